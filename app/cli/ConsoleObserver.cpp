@@ -1,0 +1,184 @@
+#include "ConsoleObserver.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <unistd.h>
+
+using nlohmann::json;
+
+namespace ampwb::cli {
+namespace {
+
+json finite(double value)
+{
+    return std::isfinite(value) ? json(value) : json(nullptr);
+}
+
+void printLine(const json& object)
+{
+    std::fputs((object.dump() + "\n").c_str(), stdout);
+    std::fflush(stdout);
+}
+
+std::string duration(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0)
+        return "--:--";
+    char text[32];
+    const auto total = static_cast<long>(seconds);
+    if (total >= 3600)
+        std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+    else
+        std::snprintf(text, sizeof text, "%02ld:%02ld", total / 60, total % 60);
+    return text;
+}
+
+} // namespace
+
+ConsoleObserver::ConsoleObserver(ConsoleStyle style)
+    : style(style)
+    , terminal(isatty(STDOUT_FILENO) == 1)
+{
+}
+
+void ConsoleObserver::runStarted(const RunStarted& started)
+{
+    label = toString(started.precision);
+    firstStep = started.firstStep;
+    start = std::chrono::steady_clock::now();
+    if (style == ConsoleStyle::Json) {
+        printLine({{"event", "started"},
+                   {"precision", label},
+                   {"run_directory", started.runDirectory},
+                   {"device", started.deviceDescription},
+                   {"dataset", started.datasetDescription},
+                   {"train_images", started.trainImages},
+                   {"validation_images", started.validationImages},
+                   {"image_size", started.imageSize},
+                   {"loss_scaling", started.lossScaling},
+                   {"steps_per_epoch", started.stepsPerEpoch},
+                   {"total_steps", started.totalSteps},
+                   {"first_step", started.firstStep}});
+        return;
+    }
+    if (style == ConsoleStyle::Quiet)
+        return;
+    std::printf("%s run in %s\n  data: %s (%lld train / %lld validation images, %lld px)\n  device: %s%s\n",
+                label.c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
+                static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
+                static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
+                started.lossScaling ? ", dynamic loss scaling" : "");
+    std::fflush(stdout);
+}
+
+void ConsoleObserver::stepFinished(const StepMetrics& step)
+{
+    if (style == ConsoleStyle::Json) {
+        printLine({{"event", "step"},
+                   {"precision", label},
+                   {"step", step.step},
+                   {"epoch", step.epoch},
+                   {"loss", finite(step.loss)},
+                   {"loss_scale", step.lossScale},
+                   {"skipped", step.skipped},
+                   {"step_ms", step.stepMilliseconds},
+                   {"images_per_s", step.imagesPerSecond},
+                   {"data_wait_ms", step.dataWaitMilliseconds},
+                   {"lr", step.learningRate},
+                   {"peak_memory_bytes", step.memory.peakBytes()}});
+        return;
+    }
+    if (style == ConsoleStyle::Auto && terminal)
+        drawBar(step);
+}
+
+void ConsoleObserver::drawBar(const StepMetrics& step)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (step.step != step.totalSteps && now - lastDraw < std::chrono::milliseconds(100))
+        return;
+    lastDraw = now;
+    const double fraction = step.totalSteps > 0 ? static_cast<double>(step.step) / step.totalSteps : 0.0;
+    constexpr int width = 28;
+    const int filled = static_cast<int>(fraction * width);
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const int64_t done = step.step - firstStep + 1;
+    const double eta = done > 0 ? elapsed / done * static_cast<double>(step.totalSteps - step.step) : NAN;
+    std::printf("\r%-4s [%s%s] %lld/%lld  epoch %lld  loss %.4f  scale %g  %.0f img/s  ETA %s ", label.c_str(),
+                std::string(static_cast<size_t>(filled), '#').c_str(),
+                std::string(static_cast<size_t>(width - filled), '.').c_str(), static_cast<long long>(step.step),
+                static_cast<long long>(step.totalSteps), static_cast<long long>(step.epoch), step.loss, step.lossScale,
+                step.imagesPerSecond, duration(eta).c_str());
+    std::fflush(stdout);
+}
+
+void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
+{
+    if (style == ConsoleStyle::Json) {
+        printLine({{"event", "epoch"},
+                   {"precision", label},
+                   {"epoch", epoch.epoch},
+                   {"complete", epoch.complete},
+                   {"steps", epoch.steps},
+                   {"train_loss", finite(epoch.trainLoss)},
+                   {"train_accuracy", epoch.trainAccuracy},
+                   {"val_loss", finite(epoch.validationLoss)},
+                   {"val_top1", epoch.validationTop1},
+                   {"val_top5", epoch.validationTop5},
+                   {"epoch_s", epoch.epochSeconds},
+                   {"images_per_s", epoch.imagesPerSecond},
+                   {"peak_memory_bytes", epoch.peakMemoryBytes},
+                   {"skipped_steps", epoch.skippedSteps}});
+        return;
+    }
+    if (style == ConsoleStyle::Quiet)
+        return;
+    if (terminal)
+        std::printf("\n");
+    std::printf("%s epoch %lld%s: train loss %.4f, acc %.2f %% | val loss %.4f, top-1 %.2f %%, top-5 %.2f %% | "
+                "%.1f s, %.0f img/s\n",
+                label.c_str(), static_cast<long long>(epoch.epoch), epoch.complete ? "" : " (partial)", epoch.trainLoss,
+                epoch.trainAccuracy * 100.0, epoch.validationLoss, epoch.validationTop1 * 100.0,
+                epoch.validationTop5 * 100.0, epoch.epochSeconds, epoch.imagesPerSecond);
+    std::fflush(stdout);
+}
+
+void ConsoleObserver::runFinished(const RunSummary& summary)
+{
+    if (style == ConsoleStyle::Json) {
+        printLine({{"event", "finished"},
+                   {"precision", label},
+                   {"state", toString(summary.state)},
+                   {"message", summary.message},
+                   {"run_directory", summary.runDirectory},
+                   {"steps", summary.steps},
+                   {"images_per_second", summary.imagesPerSecond},
+                   {"median_step_ms", summary.medianStepMilliseconds},
+                   {"epoch_seconds", summary.epochSeconds},
+                   {"peak_memory_bytes", summary.peakMemoryBytes},
+                   {"final_top1", summary.finalTop1},
+                   {"final_top5", summary.finalTop5},
+                   {"skipped_steps", summary.skippedSteps},
+                   {"non_finite_losses", summary.nonFiniteLosses},
+                   {"final_loss_scale", summary.finalLossScale}});
+        return;
+    }
+    if (terminal && style == ConsoleStyle::Auto)
+        std::printf("\n");
+    if (summary.state == RunState::Failed) {
+        std::fprintf(stderr, "error: %s\n", summary.message.c_str());
+        return;
+    }
+    std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), top-1 %.2f %%, top-5 %.2f %%, "
+                "peak memory %.0f MB%s\n",
+                label.c_str(), toString(summary.state).c_str(), static_cast<long long>(summary.steps),
+                summary.imagesPerSecond, summary.medianStepMilliseconds, summary.finalTop1 * 100.0,
+                summary.finalTop5 * 100.0, static_cast<double>(summary.peakMemoryBytes) / 1e6,
+                summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");
+    if (!summary.message.empty())
+        std::printf("  %s\n", summary.message.c_str());
+    std::fflush(stdout);
+}
+
+} // namespace ampwb::cli

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "TrainingMetrics.h"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace ampwb::cli {
+
+/// How the CLI shows a run: a progress bar on a terminal, a line per epoch otherwise,
+/// or one JSON object per line.
+enum class ConsoleStyle { Auto, Json, Quiet };
+
+/// Prints a run's progress to stdout; messages go to stderr.
+class ConsoleObserver : public TrainingObserver {
+public:
+    explicit ConsoleObserver(ConsoleStyle style);
+
+    void runStarted(const RunStarted& started) override;
+    void stepFinished(const StepMetrics& step) override;
+    void epochFinished(const EpochMetrics& epoch) override;
+    void runFinished(const RunSummary& summary) override;
+
+private:
+    void drawBar(const StepMetrics& step);
+
+    ConsoleStyle style;
+    bool terminal = false;
+    std::string label;
+    std::chrono::steady_clock::time_point lastDraw;
+    int64_t firstStep = 1;
+    std::chrono::steady_clock::time_point start;
+};
+
+} // namespace ampwb::cli

@@ -1,0 +1,151 @@
+// amp-workbench-cli: headless training and FP32-vs-AMP comparison.
+#include "CommandLine.h"
+#include "Comparison.h"
+#include "ConsoleObserver.h"
+#include "DeviceInfo.h"
+#include "Trainer.h"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <functional>
+#include <thread>
+
+using namespace ampwb;
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+void onInterrupt(int)
+{
+    interrupted = true;
+}
+
+/// Turns Ctrl-C / SIGTERM into a clean stop (checkpoint written) of whatever `stop` stops.
+class InterruptWatcher {
+public:
+    explicit InterruptWatcher(std::function<void()> stop)
+        : thread([this, stop = std::move(stop)] {
+            while (!done) {
+                if (interrupted.exchange(false)) {
+                    std::fprintf(stderr, "\nStopping after the current step (the run can be resumed)…\n");
+                    stop();
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+        })
+    {
+        std::signal(SIGINT, onInterrupt);
+        std::signal(SIGTERM, onInterrupt);
+    }
+    ~InterruptWatcher()
+    {
+        done = true;
+        thread.join();
+    }
+
+private:
+    std::atomic<bool> done{false};
+    std::thread thread;
+};
+
+const char* kUsage =
+    "Usage: amp-workbench-cli COMMAND [OPTIONS]\n\n"
+    "Commands:\n"
+    "  train      train ResNet-18 in FP32 or AMP and write a run folder\n"
+    "  compare    train FP32, then AMP, with the same seed and data; print and save the comparison\n\n"
+    "  --version  versions of the workbench, libtorch and the devices found\n"
+    "Run `amp-workbench-cli COMMAND --help` for a command's options.\n";
+
+cli::ConsoleStyle styleOf(const cli::TrainOptions& options)
+{
+    return options.json ? cli::ConsoleStyle::Json : options.quiet ? cli::ConsoleStyle::Quiet : cli::ConsoleStyle::Auto;
+}
+
+int exitCode(const RunSummary& summary)
+{
+    switch (summary.state) {
+    case RunState::Finished: return 0;
+    case RunState::Stopped: return 130;
+    default: return 1;
+    }
+}
+
+int runTrain(const cli::TrainOptions& options)
+{
+    cli::ConsoleObserver console(styleOf(options));
+    Trainer trainer(options.config, options.resumeDirectory);
+    trainer.addObserver(&console);
+    InterruptWatcher watcher([&] { trainer.requestStop(); });
+    return exitCode(trainer.run());
+}
+
+int runCompare(const cli::TrainOptions& options)
+{
+    const cli::ConsoleStyle style = styleOf(options);
+    cli::ConsoleObserver console(style == cli::ConsoleStyle::Json ? style : cli::ConsoleStyle::Quiet);
+    Comparison comparison(options.config);
+    comparison.addObserver(&console);
+    InterruptWatcher watcher([&] { comparison.requestStop(); });
+    const ComparisonResult result = comparison.run();
+    if (style != cli::ConsoleStyle::Json) {
+        std::printf("%s\nReport: %s/report.md\n", result.reportMarkdown.c_str(), result.directory.c_str());
+    } else {
+        std::printf("{\"event\":\"report\",\"path\":\"%s/report.md\"}\n", result.directory.c_str());
+    }
+    const int fp32 = exitCode(result.fp32);
+    return fp32 != 0 ? fp32 : exitCode(result.amp);
+}
+
+int printVersion()
+{
+    const DeviceInfo info = probeDevices();
+    std::printf("amp-workbench-cli %s\nlibtorch %s\nCPU: %s (%d threads), bf16 units: %s\nCUDA: %s\n", AMPWB_VERSION,
+                info.libtorchVersion.c_str(), info.cpuModel.c_str(), info.cpuThreads,
+                info.cpuHasAmxBf16 ? "AMX-BF16" : info.cpuHasAvx512Bf16 ? "AVX512-BF16" : "no",
+                info.cudaAvailable ? info.gpuName.c_str() : "not available");
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> arguments(argv + 1, argv + argc);
+    if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
+        std::fputs(kUsage, arguments.empty() ? stderr : stdout);
+        return arguments.empty() ? 2 : 0;
+    }
+    if (arguments[0] == "--version")
+        return printVersion();
+
+    const std::string command = arguments[0];
+    const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+    if (command != "train" && command != "compare") {
+        std::fprintf(stderr, "error: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
+        return 2;
+    }
+    const bool isTrain = command == "train";
+    try {
+        const cli::TrainOptions options = cli::parseTrainOptions(rest, isTrain);
+        if (options.help) {
+            std::printf("Usage: amp-workbench-cli %s [OPTIONS]\n\n%s\n%s", command.c_str(),
+                        isTrain ? "Trains ResNet-18 and writes config.json, steps.csv, epochs.csv, summary.json and "
+                                  "checkpoint.pt\ninto a new run folder."
+                                : "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
+                                  "and report.md (the comparison table) into a new folder.",
+                        cli::trainOptionsHelp(isTrain).c_str());
+            return 0;
+        }
+        return isTrain ? runTrain(options) : runCompare(options);
+    } catch (const cli::UsageError& error) {
+        std::fprintf(stderr, "error: %s\nRun `amp-workbench-cli %s --help` for the options.\n", error.what(),
+                     command.c_str());
+        return 2;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "error: %s\n", error.what());
+        return 1;
+    }
+}

@@ -1,0 +1,138 @@
+#include "DataLoader.h"
+
+#include "Random.h"
+
+#include <chrono>
+#include <numeric>
+
+namespace ampwb {
+
+DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, ImageTransform transform, LoaderOptions options)
+    : dataset(std::move(dataset))
+    , transform(std::move(transform))
+    , opts(options)
+{
+    if (opts.batchSize < 1)
+        throw DataError("The batch size must be at least 1.");
+    if (this->dataset->size() < (opts.dropLast ? opts.batchSize : 1))
+        throw DataError("The dataset has " + std::to_string(this->dataset->size())
+                        + " images, fewer than one batch of " + std::to_string(opts.batchSize) + ".");
+}
+
+DataLoader::~DataLoader()
+{
+    stopWorkers();
+}
+
+int64_t DataLoader::batchesPerEpoch() const
+{
+    const int64_t size = dataset->size();
+    return opts.dropLast ? size / opts.batchSize : (size + opts.batchSize - 1) / opts.batchSize;
+}
+
+std::vector<int64_t> DataLoader::epochOrder(int64_t forEpoch) const
+{
+    std::vector<int64_t> indices(static_cast<size_t>(dataset->size()));
+    std::iota(indices.begin(), indices.end(), 0);
+    if (!opts.shuffle)
+        return indices;
+    SplitMix64 random(mixSeed(opts.seed, static_cast<uint64_t>(forEpoch), 0x0d3e));
+    for (size_t i = indices.size(); i > 1; --i)
+        std::swap(indices[i - 1], indices[static_cast<size_t>(random.below(i))]);
+    return indices;
+}
+
+void DataLoader::stopWorkers()
+{
+    {
+        std::lock_guard lock(mutex);
+        stopping = true;
+    }
+    readyChanged.notify_all();
+    spaceChanged.notify_all();
+    for (auto& thread : threads)
+        thread.join();
+    threads.clear();
+}
+
+void DataLoader::startEpoch(int64_t newEpoch, int64_t fromBatch)
+{
+    stopWorkers();
+    epoch = newEpoch;
+    order = epochOrder(epoch);
+    endBatch = batchesPerEpoch();
+    firstBatch = std::min(fromBatch, endBatch);
+    nextToDeliver = firstBatch;
+    waitedMs = 0.0;
+    ready.clear();
+    failure = nullptr;
+    stopping = false;
+    for (int w = 0; w < opts.workers; ++w)
+        threads.emplace_back(&DataLoader::workerLoop, this, w);
+}
+
+Batch DataLoader::makeBatch(int64_t batchIndex) const
+{
+    const int64_t begin = batchIndex * opts.batchSize;
+    const int64_t end = std::min<int64_t>(begin + opts.batchSize, static_cast<int64_t>(order.size()));
+    const int64_t size = transform.options().imageSize;
+    Batch batch;
+    batch.index = batchIndex;
+    batch.images = torch::empty({end - begin, 3, size, size}, torch::kFloat);
+    batch.labels = torch::empty({end - begin}, torch::kLong);
+    auto* labels = batch.labels.data_ptr<int64_t>();
+    for (int64_t position = begin; position < end; ++position) {
+        const int64_t sample = order[static_cast<size_t>(position)];
+        const uint64_t seed = mixSeed(opts.seed, static_cast<uint64_t>(epoch), static_cast<uint64_t>(position));
+        batch.images[position - begin].copy_(transform(dataset->image(sample), seed));
+        labels[position - begin] = dataset->label(sample);
+    }
+    return batch;
+}
+
+void DataLoader::workerLoop(int workerIndex)
+{
+    for (int64_t b = firstBatch + workerIndex; b < endBatch; b += opts.workers) {
+        {
+            std::unique_lock lock(mutex);
+            spaceChanged.wait(lock, [&] { return stopping || b < nextToDeliver + opts.prefetchBatches; });
+            if (stopping)
+                return;
+        }
+        try {
+            Batch batch = makeBatch(b);
+            std::lock_guard lock(mutex);
+            ready.emplace(b, std::move(batch));
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            if (!failure)
+                failure = std::current_exception();
+        }
+        readyChanged.notify_all();
+    }
+}
+
+std::optional<Batch> DataLoader::next()
+{
+    if (nextToDeliver >= endBatch)
+        return std::nullopt;
+    const auto waitStart = std::chrono::steady_clock::now();
+    if (opts.workers == 0) {
+        Batch batch = makeBatch(nextToDeliver++);
+        waitedMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
+        return batch;
+    }
+    std::unique_lock lock(mutex);
+    readyChanged.wait(lock, [&] { return failure || ready.count(nextToDeliver) > 0; });
+    waitedMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
+    if (ready.count(nextToDeliver) == 0)
+        std::rethrow_exception(failure);
+    Batch batch = std::move(ready.at(nextToDeliver));
+    ready.erase(nextToDeliver);
+    ++nextToDeliver;
+    lock.unlock();
+    spaceChanged.notify_all();
+    return batch;
+}
+
+} // namespace ampwb

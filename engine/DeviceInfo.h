@@ -1,0 +1,32 @@
+#pragma once
+
+#include <c10/core/Device.h>
+
+#include <string>
+
+namespace ampwb {
+
+/// What the machine offers for training, for the status bar, config.json and reports.
+struct DeviceInfo {
+    std::string cpuModel;        ///< e.g. "AMD EPYC 9654 96-Core Processor"
+    int cpuThreads = 0;          ///< libtorch's intra-op thread count
+    bool cpuHasAvx512Bf16 = false;
+    bool cpuHasAmxBf16 = false;
+    bool cudaAvailable = false;
+    std::string gpuName;         ///< e.g. "NVIDIA H200, 139.8 GiB" (empty without CUDA)
+    std::string libtorchVersion; ///< e.g. "1.13.0"
+    /// Whether CPU autocast (bf16) has hardware support (AVX512-BF16 or AMX).
+    bool cpuHasBf16Units() const { return cpuHasAvx512Bf16 || cpuHasAmxBf16; }
+};
+
+/// Reads the CPU model and flags from /proc/cpuinfo and asks libtorch about CUDA.
+DeviceInfo probeDevices();
+
+/// Resolves "auto" (CUDA when available, else CPU), "cpu" or "cuda"/"cuda:N";
+/// throws std::invalid_argument with a readable message otherwise.
+c10::Device resolveDevice(const std::string& request);
+
+/// One line naming a device: "CPU (AMD EPYC …, bf16: AVX512-BF16)" or the GPU.
+std::string describeDevice(c10::Device device, const DeviceInfo& info);
+
+} // namespace ampwb

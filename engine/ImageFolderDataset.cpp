@@ -1,0 +1,84 @@
+#include "ImageFolderDataset.h"
+
+#include "ImageDecoding.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace ampwb {
+
+ImageFolderDataset::ImageFolderDataset(std::vector<Entry> entries, std::vector<std::string> classNames)
+    : files(std::move(entries))
+    , names(std::move(classNames))
+{
+}
+
+ImageFolderDataset ImageFolderDataset::scan(const std::string& directory)
+{
+    if (!fs::is_directory(directory))
+        throw DataError("The image folder " + directory + " does not exist.");
+    std::vector<std::string> classNames;
+    for (const auto& item : fs::directory_iterator(directory)) {
+        if (item.is_directory() && item.path().filename().string().rfind('.', 0) != 0)
+            classNames.push_back(item.path().filename().string());
+    }
+    std::sort(classNames.begin(), classNames.end());
+    std::vector<Entry> entries;
+    for (size_t label = 0; label < classNames.size(); ++label) {
+        std::vector<std::string> paths;
+        const fs::path classDir = fs::path(directory) / classNames[label];
+        for (const auto& item : fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
+            if (item.is_regular_file() && isImageFileName(item.path().string()))
+                paths.push_back(item.path().string());
+        }
+        std::sort(paths.begin(), paths.end());
+        for (auto& path : paths)
+            entries.push_back({std::move(path), static_cast<int64_t>(label)});
+    }
+    if (classNames.size() < 2)
+        throw DataError("The image folder " + directory + " needs at least two class subfolders (found "
+                        + std::to_string(classNames.size()) + ").");
+    if (entries.empty())
+        throw DataError("The image folder " + directory + " has no JPEG, PNG, BMP or WebP files in its class folders.");
+    return ImageFolderDataset(std::move(entries), std::move(classNames));
+}
+
+torch::Tensor ImageFolderDataset::image(int64_t index) const
+{
+    return decodeImageFile(files[static_cast<size_t>(index)].path);
+}
+
+DataSplits openImageFolder(const std::string& directory)
+{
+    const fs::path root(directory);
+    DataSplits splits;
+    splits.description = "ImageFolder (" + directory + ")";
+    for (const char* validationName : {"val", "test", "validation"}) {
+        if (fs::is_directory(root / "train") && fs::is_directory(root / validationName)) {
+            auto train = ImageFolderDataset::scan((root / "train").string());
+            auto validation = ImageFolderDataset::scan((root / validationName).string());
+            if (validation.classNames() != train.classNames())
+                throw DataError("The class folders of " + (root / validationName).string()
+                                + " differ from those of " + (root / "train").string() + ".");
+            splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
+            splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
+            return splits;
+        }
+    }
+    auto all = ImageFolderDataset::scan(directory);
+    std::vector<ImageFolderDataset::Entry> train, validation;
+    std::vector<int64_t> seenPerClass(all.classNames().size(), 0);
+    for (const auto& entry : all.entries()) {
+        const bool holdOut = seenPerClass[static_cast<size_t>(entry.label)]++ % 10 == 9;
+        (holdOut ? validation : train).push_back(entry);
+    }
+    if (validation.empty())
+        validation = train;
+    splits.train = std::make_shared<ImageFolderDataset>(std::move(train), all.classNames());
+    splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation), all.classNames());
+    return splits;
+}
+
+} // namespace ampwb

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "Dataset.h"
+
+namespace ampwb {
+
+/// torchvision-style ImageFolder: one subfolder per class (sorted by name), image
+/// files inside (JPEG/PNG/BMP/WebP, decoded by OpenCV on demand in loader threads).
+class ImageFolderDataset : public Dataset {
+public:
+    struct Entry {
+        std::string path;
+        int64_t label;
+    };
+    ImageFolderDataset(std::vector<Entry> entries, std::vector<std::string> classNames);
+
+    /// Lists `directory`'s class subfolders and their image files.
+    static ImageFolderDataset scan(const std::string& directory);
+
+    int64_t size() const override { return static_cast<int64_t>(files.size()); }
+    int64_t label(int64_t index) const override { return files[static_cast<size_t>(index)].label; }
+    torch::Tensor image(int64_t index) const override;
+    const std::vector<std::string>& classNames() const override { return names; }
+    const std::vector<Entry>& entries() const { return files; }
+
+private:
+    std::vector<Entry> files;
+    std::vector<std::string> names;
+};
+
+/// Opens an ImageFolder tree. With `train/` and `val/` (or `test/`) subfolders those
+/// are the splits; otherwise every tenth file of each class is held out for validation.
+DataSplits openImageFolder(const std::string& directory);
+
+} // namespace ampwb

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/batchnorm.h>
+#include <torch/nn/modules/container/sequential.h>
+#include <torch/nn/modules/conv.h>
+#include <torch/nn/modules/linear.h>
+#include <torch/nn/pimpl.h>
+
+namespace ampwb {
+
+/// torchvision's BasicBlock: two 3x3 convolutions with batch norm and an identity
+/// (or 1x1 conv + BN "downsample") shortcut. Submodule names equal torchvision's.
+class BasicBlockImpl : public torch::nn::Module {
+public:
+    BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride);
+    torch::Tensor forward(torch::Tensor x);
+
+private:
+    torch::nn::Conv2d conv1{nullptr};
+    torch::nn::BatchNorm2d bn1{nullptr};
+    torch::nn::Conv2d conv2{nullptr};
+    torch::nn::BatchNorm2d bn2{nullptr};
+    torch::nn::Sequential downsample{nullptr};
+};
+TORCH_MODULE(BasicBlock);
+
+/// ResNet-18 whose state dict has exactly the names, shapes and dtypes of
+/// `torchvision.models.resnet18(num_classes=...)`, initialised as torchvision does
+/// (Kaiming-normal fan-out convolutions, unit BN weights, default Linear head).
+class ResNet18Impl : public torch::nn::Module {
+public:
+    explicit ResNet18Impl(int64_t numClasses = 1000);
+    /// Logits for a batch of normalised images [N, 3, H, W] (any H, W >= 1).
+    torch::Tensor forward(torch::Tensor x);
+    int64_t numClasses() const { return classCount; }
+
+private:
+    int64_t classCount;
+    torch::nn::Conv2d conv1{nullptr};
+    torch::nn::BatchNorm2d bn1{nullptr};
+    torch::nn::Sequential layer1{nullptr}, layer2{nullptr}, layer3{nullptr}, layer4{nullptr};
+    torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(ResNet18);
+
+} // namespace ampwb
