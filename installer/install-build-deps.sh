@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing AMP Workbench needs on Debian 12.
+# Safe to run again: apt-get skips what is already installed.
+set -euo pipefail
+
+packages=(
+    # toolchain
+    g++ cmake ninja-build pkg-config
+    # engine: libtorch links libblas.so.3; OpenBLAS makes it ~50x faster than the reference BLAS
+    libtorch-dev libopenblas0-pthread libopencv-dev nlohmann-json3-dev zlib1g-dev
+    # GUI
+    qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
+    libqcustomplot-dev libgl-dev fonts-noto-cjk
+    # the default dataset
+    dataset-fashion-mnist
+    # reference implementation the tests compare against, and a display for screenshots
+    python3-torch python3-torchvision python3-pil xvfb xauth
+)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "All build dependencies are installed."
+    exit 0
+fi
+echo "Installing: ${missing[*]}"
+as_root apt-get update -q
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
