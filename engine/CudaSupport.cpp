@@ -20,10 +20,18 @@ bool cudaAvailable()
 }
 
 #ifdef AMPWB_WITH_CUDA
+namespace {
+
+c10::DeviceIndex indexOf(c10::Device device)
+{
+    return device.has_index() ? device.index() : c10::DeviceIndex(0);
+}
+
+} // namespace
 
 MemoryUsage cudaMemoryUsage(c10::Device device)
 {
-    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(device.index() < 0 ? 0 : device.index());
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(indexOf(device));
     constexpr size_t all = 0; // StatType::AGGREGATE, whose namespace differs between 1.13 and 2.x
     MemoryUsage usage;
     usage.isCuda = true;
@@ -36,7 +44,7 @@ MemoryUsage cudaMemoryUsage(c10::Device device)
 
 void resetCudaPeakMemory(c10::Device device)
 {
-    c10::cuda::CUDACachingAllocator::resetPeakStats(device.index() < 0 ? 0 : device.index());
+    c10::cuda::CUDACachingAllocator::resetPeakStats(indexOf(device));
 }
 
 void synchronizeDevice(c10::Device device)
@@ -48,7 +56,7 @@ void synchronizeDevice(c10::Device device)
 std::string cudaDeviceDescription(c10::Device device)
 {
     cudaDeviceProp properties{};
-    if (cudaGetDeviceProperties(&properties, device.index() < 0 ? 0 : device.index()) != cudaSuccess)
+    if (cudaGetDeviceProperties(&properties, indexOf(device)) != cudaSuccess)
         return {};
     char memory[32];
     std::snprintf(memory, sizeof memory, "%.1f GiB", properties.totalGlobalMem / double(1ULL << 30));

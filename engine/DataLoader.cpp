@@ -87,6 +87,10 @@ Batch DataLoader::makeBatch(int64_t batchIndex) const
         batch.images[position - begin].copy_(transform(dataset->image(sample), seed));
         labels[position - begin] = dataset->label(sample);
     }
+    if (opts.pinMemory) {
+        batch.images = batch.images.pin_memory();
+        batch.labels = batch.labels.pin_memory();
+    }
     return batch;
 }
 

@@ -29,6 +29,7 @@ struct LoaderOptions {
     bool shuffle = true;
     bool dropLast = true;
     uint64_t seed = 0;
+    bool pinMemory = false; ///< page-locked batches, for asynchronous copies to CUDA
 };
 
 /// Worker threads turn sample indices into transformed, collated batches and hand

@@ -14,6 +14,7 @@
 
 #include <c10/util/Exception.h>
 #include <torch/nn/functional/loss.h>
+#include <torch/nn/utils/clip_grad.h>
 #include <torch/optim/sgd.h>
 
 #include <algorithm>
@@ -210,6 +211,7 @@ void Trainer::Session::prepare()
     loaderOptions.batchSize = config.batchSize;
     loaderOptions.workers = config.workers;
     loaderOptions.seed = config.seed;
+    loaderOptions.pinMemory = device.is_cuda();
     trainLoader = std::make_unique<DataLoader>(
         data.train, ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}), loaderOptions);
     stepsPerEpoch = trainLoader->batchesPerEpoch();
@@ -362,6 +364,10 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     scaler->scaleLoss(loss).backward();
     const double lossValue = loss.item<double>();
     const bool finiteLoss = std::isfinite(lossValue);
+    if (config.clipGradNorm > 0.0) {
+        scaler->unscale(*optimizer); // clip the true gradients, not the scaled ones
+        torch::nn::utils::clip_grad_norm_(model->parameters(), config.clipGradNorm);
+    }
     bool stepped = false;
     if (scaler->isEnabled()) {
         stepped = scaler->step(*optimizer);

@@ -66,6 +66,8 @@ std::vector<std::string> validate(const TrainingConfig& config)
         problems.push_back("Weight decay cannot be negative.");
     if (config.nesterov && config.momentum == 0.0)
         problems.push_back("Nesterov momentum needs a momentum above 0.");
+    if (config.clipGradNorm < 0.0 || !std::isfinite(config.clipGradNorm))
+        problems.push_back("The gradient clipping norm must be 0 (off) or positive.");
     if (config.stepSize < 1)
         problems.push_back("The step schedule's step size must be at least 1 epoch.");
     if (!(config.gamma > 0.0) || config.gamma > 1.0)
@@ -105,6 +107,7 @@ std::string toJson(const TrainingConfig& c)
         {"momentum", c.momentum},
         {"weight_decay", c.weightDecay},
         {"nesterov", c.nesterov},
+        {"clip_grad_norm", c.clipGradNorm},
         {"schedule", toString(c.schedule)},
         {"step_size", c.stepSize},
         {"gamma", c.gamma},
@@ -179,6 +182,7 @@ TrainingConfig trainingConfigFromJson(const std::string& text)
     readField(j, "momentum", c.momentum);
     readField(j, "weight_decay", c.weightDecay);
     readField(j, "nesterov", c.nesterov);
+    readField(j, "clip_grad_norm", c.clipGradNorm);
     readEnum(j, "schedule", c.schedule, parseSchedule);
     readField(j, "step_size", c.stepSize);
     readField(j, "gamma", c.gamma);

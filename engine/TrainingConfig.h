@@ -35,6 +35,7 @@ struct TrainingConfig {
     double momentum = 0.9;
     double weightDecay = 5e-4;
     bool nesterov = false;
+    double clipGradNorm = 0.0;        ///< clip the gradients' total L2 norm to this (0: no clipping)
     LearningRateSchedule schedule = LearningRateSchedule::Step;
     int64_t stepSize = 30;
     double gamma = 0.1;

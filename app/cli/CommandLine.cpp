@@ -53,6 +53,7 @@ TrainOptions parseTrainOptions(const std::vector<std::string>& arguments, bool a
         {"--lr", [&](auto& o, auto& v) { c.learningRate = toNumber(o, v); }},
         {"--momentum", [&](auto& o, auto& v) { c.momentum = toNumber(o, v); }},
         {"--weight-decay", [&](auto& o, auto& v) { c.weightDecay = toNumber(o, v); }},
+        {"--clip-grad-norm", [&](auto& o, auto& v) { c.clipGradNorm = toNumber(o, v); }},
         {"--schedule",
          [&](auto& o, auto& v) {
              const auto schedule = parseSchedule(v);
@@ -151,6 +152,7 @@ std::string trainOptionsHelp(bool allowResume)
             "  --batch-size N         (default 128)\n"
             "  --lr X                 SGD learning rate (default 0.1)\n"
             "  --momentum X           (default 0.9)   --weight-decay X (default 5e-4)   --nesterov\n"
+            "  --clip-grad-norm X     clip the gradients' L2 norm (unscaled first under AMP; default off)\n"
             "  --schedule constant|step|cosine   (default step: x gamma every step-size epochs)\n"
             "  --step-size N          (default 30)    --gamma X (default 0.1)\n"
             "  --warmup-epochs X      linear warm-up (default 0)\n"
