@@ -82,16 +82,42 @@ Batch DataLoader::makeBatch(int64_t batchIndex) const
     batch.labels = torch::empty({end - begin}, torch::kLong);
     auto* labels = batch.labels.data_ptr<int64_t>();
     for (int64_t position = begin; position < end; ++position) {
-        const int64_t sample = order[static_cast<size_t>(position)];
-        const uint64_t seed = mixSeed(opts.seed, static_cast<uint64_t>(epoch), static_cast<uint64_t>(position));
-        batch.images[position - begin].copy_(transform(dataset->image(sample), seed));
-        labels[position - begin] = dataset->label(sample);
+        auto [image, label] = readSample(position);
+        batch.images[position - begin].copy_(image);
+        labels[position - begin] = label;
     }
     if (opts.pinMemory) {
         batch.images = batch.images.pin_memory();
         batch.labels = batch.labels.pin_memory();
     }
     return batch;
+}
+
+std::pair<torch::Tensor, int64_t> DataLoader::readSample(int64_t position) const
+{
+    constexpr int64_t kMaxReplacements = 32;
+    const uint64_t seed = mixSeed(opts.seed, static_cast<uint64_t>(epoch), static_cast<uint64_t>(position));
+    const auto count = static_cast<int64_t>(order.size());
+    for (int64_t attempt = 0; attempt <= kMaxReplacements && attempt < count; ++attempt) {
+        const int64_t sample = order[static_cast<size_t>((position + attempt) % count)];
+        try {
+            return {transform(dataset->image(sample), seed), dataset->label(sample)};
+        } catch (const DataError& error) {
+            std::lock_guard lock(unreadableMutex);
+            unreadable.emplace(sample, error.what());
+        }
+    }
+    throw DataError("More than " + std::to_string(kMaxReplacements)
+                    + " images in a row could not be read; the dataset looks broken (see the unreadable images list).");
+}
+
+std::vector<std::string> DataLoader::unreadableImages() const
+{
+    std::lock_guard lock(unreadableMutex);
+    std::vector<std::string> messages;
+    for (const auto& entry : unreadable)
+        messages.push_back(entry.second);
+    return messages;
 }
 
 void DataLoader::workerLoop(int workerIndex)

@@ -9,7 +9,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace ampwb {
@@ -36,6 +38,8 @@ struct LoaderOptions {
 /// them over in order through a bounded queue. The sample order and every random
 /// augmentation depend only on (seed, epoch, position), never on thread timing or
 /// worker count, so two runs with the same seed see identical batches.
+/// An image that cannot be read (DataError) is recorded and replaced by the next
+/// sample in the epoch's order, so training goes on past corrupt files.
 class DataLoader {
 public:
     DataLoader(std::shared_ptr<const Dataset> dataset, ImageTransform transform, LoaderOptions options);
@@ -53,9 +57,13 @@ public:
     double waitedMilliseconds() const { return waitedMs; }
     /// The sample order of an epoch (a permutation when shuffling).
     std::vector<int64_t> epochOrder(int64_t epoch) const;
+    /// Why each unreadable sample met so far failed (one message per sample, naming the file).
+    std::vector<std::string> unreadableImages() const;
 
 private:
     Batch makeBatch(int64_t batchIndex) const;
+    /// The transformed image and label for an epoch position, skipping unreadable samples.
+    std::pair<torch::Tensor, int64_t> readSample(int64_t position) const;
     void workerLoop(int workerIndex);
     void stopWorkers();
 
@@ -77,6 +85,9 @@ private:
     std::exception_ptr failure;
     bool stopping = false;
     std::vector<std::thread> threads;
+
+    mutable std::mutex unreadableMutex;
+    mutable std::map<int64_t, std::string> unreadable;
 };
 
 } // namespace ampwb

@@ -36,6 +36,8 @@ struct DataSplits {
     std::string description;
     /// The side length the source's images have natively (0 when they vary).
     int64_t nativeImageSize = 0;
+    /// Files left out when the source was opened, as "path: reason".
+    std::vector<std::string> unusableFiles;
 };
 
 } // namespace ampwb

@@ -61,6 +61,7 @@ Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, 
     }
     Evaluation result;
     result.images = seen;
+    result.unreadableImages = loader.unreadableImages();
     if (seen > 0) {
         result.loss = lossSum / static_cast<double>(seen);
         result.top1 = static_cast<double>(top1) / static_cast<double>(seen);

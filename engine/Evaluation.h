@@ -11,6 +11,7 @@ struct Evaluation {
     double top1 = 0.0;
     double top5 = 0.0;
     int64_t images = 0;
+    std::vector<std::string> unreadableImages; ///< validation images that could not be read
 };
 
 /// Evaluates `model` on (the first `limit` images of, when limit > 0) `dataset` with

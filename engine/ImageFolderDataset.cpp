@@ -2,6 +2,8 @@
 
 #include "ImageDecoding.h"
 
+#include <opencv2/imgcodecs.hpp>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -15,7 +17,29 @@ ImageFolderDataset::ImageFolderDataset(std::vector<Entry> entries, std::vector<s
 {
 }
 
-ImageFolderDataset ImageFolderDataset::scan(const std::string& directory)
+namespace {
+
+/// Why a file cannot be used, judged from its size and signature bytes (no decoding).
+std::string unusableReason(const fs::path& path)
+{
+    std::error_code error;
+    const auto bytes = fs::file_size(path, error);
+    if (error)
+        return "cannot be read (" + error.message() + ")";
+    if (bytes == 0)
+        return "empty file";
+    try {
+        if (!cv::haveImageReader(path.string()))
+            return "not an image format OpenCV reads";
+    } catch (const cv::Exception&) {
+        return "not an image format OpenCV reads";
+    }
+    return {};
+}
+
+} // namespace
+
+ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::vector<std::string>* unusable)
 {
     if (!fs::is_directory(directory))
         throw DataError("The image folder " + directory + " does not exist.");
@@ -25,23 +49,35 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory)
             classNames.push_back(item.path().filename().string());
     }
     std::sort(classNames.begin(), classNames.end());
+    if (classNames.size() < 2)
+        throw DataError("The image folder " + directory + " needs at least two class subfolders, one per class (found "
+                        + std::to_string(classNames.size()) + ").");
     std::vector<Entry> entries;
+    std::vector<std::string> emptyClasses;
     for (size_t label = 0; label < classNames.size(); ++label) {
         std::vector<std::string> paths;
         const fs::path classDir = fs::path(directory) / classNames[label];
         for (const auto& item : fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
-            if (item.is_regular_file() && isImageFileName(item.path().string()))
+            if (!item.is_regular_file() || !isImageFileName(item.path().string()))
+                continue;
+            const std::string reason = unusableReason(item.path());
+            if (reason.empty())
                 paths.push_back(item.path().string());
+            else if (unusable)
+                unusable->push_back(item.path().string() + ": " + reason);
         }
+        if (paths.empty())
+            emptyClasses.push_back(classNames[label]);
         std::sort(paths.begin(), paths.end());
         for (auto& path : paths)
             entries.push_back({std::move(path), static_cast<int64_t>(label)});
     }
-    if (classNames.size() < 2)
-        throw DataError("The image folder " + directory + " needs at least two class subfolders (found "
-                        + std::to_string(classNames.size()) + ").");
     if (entries.empty())
-        throw DataError("The image folder " + directory + " has no JPEG, PNG, BMP or WebP files in its class folders.");
+        throw DataError("The image folder " + directory
+                        + " has no usable JPEG, PNG, BMP or WebP image in its class folders.");
+    if (!emptyClasses.empty())
+        throw DataError("The class folder \"" + emptyClasses.front() + "\" in " + directory
+                        + " has no usable image; remove it or add images.");
     return ImageFolderDataset(std::move(entries), std::move(classNames));
 }
 
@@ -57,8 +93,8 @@ DataSplits openImageFolder(const std::string& directory)
     splits.description = "ImageFolder (" + directory + ")";
     for (const char* validationName : {"val", "test", "validation"}) {
         if (fs::is_directory(root / "train") && fs::is_directory(root / validationName)) {
-            auto train = ImageFolderDataset::scan((root / "train").string());
-            auto validation = ImageFolderDataset::scan((root / validationName).string());
+            auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
+            auto validation = ImageFolderDataset::scan((root / validationName).string(), &splits.unusableFiles);
             if (validation.classNames() != train.classNames())
                 throw DataError("The class folders of " + (root / validationName).string()
                                 + " differ from those of " + (root / "train").string() + ".");
@@ -67,7 +103,7 @@ DataSplits openImageFolder(const std::string& directory)
             return splits;
         }
     }
-    auto all = ImageFolderDataset::scan(directory);
+    auto all = ImageFolderDataset::scan(directory, &splits.unusableFiles);
     std::vector<ImageFolderDataset::Entry> train, validation;
     std::vector<int64_t> seenPerClass(all.classNames().size(), 0);
     for (const auto& entry : all.entries()) {

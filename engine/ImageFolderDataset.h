@@ -14,8 +14,11 @@ public:
     };
     ImageFolderDataset(std::vector<Entry> entries, std::vector<std::string> classNames);
 
-    /// Lists `directory`'s class subfolders and their image files.
-    static ImageFolderDataset scan(const std::string& directory);
+    /// Lists `directory`'s class subfolders and their image files. Files that are empty
+    /// or whose content is no image format OpenCV reads are left out and, when
+    /// `unusable` is given, appended to it as "path: reason". Throws DataError when fewer
+    /// than two classes or a class without any usable image remain.
+    static ImageFolderDataset scan(const std::string& directory, std::vector<std::string>* unusable = nullptr);
 
     int64_t size() const override { return static_cast<int64_t>(files.size()); }
     int64_t label(int64_t index) const override { return files[static_cast<size_t>(index)].label; }

@@ -140,6 +140,7 @@ std::string toJson(const RunSummary& s)
         {"skipped_steps", s.skippedSteps},
         {"non_finite_losses", s.nonFiniteLosses},
         {"final_loss_scale", s.finalLossScale},
+        {"unreadable_images", s.unreadableImages},
     };
     // NaN is not JSON; nlohmann writes null for it, which readSummary maps back to NaN.
     return j.dump(2) + "\n";
@@ -148,6 +149,14 @@ std::string toJson(const RunSummary& s)
 void RunFolder::writeSummary(const RunSummary& summary) const
 {
     writeTextAtomically(summaryPath(), toJson(summary));
+}
+
+void RunFolder::writeUnreadableImages(const std::vector<std::string>& messages) const
+{
+    std::string text;
+    for (const auto& message : messages)
+        text += message + "\n";
+    writeTextAtomically(unreadableImagesPath(), text);
 }
 
 TrainingConfig RunFolder::readConfig(const std::string& directory)
@@ -193,6 +202,7 @@ std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)
         s.skippedSteps = integer("skipped_steps");
         s.nonFiniteLosses = integer("non_finite_losses");
         s.finalLossScale = number("final_loss_scale");
+        s.unreadableImages = integer("unreadable_images");
         return s;
     } catch (const std::exception&) {
         return std::nullopt;

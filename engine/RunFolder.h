@@ -26,6 +26,7 @@ public:
     std::string epochsPath() const { return dir + "/epochs.csv"; }
     std::string summaryPath() const { return dir + "/summary.json"; }
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
+    std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
 
     void writeConfig(const TrainingConfig& config, const DeviceInfo& machine, const std::string& deviceDescription) const;
     /// Opens steps.csv/epochs.csv for appending; drops rows past `lastStep`/`lastEpoch`
@@ -34,6 +35,8 @@ public:
     void appendStep(const StepMetrics& step);
     void appendEpoch(const EpochMetrics& epoch);
     void writeSummary(const RunSummary& summary) const;
+    /// Lists data files that were skipped, one "path: reason" per line.
+    void writeUnreadableImages(const std::vector<std::string>& messages) const;
 
     /// The run's configuration from its config.json; throws std::invalid_argument / runtime_error.
     static TrainingConfig readConfig(const std::string& directory);

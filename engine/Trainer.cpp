@@ -23,12 +23,16 @@
 #include <ctime>
 #include <iomanip>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace ampwb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Below this loss scale every step has overflowed for dozens of steps in a row.
+constexpr double kMinimumLossScale = 1.0 / 65536.0;
 
 double secondsSince(Clock::time_point start)
 {
@@ -91,6 +95,8 @@ private:
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
     void finishEpoch(bool complete);
     void checkpoint();
+    /// Adds newly met unreadable files to the run's list; returns how many there are.
+    int64_t recordUnreadable(const std::vector<std::string>& messages);
 
     Trainer& trainer;
     TrainingConfig config;
@@ -116,6 +122,7 @@ private:
     double steadySeconds = 0.0;
     std::vector<double> completeEpochSeconds;
     bool stoppedEarly = false;
+    std::set<std::string> unreadable;
 };
 
 Trainer::Trainer(TrainingConfig config, std::string resumeDirectory)
@@ -248,6 +255,10 @@ void Trainer::Session::prepare()
     started.stepsPerEpoch = stepsPerEpoch;
     started.totalSteps = totalSteps;
     started.firstStep = progress.globalStep + 1;
+    started.unusableFiles = static_cast<int64_t>(data.unusableFiles.size());
+    unreadable.insert(data.unusableFiles.begin(), data.unusableFiles.end());
+    if (!unreadable.empty())
+        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
     started.classNames = data.train->classNames();
 }
 
@@ -298,6 +309,7 @@ RunSummary Trainer::Session::run()
         summary.epochSecondsProjected = true;
     }
     try {
+        recordUnreadable(trainLoader->unreadableImages());
         folder->writeSummary(summary);
     } catch (const std::exception& error) {
         if (summary.state != RunState::Failed) {
@@ -425,6 +437,13 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     for (auto* observer : trainer.observers)
         observer->stepFinished(step);
 
+    if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
+        summary.state = RunState::Failed;
+        summary.message = "The loss scale collapsed below 2^-16 at step " + std::to_string(progress.globalStep)
+                        + ": the gradients overflow at every scale, so training has diverged. "
+                          "Lower the learning rate, add warm-up or gradient clipping, or train in FP32.";
+        return false;
+    }
     if (!finiteLoss && !scaler->isEnabled()) {
         summary.state = RunState::Failed;
         summary.message = "The loss became " + std::string(std::isnan(lossValue) ? "NaN" : "infinite")
@@ -462,7 +481,9 @@ void Trainer::Session::finishEpoch(bool complete)
         summary.finalValidationLoss = evaluation.loss;
         summary.finalTop1 = evaluation.top1;
         summary.finalTop5 = evaluation.top5;
+        recordUnreadable(evaluation.unreadableImages);
     }
+    metrics.unreadableImages = recordUnreadable(trainLoader->unreadableImages());
     if (complete) {
         completeEpochSeconds.push_back(current.seconds);
         ++progress.epoch;
@@ -476,6 +497,16 @@ void Trainer::Session::finishEpoch(bool complete)
             observer->epochFinished(metrics);
     }
     checkpoint();
+}
+
+int64_t Trainer::Session::recordUnreadable(const std::vector<std::string>& messages)
+{
+    const size_t before = unreadable.size();
+    unreadable.insert(messages.begin(), messages.end());
+    if (unreadable.size() != before)
+        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
+    summary.unreadableImages = static_cast<int64_t>(unreadable.size());
+    return summary.unreadableImages;
 }
 
 void Trainer::Session::checkpoint()

@@ -22,6 +22,7 @@ struct RunStarted {
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;   ///< steps the run will take (epochs × steps per epoch, capped by max steps)
     int64_t firstStep = 1;    ///< above 1 when the run resumes
+    int64_t unusableFiles = 0;///< files of the data source left out (empty, not images)
     std::vector<std::string> classNames;
 };
 
@@ -57,6 +58,7 @@ struct EpochMetrics {
     double imagesPerSecond = 0.0;
     int64_t peakMemoryBytes = 0;
     int64_t skippedSteps = 0;
+    int64_t unreadableImages = 0; ///< files skipped so far (listed in the run's unreadable-images.txt)
 };
 
 /// How a run ended.
@@ -88,6 +90,7 @@ struct RunSummary {
     int64_t skippedSteps = 0;
     int64_t nonFiniteLosses = 0;
     double finalLossScale = 1.0;
+    int64_t unreadableImages = 0; ///< data files skipped (listed in the run's unreadable-images.txt)
 };
 
 /// Receives a run's measurements; called on the training thread, so implementations

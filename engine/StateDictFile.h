@@ -1,0 +1,30 @@
+#pragma once
+
+#include <torch/types.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ampwb {
+
+/// A model's named parameters and buffers, in the order the model lists them.
+using StateDict = std::vector<std::pair<std::string, torch::Tensor>>;
+
+/// The `version` each module records in a state dict's `_metadata`, by module path
+/// ("" for the root): what `torch.nn.Module.state_dict()` stores beside the tensors.
+using ModuleVersions = std::vector<std::pair<std::string, int64_t>>;
+
+/// Reads a state dict as `torch.save(model.state_dict(), path)` writes it (a zip archive
+/// holding a pickled OrderedDict or dict of tensors), e.g. torchvision's
+/// `resnet18-f37072fd.pth`. Tensors come back on the CPU with their saved dtypes.
+/// Throws ModelFileError naming the file and the problem for anything else.
+StateDict readStateDictFile(const std::string& path);
+
+/// Writes `stateDict` in `torch.save`'s format (an OrderedDict with `_metadata`), so that
+/// `torch.load` + `load_state_dict(..., strict=True)` accept it. Atomic: a failure leaves
+/// any existing file untouched. Throws ModelFileError.
+void writeStateDictFile(const std::string& path, const StateDict& stateDict, const ModuleVersions& versions);
+
+} // namespace ampwb
