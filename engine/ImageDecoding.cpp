@@ -1,6 +1,7 @@
 #include "ImageDecoding.h"
 
 #include "Dataset.h"
+#include "ImageHeader.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -27,6 +28,10 @@ torch::Tensor decodeImageFile(const std::string& path)
         throw DataError("Cannot read the image " + path + ": " + error.message() + ".");
     if (bytes == 0)
         throw DataError("The image " + path + " is an empty file.");
+    if (const auto size = readImageSize(path); size && size->pixels() > kMaxImagePixels)
+        throw DataError("The image " + path + " is too large (" + std::to_string(size->width) + "×"
+                        + std::to_string(size->height) + " pixels; the limit is "
+                        + std::to_string(kMaxImagePixels / 1'000'000) + " megapixels).");
 
     // IMREAD_COLOR applies EXIF orientation and converts palette/alpha/16-bit to 8-bit BGR.
     cv::Mat decoded;
