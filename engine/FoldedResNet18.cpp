@@ -43,7 +43,7 @@ torch::Tensor FoldedConvolution::operator()(const torch::Tensor& input) const
     return torch::conv2d(input, weight, bias, stride, padding);
 }
 
-FoldedResNet18::FoldedResNet18(ResNet18Impl& model)
+FoldedResNet18::FoldedResNet18(const ResNet18Impl& model)
 {
     torch::NoGradGuard noGrad;
     const StateDict stateDict = stateDictOf(model);

@@ -31,7 +31,7 @@ struct FoldedBlock {
 /// convolution before it. Also the layer list the ONNX exporter writes.
 class FoldedResNet18 {
 public:
-    explicit FoldedResNet18(ResNet18Impl& model);
+    explicit FoldedResNet18(const ResNet18Impl& model);
 
     /// Logits [N, classes] for normalised images [N, 3, H, W] of the weights' dtype.
     torch::Tensor forward(const torch::Tensor& images) const;

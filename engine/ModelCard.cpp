@@ -4,8 +4,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
-
 using nlohmann::json;
 
 namespace ampwb {
@@ -75,7 +73,7 @@ ModelCard modelCardFromJson(const std::string& text, const std::string& source)
 
 std::string modelCardPath(const std::string& modelPath)
 {
-    return std::filesystem::path(modelPath).replace_extension(".json").string();
+    return modelPath + ".json";
 }
 
 std::vector<std::pair<std::string, std::string>> metadataProperties(const ModelCard& card)

@@ -20,7 +20,7 @@ struct ModelCard {
 std::string toJson(const ModelCard& card);
 /// Parses a card; `source` names the file in messages. Throws ModelFileError.
 ModelCard modelCardFromJson(const std::string& json, const std::string& source);
-/// Where the sidecar card of a model file lives: "model.pth" → "model.json".
+/// Where the sidecar card of a model file lives: "model.pth" → "model.pth.json".
 std::string modelCardPath(const std::string& modelPath);
 /// The card as ONNX metadata_props entries (key, JSON value): class_names, input_size,
 /// resize_size, mean, std.

@@ -33,7 +33,7 @@ int64_t classCountOf(const std::map<std::string, torch::Tensor>& tensors)
 
 } // namespace
 
-StateDict stateDictOf(ResNet18Impl& model)
+StateDict stateDictOf(const ResNet18Impl& model)
 {
     StateDict stateDict;
     for (const auto& module : model.named_modules()) {
@@ -46,7 +46,7 @@ StateDict stateDictOf(ResNet18Impl& model)
     return stateDict;
 }
 
-ModuleVersions moduleVersionsOf(ResNet18Impl& model)
+ModuleVersions moduleVersionsOf(const ResNet18Impl& model)
 {
     ModuleVersions versions;
     for (const auto& module : model.named_modules())

@@ -10,10 +10,10 @@ namespace ampwb {
 /// The model's tensors under torchvision's names and in torchvision's order (each
 /// module's parameters, then its buffers, modules in tree order). The tensors are
 /// the model's own, not copies.
-StateDict stateDictOf(ResNet18Impl& model);
+StateDict stateDictOf(const ResNet18Impl& model);
 
 /// The `_metadata` versions torchvision's modules record (BatchNorm 2, the others 1).
-ModuleVersions moduleVersionsOf(ResNet18Impl& model);
+ModuleVersions moduleVersionsOf(const ResNet18Impl& model);
 
 /// A ResNet-18 holding the weights of a `torchvision.models.resnet18(num_classes=N)`
 /// state dict; N comes from `fc.weight`. `source` names the file in messages. Throws

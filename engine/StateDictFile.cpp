@@ -112,8 +112,8 @@ PickleValue rebuildTensor(const PickleTuple& arguments)
 /// Loads data/<key> records named by persistent ids ('storage', torch.XStorage, key, location, numel).
 class StorageLoader {
 public:
-    explicit StorageLoader(caffe2::serialize::PyTorchStreamReader& archive)
-        : archive(archive)
+    explicit StorageLoader(const RecordReader& readRecord)
+        : readRecord(readRecord)
     {
     }
 
@@ -138,22 +138,20 @@ public:
             return PickleValue::tensor(cached->second);
         }
         const std::string record = "data/" + *key;
-        if (!archive.hasRecord(record))
-            throw PickleError("The archive has no record " + record + ".");
-        auto [data, bytes] = archive.getRecord(record);
+        const std::string bytes = readRecord(record);
         const int64_t expectedBytes = checkedProduct(*elements, static_cast<int64_t>(c10::elementSize(dtype)));
-        if (static_cast<int64_t>(bytes) != expectedBytes)
-            throw PickleError("The record " + record + " holds " + std::to_string(bytes) + " bytes, not "
+        if (static_cast<int64_t>(bytes.size()) != expectedBytes)
+            throw PickleError("The record " + record + " holds " + std::to_string(bytes.size()) + " bytes, not "
                               + std::to_string(expectedBytes) + ".");
         torch::Tensor storage = torch::empty({*elements}, dtype);
-        if (bytes > 0)
-            std::memcpy(storage.data_ptr(), data.get(), bytes);
+        if (!bytes.empty())
+            std::memcpy(storage.data_ptr(), bytes.data(), bytes.size());
         loaded.emplace(*key, storage);
         return PickleValue::tensor(storage);
     }
 
 private:
-    caffe2::serialize::PyTorchStreamReader& archive;
+    const RecordReader& readRecord;
     std::map<std::string, torch::Tensor> loaded;
 };
 
@@ -237,6 +235,21 @@ void writeMetadata(PickleWriter& pickle, const ModuleVersions& versions)
 
 } // namespace
 
+StateDict stateDictFromPickle(const std::string& pickle, const RecordReader& readRecord)
+{
+    StorageLoader storages(readRecord);
+    PickleReader reader(pickle.data(), pickle.size(),
+                        {acceptStateDictGlobal,
+                         [](const PickleGlobal& function, const PickleTuple& arguments) {
+                             if (function.qualifiedName() != "torch._utils._rebuild_tensor_v2")
+                                 throw PickleError("It calls " + function.qualifiedName() + ", which is not a tensor.");
+                             return rebuildTensor(arguments);
+                         },
+                         [&storages](const PickleValue& id) { return storages.load(id); }});
+    const PickleValue root = reader.read();
+    return tensorsOf(reader, root);
+}
+
 StateDict readStateDictFile(const std::string& path)
 {
     switch (detectTorchFileFormat(path)) {
@@ -252,18 +265,13 @@ StateDict readStateDictFile(const std::string& path)
     }
     try {
         caffe2::serialize::PyTorchStreamReader archive(path);
-        auto [pickleData, pickleBytes] = archive.getRecord("data.pkl");
-        StorageLoader storages(archive);
-        PickleReader reader(pickleData.get(), pickleBytes,
-                            {acceptStateDictGlobal,
-                             [](const PickleGlobal& function, const PickleTuple& arguments) {
-                                 if (function.qualifiedName() != "torch._utils._rebuild_tensor_v2")
-                                     throw PickleError("It calls " + function.qualifiedName() + ", which is not a tensor.");
-                                 return rebuildTensor(arguments);
-                             },
-                             [&storages](const PickleValue& id) { return storages.load(id); }});
-        const PickleValue root = reader.read();
-        return tensorsOf(reader, root);
+        const RecordReader readRecord = [&archive](const std::string& name) {
+            if (!archive.hasRecord(name))
+                throw PickleError("The archive has no record " + name + ".");
+            const auto [data, size] = archive.getRecord(name);
+            return std::string(static_cast<const char*>(data.get()), size);
+        };
+        return stateDictFromPickle(readRecord("data.pkl"), readRecord);
     } catch (const std::exception& error) {
         throw ModelFileError("The file " + path + " is not a usable state dict: " + withoutBacktrace(error));
     }
