@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <array>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -36,8 +37,18 @@ uint32_t readBigEndian(gzFile file, const std::string& path)
     return (uint32_t(bytes[0]) << 24) | (uint32_t(bytes[1]) << 16) | (uint32_t(bytes[2]) << 8) | bytes[3];
 }
 
-/// Reads an IDX file of unsigned bytes with the expected number of dimensions.
-torch::Tensor readIdx(const std::string& path, uint32_t dimensions)
+std::string findIdxFile(const fs::path& directory, const std::string& stem)
+{
+    for (const std::string& candidate : {stem + ".gz", stem, stem + ".idx"}) {
+        if (fs::exists(directory / candidate))
+            return (directory / candidate).string();
+    }
+    throw DataError("The data folder " + directory.string() + " has no " + stem + "(.gz) file.");
+}
+
+} // namespace
+
+torch::Tensor readIdxFile(const std::string& path, uint32_t dimensions)
 {
     GzFile file(gzopen(path.c_str(), "rb"));
     if (!file)
@@ -57,28 +68,26 @@ torch::Tensor readIdx(const std::string& path, uint32_t dimensions)
         if (count > (int64_t(1) << 33))
             throw DataError("The IDX file " + path + " declares an implausible size.");
     }
+    // Grow with the data actually present, so a header that lies costs no memory.
+    std::vector<uint8_t> bytes;
+    constexpr size_t kChunk = size_t(1) << 24;
+    while (static_cast<int64_t>(bytes.size()) < count) {
+        const size_t chunk = std::min<size_t>(kChunk, static_cast<size_t>(count) - bytes.size());
+        const size_t offset = bytes.size();
+        bytes.resize(offset + chunk);
+        readExactly(file.get(), bytes.data() + offset, chunk, path);
+    }
     torch::Tensor data = torch::empty(shape, torch::kUInt8);
-    readExactly(file.get(), data.data_ptr<uint8_t>(), static_cast<size_t>(count), path);
+    std::memcpy(data.data_ptr<uint8_t>(), bytes.data(), bytes.size());
     return data;
 }
-
-std::string findIdxFile(const fs::path& directory, const std::string& stem)
-{
-    for (const std::string& candidate : {stem + ".gz", stem, stem + ".idx"}) {
-        if (fs::exists(directory / candidate))
-            return (directory / candidate).string();
-    }
-    throw DataError("The data folder " + directory.string() + " has no " + stem + "(.gz) file.");
-}
-
-} // namespace
 
 IdxDataset::IdxDataset(const std::string& imagesPath, const std::string& labelsPath,
                        std::vector<std::string> classNames)
     : names(std::move(classNames))
 {
-    images = readIdx(imagesPath, 3);
-    labels = readIdx(labelsPath, 1).to(torch::kLong);
+    images = readIdxFile(imagesPath, 3);
+    labels = readIdxFile(labelsPath, 1).to(torch::kLong);
     if (images.size(0) != labels.size(0))
         throw DataError("The IDX files " + imagesPath + " and " + labelsPath + " hold "
                         + std::to_string(images.size(0)) + " images but " + std::to_string(labels.size(0))

@@ -23,6 +23,10 @@ private:
     std::vector<std::string> names;
 };
 
+/// Reads an IDX file of unsigned bytes (gzip or raw) with the given number of
+/// dimensions; throws DataError naming the file when it is malformed or truncated.
+torch::Tensor readIdxFile(const std::string& path, uint32_t dimensions);
+
 /// Where Debian's `dataset-fashion-mnist` package installs its files.
 inline constexpr const char* kFashionMnistDirectory = "/usr/share/datasets/fashion-mnist";
 

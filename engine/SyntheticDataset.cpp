@@ -1,5 +1,6 @@
 #include "SyntheticDataset.h"
 
+#include "ImageTransform.h"
 #include "Random.h"
 
 namespace ampwb {
@@ -36,9 +37,12 @@ torch::Tensor SyntheticDataset::image(int64_t index) const
 
 DataSplits openSynthetic(int64_t imageSize, int64_t trainSize, int64_t validationSize, uint64_t seed)
 {
+    // Made at the size the eval transform resizes to, so it only crops: throughput runs
+    // measure the model, not the resizing of random noise.
+    const int64_t side = ImageTransform::evalResizeSize(imageSize);
     DataSplits splits;
-    splits.train = std::make_shared<SyntheticDataset>(trainSize, imageSize, 10, seed);
-    splits.validation = std::make_shared<SyntheticDataset>(validationSize, imageSize, 10, seed ^ 0x5eedULL);
+    splits.train = std::make_shared<SyntheticDataset>(trainSize, side, 10, seed);
+    splits.validation = std::make_shared<SyntheticDataset>(validationSize, side, 10, seed ^ 0x5eedULL);
     splits.description = "synthetic " + std::to_string(imageSize) + " px";
     splits.nativeImageSize = imageSize;
     return splits;

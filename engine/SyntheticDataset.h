@@ -22,7 +22,8 @@ private:
     std::vector<std::string> names;
 };
 
-/// A synthetic train/validation pair of `imageSize` images (ten classes).
+/// A synthetic train/validation pair for models that see `imageSize` images (ten
+/// classes); the images are stored at ImageTransform::evalResizeSize(imageSize).
 DataSplits openSynthetic(int64_t imageSize, int64_t trainSize, int64_t validationSize, uint64_t seed);
 
 } // namespace ampwb

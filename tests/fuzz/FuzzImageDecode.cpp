@@ -1,0 +1,20 @@
+// Fuzz target: decoding an image file and the eval preprocessing that follows.
+#include "FuzzInput.h"
+
+#include "Dataset.h"
+#include "ImageDecoding.h"
+#include "ImageTransform.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    const std::string path = writeFuzzInput(data, size, ".img");
+    static const ampwb::ImageTransform transform({64, false, ampwb::kImageNetMean, ampwb::kImageNetStd});
+    try {
+        const torch::Tensor image = ampwb::decodeImageFile(path);
+        const torch::Tensor input = transform(image, 0);
+        if (input.size(0) != 3 || input.size(1) != 64 || input.size(2) != 64)
+            __builtin_trap();
+    } catch (const ampwb::DataError&) {
+    }
+    return 0;
+}
