@@ -1,0 +1,1305 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ChartCatalog</name>
+    <message>
+        <source>Training loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cross-entropy loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss (raw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss (smoothed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale (log₂ axis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time and throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput (images/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process RSS (CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak RSS (CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA peak allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top-5</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <source>Reset view: fit the axes to the data and follow it (or double-click the chart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logarithmic vertical axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as PDF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export data as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CompareTab</name>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 vs AMP, as in the original recipe&apos;s table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training FP32, then AMP, with the same seed and data order…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (run %2 of 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset %1 · batch %2 · seed %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose two or more runs to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The verdict compares one FP32 run with one AMP run; this set is compared in the table only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> vs </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export comparison report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md);;HTML (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonReport</name>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTable</name>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch time (projected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (CUDA allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (process RSS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final top-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final top-5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped steps / NaN losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DatasetPicker</name>
+    <message>
+        <source>Fashion-MNIST (installed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CIFAR-10 folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Debian&apos;s dataset-fashion-mnist package: 60,000 training and 10,000 test images, 28 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random images of learnable patterns, generated on the fly; needs no files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder with one subfolder of images per class (optionally inside train/ and val/)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder of CIFAR-10&apos;s binary version (data_batch_1.bin … test_batch.bin)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST is not installed: install the Debian package dataset-fashion-mnist (sudo apt install dataset-fashion-mnist), or choose another dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the dataset&apos;s folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CIFAR-10 folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EngineText</name>
+    <message>
+        <source>Choose a dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs must be at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max steps must be 0 (no limit) or positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size must be between 1 and 65536.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The learning rate must be a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Momentum must be in [0, 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nesterov momentum needs a momentum above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step schedule&apos;s step size must be at least 1 epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step schedule&apos;s gamma must be in (0, 1].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up epochs cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image size must be between 8 and 1024 pixels (or 0 for the dataset&apos;s own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers must be between 0 and 64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scaler: init scale &gt; 0, growth factor &gt; 1, backoff in (0, 1), interval ≥ 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic dataset sizes must be positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The validation limit cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder for runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No verdict: a run did not take enough steps to measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the step is bound by work that autocast does not speed up (casts, batch norm, data loading).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput with %2 % less peak memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP did not help here (%1× FP32 throughput). Likely reason: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the images are small (%1 px), so the layers are too small for reduced precision to pay for its casts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch is small (%1), so per-step overhead dominates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No verdict: a run failed (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping after the current step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration loaded from the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train with the configuration on the left (Ctrl+R, F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run FP32 vs &amp;AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train FP32, then AMP, with the same seed and data order, and compare them (Ctrl+Shift+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after the current step; the run folder keeps a checkpoint (Shift+F5, Ctrl+.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;runs folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About AMP Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: %1 · bf16 units: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is usually slower than FP32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the data and the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 run finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 run stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 run failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 of %2 (epoch %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing, %1 run: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed. You can change the configuration and start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume training (Ctrl+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause after the current step (Ctrl+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language takes effect when AMP Workbench starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About AMP Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the run before closing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MetricChart</name>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time (h:mm:ss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunFolderReader</name>
+    <message>
+        <source>%1 has no readable steps.csv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunProgressWidget</name>
+    <message>
+        <source>Time left: 00:00:00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %v of %m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 training and %3 validation images of %4 px on %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validating…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · step %2 · loss %3 · %4 · loss scale %5 · learning rate %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1: top-1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished: %2 steps, %3, top-1 %4, peak memory %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped after %2 steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunTableModel</name>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best top-1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunsTab</name>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plot the selected runs below (or double-click a run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the selected runs (two or more) in the Compare tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the selected run&apos;s configuration into the configuration panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run name cannot be empty, start with a dot or contain slashes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a run called %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not rename %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not delete %1 completely.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name of the comparison folder (it holds both runs):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1 run(s) and all their files? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the run&apos;s configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs cannot be deleted while training runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language takes effect when AMP Workbench starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainTab</name>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainingCharts</name>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing of the loss curve (a debiased exponential moving average, computed for display; the raw losses are kept and drawn faintly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X axis:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss smoothing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainingConfigPanel</name>
+    <message>
+        <source>Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dataset&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side of the square images the model sees (224 in the original recipe)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training images in the synthetic dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random crop and horizontal flip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate on at most this many validation images after each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synthetic images:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation images:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision and device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 (single precision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP (mixed precision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No CUDA device (or this libtorch has no CUDA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last (NHWC) memory format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Automatic (on for CUDA AMP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scaling:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial scale:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth factor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backoff factor:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Growth interval:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many optimizer steps in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nesterov momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step (× gamma every step size epochs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Momentum:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gamma:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warm-up:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seeds the initial weights, the data order and the augmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads that load and transform images ahead of the training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic (precision and time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader workers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Language of the window: en or zh_CN (default: the one chosen in the settings, else the system&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder that holds the runs (remembered).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

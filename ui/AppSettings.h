@@ -1,0 +1,23 @@
+#pragma once
+
+#include "TrainingConfig.h"
+
+#include <QString>
+
+/// The workbench's remembered choices (QSettings): the runs folder, the language and the
+/// last training configuration.
+class AppSettings {
+public:
+    /// Where runs are saved: the user's choice, else AppDataLocation/runs.
+    static QString runsDirectory();
+    static void setRunsDirectory(const QString& directory);
+    static QString defaultRunsDirectory();
+
+    /// "en", "zh_CN", or empty to follow the system locale.
+    static QString language();
+    static void setLanguage(const QString& language);
+
+    /// The configuration of the last run started (the engine's defaults on first start).
+    static ampwb::TrainingConfig trainingConfig();
+    static void setTrainingConfig(const ampwb::TrainingConfig& config);
+};

@@ -1,0 +1,245 @@
+#include "CompareTab.h"
+
+#include "ComparisonReport.h"
+#include "ComparisonTable.h"
+#include "EngineController.h"
+#include "EngineText.h"
+#include "MetricChart.h"
+#include "RunPalette.h"
+#include "RunProgressWidget.h"
+#include "TrainingCharts.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <optional>
+
+namespace {
+
+const QString kReportDirectoryKey = QStringLiteral("compare/reportDirectory");
+
+/// The FP32 and AMP runs of a set of two, or nothing when the set is not such a pair.
+std::optional<std::pair<const RunHistory*, const RunHistory*>> fp32AndAmp(const std::vector<RunHistory>& runs)
+{
+    if (runs.size() != 2 || !runs[0].summary || !runs[1].summary
+        || runs[0].summary->precision != ampwb::Precision::Fp32 || runs[1].summary->precision != ampwb::Precision::Amp)
+        return std::nullopt;
+    return std::make_pair(&runs[0], &runs[1]);
+}
+
+} // namespace
+
+CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineInfo, const QList<QAction*>& runActions,
+                       QWidget* parent)
+    : QWidget(parent)
+    , engine(controller)
+    , machine(std::move(machineInfo))
+    , progressWidget(new RunProgressWidget(this))
+    , trainingCharts(new TrainingCharts(QStringLiteral("compareCharts"), 2, this))
+    , comparisonTable(new ComparisonTable(this))
+    , verdictLabel(new QLabel(this))
+    , detailsLabel(new QLabel(this))
+    , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
+{
+    auto* buttons = new QHBoxLayout;
+    for (QAction* action : runActions) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        buttons->addWidget(button);
+    }
+    auto* top = new QHBoxLayout;
+    top->addLayout(buttons);
+    top->addSpacing(12);
+    top->addWidget(progressWidget, 1);
+
+    verdictLabel->setObjectName(QStringLiteral("verdict"));
+    verdictLabel->setWordWrap(true);
+    QFont verdictFont = verdictLabel->font();
+    verdictFont.setBold(true);
+    verdictLabel->setFont(verdictFont);
+    detailsLabel->setWordWrap(true);
+    detailsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    exportButton->setObjectName(QStringLiteral("exportReport"));
+    exportButton->setEnabled(false);
+    connect(exportButton, &QPushButton::clicked, this, &CompareTab::exportWithDialog);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(6, 0, 0, 0);
+    auto* tableTitle = new QLabel(tr("FP32 vs AMP, as in the original recipe's table"), side);
+    QFont titleFont = tableTitle->font();
+    titleFont.setBold(true);
+    tableTitle->setFont(titleFont);
+    sideLayout->addWidget(tableTitle);
+    sideLayout->addWidget(comparisonTable, 1);
+    sideLayout->addWidget(verdictLabel);
+    sideLayout->addWidget(detailsLabel);
+    sideLayout->addWidget(exportButton, 0, Qt::AlignLeft);
+    side->setMinimumWidth(360);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("compareSplitter"));
+    splitter->addWidget(trainingCharts);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+
+    verdictLabel->setText(tr("Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here."));
+    connect(&engine, &EngineController::eventsArrived, this, &CompareTab::onEvents);
+    connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
+        if (watching)
+            progressWidget->showPaused(paused);
+    });
+    connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
+}
+
+void CompareTab::start(const ampwb::TrainingConfig& config)
+{
+    if (engine.isBusy())
+        return;
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
+        ampwb::TrainingConfig runConfig = config;
+        runConfig.precision = precision;
+        RunHistory& run = trainingCharts->addRun(
+            RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"), RunPalette::forPrecision(precision)));
+        run.config = runConfig;
+    }
+    currentRun = 0;
+    watching = true;
+    showResults();
+    verdictLabel->setText(tr("Training FP32, then AMP, with the same seed and data order…"));
+    engine.startComparison(config);
+}
+
+void CompareTab::showRuns(std::vector<RunHistory> runs)
+{
+    if (watching)
+        return;
+    const auto isAmp = [](const RunHistory& run) {
+        const auto precision = run.summary ? run.summary->precision
+                             : run.config  ? run.config->precision
+                                           : ampwb::Precision::Fp32;
+        return precision == ampwb::Precision::Amp;
+    };
+    std::stable_sort(runs.begin(), runs.end(),
+                     [&](const RunHistory& a, const RunHistory& b) { return !isAmp(a) && isAmp(b); });
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    for (size_t index = 0; index < runs.size(); ++index)
+        trainingCharts->addRun(std::move(runs[index])).setColor(RunPalette::at(static_cast<int>(index)));
+    trainingCharts->refresh();
+    for (MetricChart* chart : trainingCharts->charts())
+        chart->resetView();
+    showResults();
+}
+
+void CompareTab::onEvents(const TrainingEvents& events)
+{
+    if (!watching)
+        return;
+    const size_t runCount = trainingCharts->runs().size();
+    for (const TrainingEvent& event : events) {
+        RunHistory& run = trainingCharts->run(std::min(currentRun, runCount - 1));
+        if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
+            run.appendStep(*step);
+            progressWidget->showStep(*step);
+        } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
+            run.appendEpoch(*epoch);
+            progressWidget->showEpoch(*epoch);
+        } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            run.started = *started;
+            run.directory = QString::fromStdString(started->runDirectory);
+            progressWidget->showStarted(*started, tr("%1 (run %2 of 2)").arg(run.label()).arg(currentRun + 1));
+        } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
+            run.summary = *summary;
+            progressWidget->showFinished(*summary);
+            ++currentRun;
+            showResults();
+        } else if (const auto* result = std::get_if<ampwb::ComparisonResult>(&event)) {
+            trainingCharts->run(0).summary = result->fp32;
+            trainingCharts->run(1).summary = result->amp;
+            detailsLabel->setText(tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
+            showResults();
+        }
+    }
+    trainingCharts->refresh();
+}
+
+void CompareTab::showResults()
+{
+    const std::vector<RunHistory>& runs = trainingCharts->runs();
+    comparisonTable->showRuns(runs);
+    const bool complete = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const RunHistory& run) {
+        return run.summary.has_value();
+    });
+    exportButton->setEnabled(complete);
+    verdictLabel->setText(verdict());
+    if (!watching && !runs.empty() && runs.front().config) {
+        const ampwb::TrainingConfig& config = *runs.front().config;
+        detailsLabel->setText(tr("Dataset %1 · batch %2 · seed %3")
+                                  .arg(QString::fromStdString(config.dataset))
+                                  .arg(config.batchSize)
+                                  .arg(config.seed));
+    }
+}
+
+QString CompareTab::verdict() const
+{
+    const std::vector<RunHistory>& runs = trainingCharts->runs();
+    if (const auto pair = fp32AndAmp(runs)) {
+        const int64_t batchSize = pair->second->config ? pair->second->config->batchSize : 0;
+        return EngineText::translate(
+            ampwb::comparisonVerdict(*pair->first->summary, *pair->second->summary, batchSize, machine));
+    }
+    if (runs.size() < 2)
+        return tr("Choose two or more runs to compare.");
+    return tr("The verdict compares one FP32 run with one AMP run; this set is compared in the table only.");
+}
+
+bool CompareTab::exportReport(const QString& path, QString* error) const
+{
+    ComparisonReport report;
+    QStringList labels;
+    for (const RunHistory& run : trainingCharts->runs())
+        labels << run.label();
+    report.title = tr("Comparison: %1").arg(labels.join(tr(" vs ")));
+    report.details = detailsLabel->text();
+    report.verdict = verdict();
+    QList<ChartPanel*> charts;
+    for (MetricChart* chart : trainingCharts->charts())
+        charts << chart;
+    return report.write(path, *comparisonTable, charts, error);
+}
+
+void CompareTab::exportWithDialog()
+{
+    QSettings settings;
+    const QString directory = settings.value(kReportDirectoryKey, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export comparison report"),
+                                                      directory + QStringLiteral("/comparison.md"),
+                                                      tr("Markdown (*.md);;HTML (*.html)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(kReportDirectoryKey, QFileInfo(path).absolutePath());
+    QString error;
+    if (!exportReport(path, &error))
+        QMessageBox::warning(this, tr("Export comparison report"), error);
+}

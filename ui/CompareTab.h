@@ -1,0 +1,56 @@
+#pragma once
+
+#include "DeviceInfo.h"
+#include "RunHistory.h"
+#include "TrainingEvent.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <vector>
+
+class ComparisonTable;
+class EngineController;
+class QAction;
+class QLabel;
+class QPushButton;
+class RunProgressWidget;
+class TrainingCharts;
+
+/// FP32 against AMP: one click trains both with the same seed and data order (one after
+/// the other) and overlays them on every chart, beside the recipe's table and a verdict.
+/// Runs chosen in the Runs tab are compared here too.
+class CompareTab : public QWidget {
+    Q_OBJECT
+public:
+    /// `runActions` (compare, pause, stop) are shown as buttons above the charts.
+    CompareTab(EngineController& engine, ampwb::DeviceInfo machine, const QList<QAction*>& runActions,
+               QWidget* parent = nullptr);
+
+    /// Trains FP32 and AMP with `config` (its precision is ignored).
+    void start(const ampwb::TrainingConfig& config);
+    /// Shows saved runs side by side (FP32 before AMP keeps the usual colours).
+    void showRuns(std::vector<RunHistory> runs);
+    /// Writes the comparison as Markdown or HTML, with the charts as images.
+    bool exportReport(const QString& path, QString* error = nullptr) const;
+
+    TrainingCharts& charts() const { return *trainingCharts; }
+    ComparisonTable& table() const { return *comparisonTable; }
+    QString verdict() const;
+
+private:
+    void onEvents(const TrainingEvents& events);
+    void showResults();
+    void exportWithDialog();
+
+    EngineController& engine;
+    ampwb::DeviceInfo machine;
+    RunProgressWidget* progressWidget;
+    TrainingCharts* trainingCharts;
+    ComparisonTable* comparisonTable;
+    QLabel* verdictLabel;
+    QLabel* detailsLabel;
+    QPushButton* exportButton;
+    size_t currentRun = 0;
+    bool watching = false;
+};

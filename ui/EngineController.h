@@ -1,0 +1,73 @@
+#pragma once
+
+#include "TrainingEventQueue.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <thread>
+
+namespace ampwb {
+class Comparison;
+class Trainer;
+struct TrainingConfig;
+}
+
+/// The GUI's one door to the engine: runs a Trainer or a Comparison on a worker thread,
+/// observes it there (copying the values into a locked queue) and, on a GUI timer,
+/// hands everything that arrived since the last tick to the GUI in one signal.
+class EngineController : public QObject, private ampwb::TrainingObserver {
+    Q_OBJECT
+public:
+    enum class Work { None, Training, Comparison };
+
+    explicit EngineController(QObject* parent = nullptr);
+    /// Asks a running piece of work to stop and waits for its current step to end.
+    ~EngineController() override;
+
+    Work work() const { return currentWork; }
+    bool isBusy() const { return currentWork != Work::None; }
+    bool isPaused() const { return paused; }
+    bool isStopping() const { return stopping; }
+
+    /// Trains one run; does nothing while other work is running.
+    void startTraining(const ampwb::TrainingConfig& config);
+    /// Trains FP32, then AMP, with the same seed and data order.
+    void startComparison(const ampwb::TrainingConfig& config);
+    /// Thread-safe pause/resume of the running work (takes effect before the next step).
+    void setPaused(bool pause);
+    /// Asks the running work to stop after its current step; workFinished follows.
+    void requestStop();
+
+    /// How often the queue is drained (and the charts redrawn) while work runs.
+    static constexpr int kDrainIntervalMilliseconds = 40;
+
+Q_SIGNALS:
+    void workStarted(EngineController::Work work);
+    /// Everything the engine reported since the previous tick, in order.
+    void eventsArrived(const TrainingEvents& events);
+    /// After the last eventsArrived of the work; the controller is idle again.
+    void workFinished(EngineController::Work work);
+    void pausedChanged(bool paused);
+    void stoppingChanged(bool stopping);
+
+private:
+    void runStarted(const ampwb::RunStarted& started) override;
+    void stepFinished(const ampwb::StepMetrics& step) override;
+    void epochFinished(const ampwb::EpochMetrics& epoch) override;
+    void runFinished(const ampwb::RunSummary& summary) override;
+
+    void beginWork(Work work);
+    void drain();
+    void joinWorker();
+
+    TrainingEventQueue queue;
+    QTimer drainTimer;
+    std::unique_ptr<ampwb::Trainer> trainer;
+    std::unique_ptr<ampwb::Comparison> comparison;
+    std::thread worker;
+    Work currentWork = Work::None;
+    bool paused = false;
+    bool stopping = false;
+};

@@ -1,0 +1,87 @@
+#include "EngineText.h"
+
+#include <QList>
+#include <QRegularExpression>
+
+#include <array>
+
+namespace {
+
+// The messages of ampwb::validate(), extracted for translation and looked up by their text.
+[[maybe_unused]] constexpr std::array kValidationMessages{
+    QT_TRANSLATE_NOOP("EngineText", "Choose a dataset."),
+    QT_TRANSLATE_NOOP("EngineText", "Epochs must be at least 1."),
+    QT_TRANSLATE_NOOP("EngineText", "Max steps must be 0 (no limit) or positive."),
+    QT_TRANSLATE_NOOP("EngineText", "Batch size must be between 1 and 65536."),
+    QT_TRANSLATE_NOOP("EngineText", "The learning rate must be a positive number."),
+    QT_TRANSLATE_NOOP("EngineText", "Momentum must be in [0, 1)."),
+    QT_TRANSLATE_NOOP("EngineText", "Weight decay cannot be negative."),
+    QT_TRANSLATE_NOOP("EngineText", "Nesterov momentum needs a momentum above 0."),
+    QT_TRANSLATE_NOOP("EngineText", "The step schedule's step size must be at least 1 epoch."),
+    QT_TRANSLATE_NOOP("EngineText", "The step schedule's gamma must be in (0, 1]."),
+    QT_TRANSLATE_NOOP("EngineText", "Warm-up epochs cannot be negative."),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "The image size must be between 8 and 1024 pixels (or 0 for the dataset's own)."),
+    QT_TRANSLATE_NOOP("EngineText", "Workers must be between 0 and 64."),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1."),
+    QT_TRANSLATE_NOOP("EngineText", "Synthetic dataset sizes must be positive."),
+    QT_TRANSLATE_NOOP("EngineText", "The validation limit cannot be negative."),
+    QT_TRANSLATE_NOOP("EngineText", "Choose a folder for runs."),
+    QT_TRANSLATE_NOOP("EngineText", "No verdict: a run did not take enough steps to measure."),
+    QT_TRANSLATE_NOOP("EngineText", "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated."),
+    QT_TRANSLATE_NOOP("EngineText",
+                      "the step is bound by work that autocast does not speed up (casts, batch norm, data loading)."),
+};
+
+/// A message with numbers or other messages inside: its pattern and its translation,
+/// where %1, %2, … are the pattern's captures (a capture marked `nested` is itself translated).
+struct PatternRule {
+    QRegularExpression pattern;
+    QString translation;
+    int nestedCapture = 0;
+};
+
+QList<PatternRule> patternRules()
+{
+    return {
+        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput with (.+) % less peak memory\\.$")),
+         EngineText::tr("AMP helped: %1× the FP32 throughput with %2 % less peak memory.")},
+        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput\\.$")),
+         EngineText::tr("AMP helped: %1× the FP32 throughput.")},
+        {QRegularExpression(QStringLiteral("^AMP did not help here \\((.+)× FP32 throughput\\)\\. Likely reason: (.*)$")),
+         EngineText::tr("AMP did not help here (%1× FP32 throughput). Likely reason: %2"), 2},
+        {QRegularExpression(QStringLiteral("^the images are small \\((\\d+) px\\), so the layers are too small for "
+                                           "reduced precision to pay for its casts\\.$")),
+         EngineText::tr("the images are small (%1 px), so the layers are too small for reduced precision to pay "
+                        "for its casts.")},
+        {QRegularExpression(QStringLiteral("^the batch is small \\((\\d+)\\), so per-step overhead dominates\\.$")),
+         EngineText::tr("the batch is small (%1), so per-step overhead dominates.")},
+        {QRegularExpression(QStringLiteral("^No verdict: a run failed \\((.*)\\)\\.$")),
+         EngineText::tr("No verdict: a run failed (%1).")},
+    };
+}
+
+} // namespace
+
+QString EngineText::translate(const std::string& message)
+{
+    return translate(QString::fromStdString(message));
+}
+
+QString EngineText::translate(const QString& message)
+{
+    const QString exact = tr(message.toUtf8().constData());
+    if (exact != message)
+        return exact;
+    for (const PatternRule& rule : patternRules()) {
+        const QRegularExpressionMatch match = rule.pattern.match(message);
+        if (!match.hasMatch())
+            continue;
+        QString text = rule.translation;
+        for (int capture = 1; capture <= match.lastCapturedIndex(); ++capture)
+            text = text.arg(capture == rule.nestedCapture ? translate(match.captured(capture)) : match.captured(capture));
+        return text;
+    }
+    return message;
+}

@@ -1,0 +1,372 @@
+#include "MainWindow.h"
+
+#include "AppSettings.h"
+#include "CompareTab.h"
+#include "EngineController.h"
+#include "GuiStallMeter.h"
+#include "RunsTab.h"
+#include "SettingsDialog.h"
+#include "TrainTab.h"
+#include "TrainingConfigPanel.h"
+
+#include <QAction>
+#include <QAbstractButton>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUrl>
+
+namespace {
+
+QString precisionLabel(ampwb::Precision precision)
+{
+    return precision == ampwb::Precision::Amp ? MainWindow::tr("AMP") : MainWindow::tr("FP32");
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , machine(ampwb::probeDevices())
+    , controller(new EngineController(this))
+{
+    Q_INIT_RESOURCE(amp_workbench);
+    setWindowTitle(tr("AMP Workbench"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/amp-workbench.svg")));
+
+    createActions();
+    createConfigurationDock();
+    tabWidget = new QTabWidget(this);
+    tabWidget->setObjectName(QStringLiteral("tabs"));
+    tabWidget->setDocumentMode(true);
+    trainPage = new TrainTab(*controller, {start, pause, stop}, tabWidget);
+    comparePage = new CompareTab(*controller, machine, {compare, pause, stop}, tabWidget);
+    runsPage = new RunsTab(*controller, tabWidget);
+    tabWidget->addTab(trainPage, QIcon(QStringLiteral(":/icons/start.svg")), tr("Train"));
+    tabWidget->addTab(comparePage, QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"));
+    tabWidget->addTab(runsPage, QIcon(QStringLiteral(":/icons/runs.svg")), tr("Runs"));
+    setCentralWidget(tabWidget);
+    createMenus();
+    createToolBar();
+    createStatusBar();
+
+    connect(controller, &EngineController::eventsArrived, this, &MainWindow::onEvents);
+    connect(controller, &EngineController::workStarted, this, [this] {
+        outcome.clear();
+        if (stallMeter)
+            stallMeter->start();
+        updateActions();
+    });
+    connect(controller, &EngineController::workFinished, this, &MainWindow::onWorkFinished);
+    connect(controller, &EngineController::pausedChanged, this, [this](bool paused) {
+        updateActions();
+        if (paused)
+            stateLabel->setText(tr("Paused"));
+    });
+    connect(controller, &EngineController::stoppingChanged, this, [this](bool stopping) {
+        updateActions();
+        if (stopping)
+            stateLabel->setText(tr("Stopping after the current step…"));
+    });
+    connect(configurationPanel, &TrainingConfigPanel::validityChanged, this, &MainWindow::updateActions);
+    connect(runsPage, &RunsTab::compareRequested, this, [this](const std::vector<RunHistory>& runs) {
+        comparePage->showRuns(runs);
+        tabWidget->setCurrentWidget(comparePage);
+    });
+    connect(runsPage, &RunsTab::configurationRequested, this, [this](const ampwb::TrainingConfig& config) {
+        configurationPanel->setConfig(config);
+        statusBar()->showMessage(tr("Configuration loaded from the run."), 5000);
+    });
+
+    configurationPanel->setConfig(AppSettings::trainingConfig());
+    runsPage->setRunsDirectory(AppSettings::runsDirectory());
+    if (qEnvironmentVariableIsSet("AMPWB_STALL_LOG"))
+        stallMeter = new GuiStallMeter(this);
+    restoreWindowState();
+    updateActions();
+}
+
+void MainWindow::createActions()
+{
+    start = new QAction(QIcon(QStringLiteral(":/icons/start.svg")), tr("&Start training"), this);
+    start->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
+    start->setToolTip(tr("Train with the configuration on the left (Ctrl+R, F5)"));
+    connect(start, &QAction::triggered, this, &MainWindow::startTraining);
+
+    compare = new QAction(QIcon(QStringLiteral(":/icons/compare.svg")), tr("Run FP32 vs &AMP"), this);
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    compare->setToolTip(tr("Train FP32, then AMP, with the same seed and data order, and compare them (Ctrl+Shift+R)"));
+    connect(compare, &QAction::triggered, this, &MainWindow::startComparison);
+
+    pause = new QAction(QIcon(QStringLiteral(":/icons/pause.svg")), tr("&Pause"), this);
+    pause->setCheckable(true);
+    pause->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    connect(pause, &QAction::triggered, this, [this](bool paused) { controller->setPaused(paused); });
+
+    stop = new QAction(QIcon(QStringLiteral(":/icons/stop.svg")), tr("S&top"), this);
+    stop->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Period)});
+    stop->setToolTip(tr("Stop after the current step; the run folder keeps a checkpoint (Shift+F5, Ctrl+.)"));
+    connect(stop, &QAction::triggered, controller, &EngineController::requestStop);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(QIcon(QStringLiteral(":/icons/runs.svg")), tr("Open &runs folder"), this, [] {
+        QDir().mkpath(AppSettings::runsDirectory());
+        QDesktopServices::openUrl(QUrl::fromLocalFile(AppSettings::runsDirectory()));
+    });
+    QAction* settings = file->addAction(tr("&Settings…"), this, &MainWindow::showSettings);
+    settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addActions({start, compare});
+    run->addSeparator();
+    run->addActions({pause, stop});
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(findChild<QDockWidget*>(QStringLiteral("configurationDock"))->toggleViewAction());
+    view->addSeparator();
+    for (int index = 0; index < tabWidget->count(); ++index) {
+        QAction* show = view->addAction(tabWidget->tabText(index), this,
+                                        [this, index] { tabWidget->setCurrentIndex(index); });
+        show->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + index)));
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About AMP Workbench"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar* toolBar = addToolBar(tr("Run"));
+    toolBar->setObjectName(QStringLiteral("runToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->addActions({start, compare, pause, stop});
+}
+
+void MainWindow::createStatusBar()
+{
+    stateLabel = new QLabel(tr("Ready"), this);
+    stateLabel->setObjectName(QStringLiteral("runState"));
+    statusBar()->addWidget(stateLabel, 1);
+
+    const QString bf16Units = machine.cpuHasAmxBf16      ? QStringLiteral("AMX-BF16")
+                            : machine.cpuHasAvx512Bf16 ? QStringLiteral("AVX512-BF16")
+                                                       : tr("none");
+    auto* cpuLabel = new QLabel(tr("CPU: %1 · bf16 units: %2").arg(QString::fromStdString(machine.cpuModel), bf16Units),
+                                this);
+    cpuLabel->setObjectName(QStringLiteral("cpuStatus"));
+    cpuLabel->setToolTip(tr("%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is "
+                            "usually slower than FP32.")
+                             .arg(machine.cpuThreads));
+    statusBar()->addPermanentWidget(cpuLabel);
+    if (machine.cudaAvailable) {
+        auto* gpuLabel = new QLabel(tr("GPU: %1").arg(QString::fromStdString(machine.gpuName)), this);
+        gpuLabel->setObjectName(QStringLiteral("gpuStatus"));
+        statusBar()->addPermanentWidget(gpuLabel);
+    }
+    auto* torchLabel = new QLabel(tr("libtorch %1").arg(QString::fromStdString(machine.libtorchVersion)), this);
+    torchLabel->setObjectName(QStringLiteral("libtorchStatus"));
+    statusBar()->addPermanentWidget(torchLabel);
+}
+
+void MainWindow::createConfigurationDock()
+{
+    configurationPanel = new TrainingConfigPanel(machine.cudaAvailable);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(configurationPanel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(configurationPanel->sizeHint().width() + 24);
+    auto* dock = new QDockWidget(tr("Configuration"), this);
+    dock->setObjectName(QStringLiteral("configurationDock"));
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                      | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+}
+
+void MainWindow::restoreWindowState()
+{
+    const QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1560, 960);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    for (QSplitter* splitter : findChildren<QSplitter*>()) {
+        const QVariant state = settings.value(QStringLiteral("window/splitters/") + splitter->objectName());
+        if (state.isValid())
+            splitter->restoreState(state.toByteArray());
+    }
+    tabWidget->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+}
+
+void MainWindow::saveWindowState() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    for (const QSplitter* splitter : findChildren<QSplitter*>())
+        settings.setValue(QStringLiteral("window/splitters/") + splitter->objectName(), splitter->saveState());
+    settings.setValue(QStringLiteral("window/tab"), tabWidget->currentIndex());
+}
+
+bool MainWindow::prepareConfig(ampwb::TrainingConfig& config)
+{
+    const QStringList problems = configurationPanel->problems();
+    if (!problems.isEmpty()) {
+        statusBar()->showMessage(tr("Cannot start: %1").arg(problems.front()), 10000);
+        return false;
+    }
+    config = configurationPanel->config();
+    config.runsDirectory = AppSettings::runsDirectory().toStdString();
+    AppSettings::setTrainingConfig(config);
+    return true;
+}
+
+void MainWindow::startTraining()
+{
+    ampwb::TrainingConfig config;
+    if (controller->isBusy() || !prepareConfig(config))
+        return;
+    tabWidget->setCurrentWidget(trainPage);
+    stateLabel->setText(tr("Preparing the data and the model…"));
+    trainPage->start(config);
+}
+
+void MainWindow::startComparison()
+{
+    ampwb::TrainingConfig config;
+    if (controller->isBusy() || !prepareConfig(config))
+        return;
+    tabWidget->setCurrentWidget(comparePage);
+    stateLabel->setText(tr("Preparing the data and the model…"));
+    comparePage->start(config);
+}
+
+QString MainWindow::runState() const
+{
+    return stateLabel->text();
+}
+
+void MainWindow::onEvents(const TrainingEvents& events)
+{
+    const ampwb::StepMetrics* latest = nullptr;
+    for (const TrainingEvent& event : events) {
+        if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            currentRunLabel = precisionLabel(started->precision);
+        } else if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
+            latest = step;
+        } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
+            const QString label = summary->runDirectory.empty() ? precisionLabel(summary->precision) : currentRunLabel;
+            switch (summary->state) {
+            case ampwb::RunState::Finished: outcome = tr("%1 run finished.").arg(label); break;
+            case ampwb::RunState::Stopped: outcome = tr("%1 run stopped.").arg(label); break;
+            case ampwb::RunState::Failed:
+                outcome = tr("%1 run failed: %2").arg(label, QString::fromStdString(summary->message));
+                showRunFailure(*summary);
+                break;
+            case ampwb::RunState::Running: break;
+            }
+        }
+    }
+    if (!latest || controller->isPaused() || controller->isStopping())
+        return;
+    const QString progress = tr("step %1 of %2 (epoch %3)").arg(latest->step).arg(latest->totalSteps).arg(latest->epoch);
+    stateLabel->setText(controller->work() == EngineController::Work::Comparison
+                            ? tr("Comparing, %1 run: %2").arg(currentRunLabel, progress)
+                            : tr("Training %1: %2").arg(currentRunLabel, progress));
+}
+
+void MainWindow::onWorkFinished()
+{
+    if (stallMeter) {
+        stallMeter->stop();
+        qInfo("GUI thread: longest gap between %d ms timer ticks during the run: %.1f ms (%d ticks)",
+              GuiStallMeter::kTickMilliseconds, stallMeter->longestGapMilliseconds(), stallMeter->ticks());
+    }
+    stateLabel->setText(outcome.isEmpty() ? tr("Ready") : outcome);
+    updateActions();
+    if (closeWhenIdle)
+        close();
+}
+
+void MainWindow::showRunFailure(const ampwb::RunSummary& summary)
+{
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Run failed"),
+                                tr("The run failed. You can change the configuration and start again."),
+                                QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("runFailure"));
+    box->setInformativeText(QString::fromStdString(summary.message));
+    box->button(QMessageBox::Ok)->setText(tr("OK"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::NonModal);
+    box->show();
+}
+
+void MainWindow::updateActions()
+{
+    const bool busy = controller->isBusy();
+    const bool canStart = !busy && configurationPanel->problems().isEmpty();
+    start->setEnabled(canStart);
+    compare->setEnabled(canStart);
+    pause->setEnabled(busy && !controller->isStopping());
+    pause->setChecked(controller->isPaused());
+    pause->setText(controller->isPaused() ? tr("Resume") : tr("&Pause"));
+    pause->setToolTip(controller->isPaused() ? tr("Resume training (Ctrl+P)") : tr("Pause after the current step (Ctrl+P)"));
+    pause->setIcon(QIcon(controller->isPaused() ? QStringLiteral(":/icons/start.svg") : QStringLiteral(":/icons/pause.svg")));
+    stop->setEnabled(busy && !controller->isStopping());
+}
+
+void MainWindow::showSettings()
+{
+    SettingsDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (dialog.language() != AppSettings::language()) {
+        AppSettings::setLanguage(dialog.language());
+        statusBar()->showMessage(tr("The new language takes effect when AMP Workbench starts again."), 10000);
+    }
+    if (dialog.runsDirectory() != AppSettings::runsDirectory()) {
+        AppSettings::setRunsDirectory(dialog.runsDirectory());
+        runsPage->setRunsDirectory(dialog.runsDirectory());
+    }
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About AMP Workbench"),
+                       tr("<h3>AMP Workbench %1</h3><p>Trains torchvision's ResNet-18 in FP32 or with automatic "
+                          "mixed precision (AMP) and shows what mixed precision buys on this data and this "
+                          "machine.</p><p>libtorch %2 · Qt %3</p>")
+                           .arg(QStringLiteral(AMPWB_VERSION), QString::fromStdString(machine.libtorchVersion),
+                                QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (controller->isBusy()) {
+        closeWhenIdle = true;
+        controller->requestStop();
+        stateLabel->setText(tr("Stopping the run before closing…"));
+        event->ignore();
+        return;
+    }
+    saveWindowState();
+    event->accept();
+}

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "DeviceInfo.h"
+#include "TrainingEvent.h"
+
+#include <QMainWindow>
+
+class CompareTab;
+class EngineController;
+class GuiStallMeter;
+class QAction;
+class QLabel;
+class QTabWidget;
+class RunsTab;
+class TrainTab;
+class TrainingConfigPanel;
+
+/// The workbench window: the configuration panel, the Train, Compare and Runs tabs,
+/// run actions with shortcuts, and a status bar with the device, libtorch and the run.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    EngineController& engine() const { return *controller; }
+    TrainingConfigPanel& configPanel() const { return *configurationPanel; }
+    QTabWidget& tabs() const { return *tabWidget; }
+    TrainTab& trainTab() const { return *trainPage; }
+    CompareTab& compareTab() const { return *comparePage; }
+    RunsTab& runsTab() const { return *runsPage; }
+    QAction& startAction() const { return *start; }
+    QAction& compareAction() const { return *compare; }
+    QAction& pauseAction() const { return *pause; }
+    QAction& stopAction() const { return *stop; }
+    /// The run state shown in the status bar.
+    QString runState() const;
+
+    /// Trains the configuration panel's configuration in the Train tab.
+    void startTraining();
+    /// Runs FP32 vs AMP with the panel's configuration in the Compare tab.
+    void startComparison();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void createConfigurationDock();
+    void restoreWindowState();
+    void saveWindowState() const;
+    bool prepareConfig(ampwb::TrainingConfig& config);
+    void onEvents(const TrainingEvents& events);
+    void onWorkFinished();
+    void showRunFailure(const ampwb::RunSummary& summary);
+    void updateActions();
+    void showSettings();
+    void showAbout();
+
+    ampwb::DeviceInfo machine;
+    EngineController* controller;
+    TrainingConfigPanel* configurationPanel = nullptr;
+    QTabWidget* tabWidget = nullptr;
+    TrainTab* trainPage = nullptr;
+    CompareTab* comparePage = nullptr;
+    RunsTab* runsPage = nullptr;
+    QAction* start = nullptr;
+    QAction* compare = nullptr;
+    QAction* pause = nullptr;
+    QAction* stop = nullptr;
+    QLabel* stateLabel = nullptr;
+    GuiStallMeter* stallMeter = nullptr;
+    QString currentRunLabel;
+    QString outcome;          ///< how the last run ended, for the status bar
+    bool closeWhenIdle = false;
+};

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "TrainingMetrics.h"
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+
+/// Where a run stands: a bar for the current epoch, one for the whole run with the
+/// time left, and a line with the latest step's figures.
+class RunProgressWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunProgressWidget(QWidget* parent = nullptr);
+
+    /// Empties the bars for a new piece of work.
+    void reset();
+    /// `label` names the run, e.g. "FP32" or "AMP (2 of 2)".
+    void showStarted(const ampwb::RunStarted& started, const QString& label);
+    void showStep(const ampwb::StepMetrics& step);
+    void showEpoch(const ampwb::EpochMetrics& epoch);
+    void showPaused(bool paused);
+    void showFinished(const ampwb::RunSummary& summary);
+
+    QProgressBar& epochBar() const { return *epochProgress; }
+    QProgressBar& overallBar() const { return *overallProgress; }
+
+private:
+    QProgressBar* epochProgress;
+    QProgressBar* overallProgress;
+    QLabel* epochLabel;
+    QLabel* timeLeftLabel;
+    QLabel* latestLabel;
+    QString runLabel;
+    int64_t firstStep = 1;
+    ampwb::StepMetrics lastStep;
+};

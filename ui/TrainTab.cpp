@@ -1,0 +1,85 @@
+#include "TrainTab.h"
+
+#include "EngineController.h"
+#include "RunPalette.h"
+#include "RunProgressWidget.h"
+#include "TrainingCharts.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <utility>
+
+TrainTab::TrainTab(EngineController& controller, const QList<QAction*>& runActions, QWidget* parent)
+    : QWidget(parent)
+    , engine(controller)
+    , progressWidget(new RunProgressWidget(this))
+    , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
+{
+    auto* buttons = new QHBoxLayout;
+    for (QAction* action : runActions) {
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        buttons->addWidget(button);
+    }
+    auto* top = new QHBoxLayout;
+    top->addLayout(buttons);
+    top->addSpacing(12);
+    top->addWidget(progressWidget, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(trainingCharts, 1);
+
+    connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);
+    connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
+        if (watching)
+            progressWidget->showPaused(paused);
+    });
+    connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
+}
+
+void TrainTab::start(const ampwb::TrainingConfig& config)
+{
+    if (engine.isBusy())
+        return;
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    const QString label = config.precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32");
+    trainingCharts->addRun(RunHistory(label, RunPalette::forPrecision(config.precision))).config = config;
+    watching = true;
+    engine.startTraining(config);
+}
+
+void TrainTab::onEvents(const TrainingEvents& events)
+{
+    if (!watching || trainingCharts->runs().empty())
+        return;
+    RunHistory& run = trainingCharts->run(0);
+    const ampwb::StepMetrics* unshownStep = nullptr;
+    for (const TrainingEvent& event : events) {
+        if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
+            run.appendStep(*step);
+            unshownStep = step;
+        } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
+            run.appendEpoch(*epoch);
+            if (unshownStep)
+                progressWidget->showStep(*std::exchange(unshownStep, nullptr));
+            progressWidget->showEpoch(*epoch);
+        } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            run.started = *started;
+            run.directory = QString::fromStdString(started->runDirectory);
+            progressWidget->showStarted(*started, run.label());
+        } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
+            run.summary = *summary;
+            progressWidget->showFinished(*summary);
+            unshownStep = nullptr;
+        }
+    }
+    if (unshownStep && !engine.isPaused())
+        progressWidget->showStep(*unshownStep);
+    trainingCharts->refresh();
+}
