@@ -1,0 +1,370 @@
+// amp-workbench-cli, run as a real process: help and usage errors, a short training run
+// with JSON output and its run folder, interruption and resume, comparison report, version.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct CliResult {
+    bool finished = false;
+    QProcess::ExitStatus status = QProcess::NormalExit;
+    int exitCode = -1;
+    QString out;
+    QString err;
+    QString describe() const
+    {
+        return QStringLiteral("exit %1%2\n--- stdout:\n%3\n--- stderr:\n%4")
+            .arg(exitCode)
+            .arg(status == QProcess::CrashExit ? QStringLiteral(" (crashed)") : QString())
+            .arg(out.right(3000), err.right(3000));
+    }
+};
+
+QString cliPath()
+{
+    return QStringLiteral(AMPWB_CLI_PATH);
+}
+
+CliResult runCli(const QStringList& arguments, const QString& workingDirectory, int timeoutMs = 240000)
+{
+    QProcess process;
+    process.setWorkingDirectory(workingDirectory);
+    process.start(cliPath(), arguments);
+    CliResult result;
+    result.finished = process.waitForFinished(timeoutMs);
+    if (!result.finished) {
+        process.kill();
+        process.waitForFinished();
+    }
+    result.status = process.exitStatus();
+    result.exitCode = process.exitCode();
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+/// One JSON object per non-empty line; an invalid line becomes {"invalid": line}.
+QList<QJsonObject> jsonLines(const QString& text)
+{
+    QList<QJsonObject> objects;
+    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(line.toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject())
+            objects << QJsonObject{{QStringLiteral("invalid"), line}};
+        else
+            objects << document.object();
+    }
+    return objects;
+}
+
+QStringList eventsOf(const QList<QJsonObject>& objects)
+{
+    QStringList events;
+    for (const QJsonObject& object : objects)
+        events << (object.contains(QLatin1String("invalid")) ? QStringLiteral("<invalid: %1>").arg(object.value(QLatin1String("invalid")).toString())
+                                                               : object.value(QLatin1String("event")).toString());
+    return events;
+}
+
+QJsonObject readJsonFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+/// The arguments of a tiny synthetic run.
+QStringList tinyRun(const QString& runDirectory, const QString& name, int maxSteps = 4)
+{
+    return {QStringLiteral("--data"),           QStringLiteral("synthetic"), QStringLiteral("--image-size"),
+            QStringLiteral("32"),               QStringLiteral("--batch-size"), QStringLiteral("16"),
+            QStringLiteral("--synthetic-size"), QStringLiteral("64"),        QStringLiteral("--max-steps"),
+            QString::number(maxSteps),          QStringLiteral("--workers"), QStringLiteral("1"),
+            QStringLiteral("--validation-limit"), QStringLiteral("32"),      QStringLiteral("--run-dir"),
+            runDirectory,                       QStringLiteral("--name"),    name};
+}
+
+} // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void helpListsTheCommands_data();
+    void helpListsTheCommands();
+    void noArgumentsIsAUsageError();
+    void commandHelpListsTheOptions_data();
+    void commandHelpListsTheOptions();
+    void usageErrorsExitWithTwo_data();
+    void usageErrorsExitWithTwo();
+    void missingDataFolderFailsNamingIt_data();
+    void missingDataFolderFailsNamingIt();
+    void trainPrintsJsonEventsAndWritesARunFolder();
+    void interruptedRunStopsCleanlyAndResumes();
+    void compareWritesTheReport();
+    void versionNamesLibtorch();
+
+private:
+    QTemporaryDir scratch;
+};
+
+void CliTest::initTestCase()
+{
+    QVERIFY(scratch.isValid());
+    QVERIFY2(QFileInfo(cliPath()).isExecutable(), qPrintable(cliPath()));
+}
+
+void CliTest::helpListsTheCommands_data()
+{
+    QTest::addColumn<QString>("argument");
+    QTest::newRow("--help") << QStringLiteral("--help");
+    QTest::newRow("-h") << QStringLiteral("-h");
+    QTest::newRow("help") << QStringLiteral("help");
+}
+
+void CliTest::helpListsTheCommands()
+{
+    QFETCH(QString, argument);
+    const CliResult result = runCli({argument}, scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^\\s+train\\s"), QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
+    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^\\s+compare\\s"), QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
+    QVERIFY(result.out.contains(QLatin1String("--version")));
+}
+
+void CliTest::noArgumentsIsAUsageError()
+{
+    const CliResult result = runCli({}, scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 2, qPrintable(result.describe()));
+    QVERIFY2(result.err.contains(QLatin1String("Usage")), qPrintable(result.describe()));
+}
+
+void CliTest::commandHelpListsTheOptions_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<bool>("hasResume");
+    QTest::newRow("train --help") << QStringLiteral("train") << true;
+    QTest::newRow("compare --help") << QStringLiteral("compare") << false;
+}
+
+void CliTest::commandHelpListsTheOptions()
+{
+    QFETCH(QString, command);
+    QFETCH(bool, hasResume);
+    const CliResult result = runCli({command, QStringLiteral("--help")}, scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    for (const char* option : {"--precision", "--data", "--batch-size", "--max-steps", "--run-dir", "--json", "--seed"})
+        QVERIFY2(result.out.contains(QLatin1String(option)), option);
+    QVERIFY(result.out.contains(QLatin1String("fp32|amp")));
+    QCOMPARE(result.out.contains(QLatin1String("--resume")), hasResume);
+}
+
+void CliTest::usageErrorsExitWithTwo_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("unknown option") << QStringList{"train", "--bogus"} << "--bogus";
+    QTest::newRow("--precision fp16") << QStringList{"train", "--precision", "fp16"} << "fp16";
+    QTest::newRow("--precision=bf16") << QStringList{"compare", "--precision=bf16"} << "bf16";
+    QTest::newRow("unknown command") << QStringList{"frobnicate"} << "frobnicate";
+    QTest::newRow("missing value") << QStringList{"train", "--batch-size"} << "--batch-size";
+    QTest::newRow("not a number") << QStringList{"train", "--batch-size", "many"} << "many";
+    QTest::newRow("--lr 0.1x") << QStringList{"train", "--lr", "0.1x"} << "0.1x";
+    QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
+    QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
+    QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
+}
+
+void CliTest::usageErrorsExitWithTwo()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, mentions);
+    const QString runs = scratch.filePath(QStringLiteral("usage-runs"));
+    const CliResult result = runCli(arguments + QStringList{QStringLiteral("--run-dir"), runs}, scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 2, qPrintable(result.describe()));
+    QVERIFY2(result.err.contains(mentions), qPrintable(result.describe()));
+    QVERIFY2(!result.err.contains(QLatin1String("terminate called")), qPrintable(result.describe()));
+    // Nothing was trained or written.
+    QVERIFY(!QFileInfo::exists(runs));
+    QVERIFY2(!result.out.contains(QLatin1String("\"event\"")), qPrintable(result.out));
+}
+
+void CliTest::missingDataFolderFailsNamingIt_data()
+{
+    QTest::addColumn<bool>("json");
+    QTest::newRow("text") << false;
+    QTest::newRow("json") << true;
+}
+
+void CliTest::missingDataFolderFailsNamingIt()
+{
+    QFETCH(bool, json);
+    const QString runs = scratch.filePath(QStringLiteral("missing-data-runs"));
+    QStringList arguments{QStringLiteral("train"), QStringLiteral("--data"), QStringLiteral("fashion-mnist:/nonexistent/fashion-data"),
+                          QStringLiteral("--run-dir"), runs};
+    if (json)
+        arguments << QStringLiteral("--json");
+    const CliResult result = runCli(arguments, scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 1, qPrintable(result.describe()));
+    if (!json) {
+        QVERIFY2(result.err.contains(QLatin1String("/nonexistent/fashion-data")), qPrintable(result.describe()));
+        return;
+    }
+    const QList<QJsonObject> events = jsonLines(result.out);
+    QCOMPARE(eventsOf(events), QStringList{QStringLiteral("finished")});
+    QCOMPARE(events.front().value(QLatin1String("state")).toString(), QStringLiteral("failed"));
+    QVERIFY2(events.front().value(QLatin1String("message")).toString().contains(QLatin1String("/nonexistent/fashion-data")),
+             qPrintable(result.out));
+}
+
+void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
+{
+    const QString runs = scratch.filePath(QStringLiteral("train-runs"));
+    const CliResult result
+        = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("x")) + QStringList{QStringLiteral("--json")},
+                 scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
+
+    const QList<QJsonObject> events = jsonLines(result.out);
+    QCOMPARE(eventsOf(events), (QStringList{"started", "step", "step", "step", "step", "epoch", "finished"}));
+    const QJsonObject started = events.front();
+    QCOMPARE(started.value(QLatin1String("precision")).toString(), QStringLiteral("fp32"));
+    QCOMPARE(started.value(QLatin1String("total_steps")).toInt(), 4);
+    QCOMPARE(started.value(QLatin1String("image_size")).toInt(), 32);
+    QCOMPARE(started.value(QLatin1String("train_images")).toInt(), 64);
+    const QString runDirectory = runs + QStringLiteral("/x");
+    QCOMPARE(QDir(started.value(QLatin1String("run_directory")).toString()).absolutePath(), runDirectory);
+    for (int i = 1; i <= 4; ++i) {
+        const QJsonObject step = events.at(i);
+        QCOMPARE(step.value(QLatin1String("step")).toInt(), i);
+        QVERIFY2(step.value(QLatin1String("loss")).isDouble() && step.value(QLatin1String("loss")).toDouble() > 0.0,
+                 qPrintable(QString::fromUtf8(QJsonDocument(step).toJson(QJsonDocument::Compact))));
+        QVERIFY(step.value(QLatin1String("images_per_s")).toDouble() > 0.0);
+    }
+    const QJsonObject epoch = events.at(5);
+    QCOMPARE(epoch.value(QLatin1String("epoch")).toInt(), 1);
+    QCOMPARE(epoch.value(QLatin1String("steps")).toInt(), 4);
+    const double top1 = epoch.value(QLatin1String("val_top1")).toDouble(-1.0);
+    QVERIFY(top1 >= 0.0 && top1 <= 1.0);
+    const QJsonObject finished = events.back();
+    QCOMPARE(finished.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+    QCOMPARE(finished.value(QLatin1String("steps")).toInt(), 4);
+
+    // The run folder, as the help text promises.
+    for (const char* file : {"config.json", "steps.csv", "epochs.csv", "summary.json", "checkpoint.pt"})
+        QVERIFY2(QFileInfo::exists(runDirectory + "/" + file), file);
+    const QJsonObject config = readJsonFile(runDirectory + "/config.json");
+    QCOMPARE(config.value(QLatin1String("batch_size")).toInt(), 16);
+    QCOMPARE(config.value(QLatin1String("max_steps")).toInt(), 4);
+    QCOMPARE(config.value(QLatin1String("dataset")).toString(), QStringLiteral("synthetic"));
+    const QJsonObject summary = readJsonFile(runDirectory + "/summary.json");
+    QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+    QCOMPARE(summary.value(QLatin1String("final_top1")).toDouble(), top1);
+    QFile steps(runDirectory + "/steps.csv");
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    QCOMPARE(steps.readAll().trimmed().split('\n').size(), 5); // header + 4 steps
+}
+
+void CliTest::interruptedRunStopsCleanlyAndResumes()
+{
+    const QString runs = scratch.filePath(QStringLiteral("interrupt-runs"));
+    const QString runDirectory = runs + QStringLiteral("/long");
+    QProcess process;
+    process.setWorkingDirectory(scratch.path());
+    process.start(cliPath(), QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("long"), 400)
+                                 + QStringList{QStringLiteral("--epochs"), QStringLiteral("100"), QStringLiteral("--json")});
+    QVERIFY(process.waitForStarted());
+    // Wait for the first step, then send SIGTERM as a service manager (or Ctrl-C) would.
+    QByteArray output;
+    while (!output.contains("\"event\":\"step\"") && process.state() == QProcess::Running) {
+        if (process.waitForReadyRead(120000))
+            output += process.readAllStandardOutput();
+        else
+            break;
+    }
+    QVERIFY2(output.contains("\"event\":\"step\""), output.constData());
+    process.terminate();
+    const bool ended = process.waitForFinished(120000);
+    if (!ended) {
+        process.kill();
+        process.waitForFinished();
+    }
+    output += process.readAllStandardOutput();
+    const QString errors = QString::fromUtf8(process.readAllStandardError());
+    QVERIFY2(ended, "the CLI did not stop after SIGTERM");
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 130,
+             qPrintable(QStringLiteral("exit %1 (status %2)\n%3").arg(process.exitCode()).arg(process.exitStatus()).arg(errors)));
+
+    const QList<QJsonObject> events = jsonLines(QString::fromUtf8(output));
+    QCOMPARE(eventsOf(events).back(), QStringLiteral("finished"));
+    QCOMPARE(events.back().value(QLatin1String("state")).toString(), QStringLiteral("stopped"));
+    const int stoppedAt = events.back().value(QLatin1String("steps")).toInt();
+    QVERIFY(stoppedAt >= 1 && stoppedAt < 400);
+    QCOMPARE(readJsonFile(runDirectory + "/summary.json").value(QLatin1String("state")).toString(), QStringLiteral("stopped"));
+    QVERIFY(QFileInfo::exists(runDirectory + "/checkpoint.pt"));
+
+    // Resume for two more steps.
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runDirectory, QStringLiteral("--max-steps"),
+                                      QString::number(stoppedAt + 2), QStringLiteral("--json")},
+                                     scratch.path());
+    QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
+    const QList<QJsonObject> resumedEvents = jsonLines(resumed.out);
+    QCOMPARE(resumedEvents.front().value(QLatin1String("event")).toString(), QStringLiteral("started"));
+    QCOMPARE(resumedEvents.front().value(QLatin1String("first_step")).toInt(), stoppedAt + 1);
+    QStringList stepNumbers;
+    for (const QJsonObject& event : resumedEvents)
+        if (event.value(QLatin1String("event")).toString() == QLatin1String("step"))
+            stepNumbers << QString::number(event.value(QLatin1String("step")).toInt());
+    QCOMPARE(stepNumbers, (QStringList{QString::number(stoppedAt + 1), QString::number(stoppedAt + 2)}));
+    QCOMPARE(resumedEvents.back().value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+    QCOMPARE(resumedEvents.back().value(QLatin1String("steps")).toInt(), stoppedAt + 2);
+}
+
+void CliTest::compareWritesTheReport()
+{
+    const QString runs = scratch.filePath(QStringLiteral("compare-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp")), scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
+    const QString folder = runs + QStringLiteral("/cmp");
+    QFile reportFile(folder + "/report.md");
+    QVERIFY2(reportFile.open(QIODevice::ReadOnly), qPrintable(result.describe()));
+    const QString report = QString::fromUtf8(reportFile.readAll());
+    for (const char* row : {"| Epoch time", "| Throughput", "| Peak memory", "| Final top-1", "| Skipped steps"})
+        QVERIFY2(report.contains(QLatin1String(row)), qPrintable(QStringLiteral("no row \"%1\" in\n%2").arg(QLatin1String(row), report)));
+    // The report is also printed.
+    QVERIFY2(result.out.contains(QLatin1String("| Throughput")), qPrintable(result.out));
+    QVERIFY(result.out.contains(folder + "/report.md"));
+    for (const char* precision : {"fp32", "amp"}) {
+        const QJsonObject summary = readJsonFile(folder + "/" + precision + "/summary.json");
+        QVERIFY2(!summary.isEmpty(), precision);
+        QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+        QCOMPARE(summary.value(QLatin1String("precision")).toString(), QLatin1String(precision));
+        QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 4);
+        QCOMPARE(readJsonFile(folder + "/" + precision + "/config.json").value(QLatin1String("seed")).toInt(), 0);
+    }
+}
+
+void CliTest::versionNamesLibtorch()
+{
+    const CliResult result = runCli({QStringLiteral("--version")}, scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^libtorch \\d+\\.\\d+"), QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
+    QVERIFY2(result.out.startsWith(QLatin1String("amp-workbench-cli ")), qPrintable(result.out));
+}
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "CliTest.moc"
