@@ -1,8 +1,10 @@
-// amp-workbench-cli: headless training and FP32-vs-AMP comparison.
+// amp-workbench-cli: headless training, FP32-vs-AMP comparison, classification and model export.
+#include "ClassifyCommand.h"
 #include "CommandLine.h"
 #include "Comparison.h"
 #include "ConsoleObserver.h"
 #include "DeviceInfo.h"
+#include "ExportCommand.h"
 #include "Trainer.h"
 
 #include <atomic>
@@ -55,7 +57,9 @@ const char* kUsage =
     "Usage: amp-workbench-cli COMMAND [OPTIONS]\n\n"
     "Commands:\n"
     "  train      train ResNet-18 in FP32 or AMP and write a run folder\n"
-    "  compare    train FP32, then AMP, with the same seed and data; print and save the comparison\n\n"
+    "  compare    train FP32, then AMP, with the same seed and data; print and save the comparison\n"
+    "  classify   classify images with a trained run, a .pth state dict or torchvision's weights\n"
+    "  export     write a model as a torchvision .pth state dict or as ONNX\n\n"
     "  --version  versions of the workbench, libtorch and the devices found\n"
     "Run `amp-workbench-cli COMMAND --help` for a command's options.\n";
 
@@ -123,6 +127,10 @@ int main(int argc, char** argv)
 
     const std::string command = arguments[0];
     const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
+    if (command == "classify")
+        return cli::runClassify(rest);
+    if (command == "export")
+        return cli::runExport(rest);
     if (command != "train" && command != "compare") {
         std::fprintf(stderr, "error: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
         return 2;
