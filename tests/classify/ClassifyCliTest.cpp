@@ -1,0 +1,224 @@
+// amp-workbench-cli classify and export, run as a user would: JSON that parses, bad
+// images reported while the others are classified, runs exported for torchvision,
+// existing files kept, and exit codes for every mistake.
+#include "ClassifyTestSupport.h"
+
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+using namespace ampwb::test;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray output;
+    QString errors;
+};
+
+CliResult runCli(const QStringList& arguments, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(AMPWB_CLI_PATH), arguments);
+    if (!process.waitForFinished(300000)) {
+        process.kill();
+        process.waitForFinished();
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+} // namespace
+
+class ClassifyCliTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(directory.isValid());
+        pythonProblem = referencePythonProblem();
+        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+            return;
+        photos = testPhotos().mid(0, 3);
+        QCOMPARE(runReference(QStringList{"state-dict", path("ten.pth"), "--classes", "10", "--prototypes"} + photos),
+                 QString());
+        QFile corrupt(path("corrupt.jpg"));
+        QVERIFY(corrupt.open(QIODevice::WriteOnly));
+        corrupt.write("not an image at all");
+    }
+
+    void classifyJsonParsesAndReportsBadImages()
+    {
+        requireReference();
+        const CliResult result = runCli({"classify", "--model", path("ten.pth"), "--json", "--top-k", "3", "--logits",
+                                         photos[0], photos[1], path("corrupt.jpg"), photos[2]});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.errors.contains("1 of 4 images could not be read"), qPrintable(result.errors));
+        QJsonParseError parseError;
+        const QJsonObject document = QJsonDocument::fromJson(result.output, &parseError).object();
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        QCOMPARE(document.value("classes").toInt(), 10);
+        QCOMPARE(document.value("precision").toString(), QString("fp32"));
+        QCOMPARE(document.value("failed").toInt(), 1);
+        const QJsonArray images = document.value("images").toArray();
+        QCOMPARE(images.size(), 4);
+        const QJsonObject bad = images.at(2).toObject();
+        QCOMPARE(bad.value("path").toString(), path("corrupt.jpg"));
+        QVERIFY(bad.value("error").toString().contains(path("corrupt.jpg")));
+        const int photoRows[] = {0, 1, 3};
+        for (int photo = 0; photo < 3; ++photo) {
+            const QJsonObject image = images.at(photoRows[photo]).toObject();
+            QCOMPARE(image.value("path").toString(), photos[photo]);
+            const QJsonArray top = image.value("top").toArray();
+            QCOMPARE(top.size(), 3);
+            QCOMPARE(top.at(0).toObject().value("index").toInt(), photo); // the prototype head knows each photo
+            QCOMPARE(top.at(0).toObject().value("label").toString(), QString("class %1").arg(photo));
+            QVERIFY(top.at(0).toObject().value("probability").toDouble() >= top.at(1).toObject().value("probability").toDouble());
+            QCOMPARE(image.value("logits").toArray().size(), 10);
+            QVERIFY(image.value("inference_ms").toDouble() > 0.0);
+        }
+    }
+
+    void classifyPrintsRankedClasses()
+    {
+        requireReference();
+        const CliResult result = runCli({"classify", "--model", path("ten.pth"), "--precision", "bf16", photos[1]});
+        QCOMPARE(result.exitCode, 0);
+        const QString text = QString::fromUtf8(result.output);
+        QVERIFY2(text.contains("Precision: bf16") && text.contains("1. ") && text.contains("class 1 (1)"),
+                 qPrintable(text));
+    }
+
+    void runsAreClassifiedAndExportedForTorchvision()
+    {
+        requireReference();
+        const CliResult trained = runCli({"train", "--data", "synthetic", "--max-steps", "1", "--image-size", "32",
+                                          "--batch-size", "4", "--synthetic-size", "8", "--validation-limit", "4",
+                                          "--workers", "1", "--run-dir", path("runs"), "--name", "tiny", "--quiet"});
+        QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
+        const QString run = path("runs/tiny");
+
+        const CliResult classified = runCli({"classify", "--model", run, "--json", photos[0]});
+        QVERIFY2(classified.exitCode == 0, qPrintable(classified.errors));
+        const QJsonObject document = QJsonDocument::fromJson(classified.output).object();
+        QCOMPARE(document.value("classes").toInt(), 10);
+        QCOMPARE(document.value("input_size").toInt(), 32);
+
+        const CliResult exported = runCli({"export", "--model", run + "/checkpoint.pt", "--format", "pth", "--out",
+                                           path("tiny.pth")});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.errors));
+        QVERIFY(QFileInfo::exists(path("tiny.pth.json")));
+        QCOMPARE(runReference({"logits", path("tiny.pth"), "--classes", "10", "--out", path("tiny.logits"), photos[0]}),
+                 QString());
+
+        const CliResult again = runCli({"export", "--model", run, "--format", "pth", "--out", path("tiny.pth")});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY2(again.errors.contains("already exists"), qPrintable(again.errors));
+        const CliResult forced =
+            runCli({"export", "--model", run, "--format", "pth", "--out", path("tiny.pth"), "--force"});
+        QCOMPARE(forced.exitCode, 0);
+    }
+
+    void exportsOnnx()
+    {
+        requireReference();
+        const CliResult result =
+            runCli({"export", "--model", path("ten.pth"), "--format", "onnx", "--out", path("ten.onnx")});
+#ifdef AMPWB_WITH_ONNX
+        QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
+        QVERIFY(QFileInfo(path("ten.onnx")).size() > 40'000'000);
+#else
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.errors.contains("no ONNX support"));
+#endif
+    }
+
+    void torchvisionMeansTheHubCache()
+    {
+        requireReference();
+        const QString hub = path("torch-home/hub/checkpoints");
+        QVERIFY(QDir().mkpath(hub));
+        QVERIFY(QFile::copy(path("ten.pth"), hub + "/resnet18-f37072fd.pth"));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TORCH_HOME", path("torch-home"));
+        const CliResult result = runCli({"classify", "--model", "torchvision", "--json", photos[0]}, environment);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
+        QVERIFY(QJsonDocument::fromJson(result.output).object().value("model").toString().contains("resnet18-f37072fd.pth"));
+    }
+
+    void badModelsAreNamed_data()
+    {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing file") << "absent.pth" << "There is no model file";
+        QTest::newRow("an image as model") << "corrupt.jpg" << "not a state dict saved with torch.save";
+        QTest::newRow("folder without checkpoint") << "." << "not a run folder with a checkpoint.pt";
+    }
+
+    void badModelsAreNamed()
+    {
+        requireReference();
+        QFETCH(QString, model);
+        QFETCH(QString, message);
+        const CliResult result = runCli({"classify", "--model", path(model), photos[0]});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.errors.contains(message), qPrintable(result.errors));
+    }
+
+    void usageMistakesExitWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no model") << QStringList{"classify", "a.jpg"} << "--model is required";
+        QTest::newRow("no images") << QStringList{"classify", "--model", "m.pth"} << "at least one image";
+        QTest::newRow("fp16") << QStringList{"classify", "--model", "m.pth", "--precision", "fp16", "a.jpg"}
+                              << "fp32 or bf16";
+        QTest::newRow("top-k 0") << QStringList{"classify", "--model", "m.pth", "--top-k", "0", "a.jpg"}
+                                 << "--top-k must be at least 1";
+        QTest::newRow("top-k word") << QStringList{"classify", "--model", "m.pth", "--top-k", "five", "a.jpg"}
+                                    << "whole number";
+        QTest::newRow("unknown option") << QStringList{"classify", "--model", "m.pth", "--colour", "a.jpg"}
+                                        << "Unknown option";
+        QTest::newRow("export format") << QStringList{"export", "--model", "m.pth", "--format", "tflite", "--out", "x"}
+                                       << "--format must be pth or onnx";
+        QTest::newRow("export without out") << QStringList{"export", "--model", "m.pth", "--format", "pth"}
+                                            << "--model and --out are required";
+    }
+
+    void usageMistakesExitWithTwo()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const CliResult result = runCli(arguments);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.errors.contains(message), qPrintable(result.errors));
+    }
+
+    void helpIsPrinted()
+    {
+        for (const char* command : {"classify", "export"}) {
+            const CliResult result = runCli({command, "--help"});
+            QCOMPARE(result.exitCode, 0);
+            QVERIFY(result.output.contains("Usage: amp-workbench-cli"));
+        }
+    }
+
+private:
+    QString path(const QString& name) const { return directory.filePath(name); }
+
+    void requireReference()
+    {
+        if (!pythonProblem.isEmpty())
+            QSKIP(qPrintable("No reference implementation: " + pythonProblem));
+        AMPWB_REQUIRE_PHOTOS();
+    }
+
+    QTemporaryDir directory;
+    QString pythonProblem;
+    QStringList photos;
+};
+
+QTEST_GUILESS_MAIN(ClassifyCliTest)
+#include "ClassifyCliTest.moc"
