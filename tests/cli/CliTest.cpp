@@ -113,6 +113,8 @@ private Q_SLOTS:
     void trainPrintsJsonEventsAndWritesARunFolder();
     void interruptedRunStopsCleanlyAndResumes();
     void compareWritesTheReport();
+    void compareJsonIsOneObjectPerLine_data();
+    void compareJsonIsOneObjectPerLine();
     void versionNamesLibtorch();
 
 private:
@@ -355,6 +357,31 @@ void CliTest::compareWritesTheReport()
         QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 4);
         QCOMPARE(readJsonFile(folder + "/" + precision + "/config.json").value(QLatin1String("seed")).toInt(), 0);
     }
+}
+
+void CliTest::compareJsonIsOneObjectPerLine_data()
+{
+    QTest::addColumn<QString>("folderName");
+    QTest::newRow("plain folder") << QStringLiteral("compare-json");
+    // Legal on every Unix file system; JSON must escape both characters.
+    QTest::newRow("folder with quotes and a backslash") << QStringLiteral("my \"best\" runs\\2024");
+}
+
+void CliTest::compareJsonIsOneObjectPerLine()
+{
+    QFETCH(QString, folderName);
+    const QString runs = scratch.filePath(folderName);
+    QStringList arguments = QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp"), 1);
+    arguments << QStringLiteral("--synthetic-size") << QStringLiteral("16") << QStringLiteral("--json");
+    const CliResult result = runCli(arguments, scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    const QList<QJsonObject> events = jsonLines(result.out);
+    QCOMPARE(eventsOf(events), (QStringList{"started", "step", "epoch", "finished", "started", "step", "epoch", "finished", "report"}));
+    QCOMPARE(events.at(0).value(QLatin1String("precision")).toString(), QStringLiteral("fp32"));
+    QCOMPARE(events.at(4).value(QLatin1String("precision")).toString(), QStringLiteral("amp"));
+    const QString reportPath = events.back().value(QLatin1String("path")).toString();
+    QCOMPARE(reportPath, runs + QStringLiteral("/cmp/report.md"));
+    QVERIFY(QFileInfo::exists(reportPath));
 }
 
 void CliTest::versionNamesLibtorch()

@@ -8,6 +8,10 @@
 #include "RunFolder.h"
 #include "Trainer.h"
 #include "AtomicFile.h"
+#ifdef AMPWB_WITH_OPENCV
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#endif
 
 #include "TestSupport.h"
 
@@ -208,6 +212,10 @@ private Q_SLOTS:
     void invalidConfigurationsAreRejected();
     void divergingRunFailsAndKeepsTheLastCheckpoint_data();
     void divergingRunFailsAndKeepsTheLastCheckpoint();
+    void collapsingLossScaleFailsTheRun();
+    void gradientClippingBoundsTheTrueUpdate_data();
+    void gradientClippingBoundsTheTrueUpdate();
+    void unreadableImagesAreSkippedAndListed();
 
 private:
     QTemporaryDir runs;
@@ -654,6 +662,130 @@ void TrainerTest::divergingRunFailsAndKeepsTheLastCheckpoint()
     QCOMPARE(progress.epoch, failedStep - 1);
     for (const auto& parameter : model->parameters())
         QVERIFY(torch::isfinite(parameter).all().item<bool>());
+}
+
+void TrainerTest::collapsingLossScaleFailsTheRun()
+{
+    // Dynamic loss scaling (on the CPU too when asked) with a learning rate that blows the
+    // weights up after step 1: every later step overflows, is skipped and halves the scale.
+    // From 2^-15 the scale falls below the 2^-16 floor within a few steps and the run fails
+    // with that reason instead of skipping forever.
+    TrainingConfig config = smallConfig(runs.path(), "scale-collapse");
+    config.lossScaling = LossScaling::On;
+    config.scaler.initScale = std::ldexp(1.0, -15);
+    config.learningRate = 1e30;
+    config.augment = false;
+    config.epochs = 4;
+    config.maxSteps = 16;
+    Recorder recorder;
+    Trainer trainer(config);
+    trainer.addObserver(&recorder);
+    const RunSummary summary = trainer.run();
+    QCOMPARE(named(summary.state), named(RunState::Failed));
+    QVERIFY2(QString::fromStdString(summary.message).contains(QLatin1String("loss scale")), summary.message.c_str());
+    QVERIFY(recorder.started.lossScaling);
+    QVERIFY2(summary.finalLossScale < std::ldexp(1.0, -16), qPrintable(QString::number(summary.finalLossScale)));
+    QVERIFY(summary.skippedSteps >= 2);
+    QVERIFY(summary.steps < 16);
+    QVERIFY(!recorder.steps.front().skipped);
+    QVERIFY(recorder.steps.back().skipped);
+    // Each skipped step halved the scale the next step used.
+    for (size_t i = 1; i < recorder.steps.size(); ++i) {
+        if (recorder.steps[i - 1].skipped)
+            QCOMPARE(recorder.steps[i].lossScale, recorder.steps[i - 1].lossScale / 2.0);
+    }
+}
+
+void TrainerTest::gradientClippingBoundsTheTrueUpdate_data()
+{
+    QTest::addColumn<bool>("lossScaling");
+    QTest::newRow("no loss scaling") << false;
+    QTest::newRow("loss scale 1024") << true;
+}
+
+void TrainerTest::gradientClippingBoundsTheTrueUpdate()
+{
+    QFETCH(bool, lossScaling);
+    // One plain SGD step (no weight decay; momentum adds nothing on the first step) moves the
+    // weights by lr × the clipped gradient, whose norm is the clipping norm when the raw
+    // gradient is larger. With loss scaling the gradients must be unscaled before clipping,
+    // or the step would be 1024 times too small.
+    TrainingConfig config = smallConfig(runs.path(), lossScaling ? "clip-scaled" : "clip");
+    config.maxSteps = 1;
+    config.weightDecay = 0.0;
+    config.learningRate = 0.5;
+    config.clipGradNorm = 0.01;
+    config.augment = false;
+    config.lossScaling = lossScaling ? LossScaling::On : LossScaling::Off;
+    config.scaler.initScale = 1024.0;
+    Trainer trainer(config);
+    const RunSummary summary = trainer.run();
+    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+
+    torch::manual_seed(config.seed); // the trainer's initial weights
+    ResNet18 initial(10);
+    ResNet18 trained(10);
+    torch::optim::SGD optimizer(trained->parameters(), torch::optim::SGDOptions(0.5));
+    GradScaler scaler;
+    loadCheckpoint(summary.runDirectory + "/checkpoint.pt", trained, optimizer, scaler);
+    double squared = 0.0;
+    const auto before = initial->parameters();
+    const auto after = trained->parameters();
+    QCOMPARE(before.size(), after.size());
+    for (size_t i = 0; i < before.size(); ++i)
+        squared += (after[i] - before[i]).to(torch::kDouble).pow(2).sum().item<double>();
+    const double stepNorm = std::sqrt(squared);
+    QVERIFY2(closeRelative(stepNorm, config.learningRate * config.clipGradNorm, 1e-3),
+             qPrintable(QStringLiteral("the weights moved by %1, expected lr × clip norm = %2")
+                            .arg(stepNorm)
+                            .arg(config.learningRate * config.clipGradNorm)));
+}
+
+void TrainerTest::unreadableImagesAreSkippedAndListed()
+{
+#ifndef AMPWB_WITH_OPENCV
+    QSKIP("This engine build has no OpenCV (no ImageFolder support).");
+#else
+    // An image folder with two bad files: "b/notes.png" is text (left out when the folder is
+    // opened) and "a/broken.png" has a PNG signature but no image (fails when decoded, so
+    // the loader replaces it). Class a: broken + img00..08, img08 held out; class b:
+    // img00..09, img09 held out: 18 training images, three steps of 6.
+    const QString root = runs.filePath(QStringLiteral("folder-with-bad-files"));
+    for (const char* name : {"a", "b"}) {
+        QDir().mkpath(root + "/" + name);
+        for (int i = 0; i < (name[0] == 'a' ? 9 : 10); ++i) {
+            cv::Mat image(40, 40, CV_8UC3, name[0] == 'a' ? cv::Scalar(200, 30, 30) : cv::Scalar(30, 30, 200));
+            cv::randn(image, cv::Scalar::all(name[0] == 'a' ? 60 : 180), cv::Scalar::all(20));
+            QVERIFY(cv::imwrite(QStringLiteral("%1/%2/img%3.png").arg(root, QLatin1String(name)).arg(i, 2, 10, QLatin1Char('0')).toStdString(), image));
+        }
+    }
+    const QString broken = root + "/a/broken.png";
+    const QString notes = root + "/b/notes.png";
+    QVERIFY(ampwb::test::writeBytes(broken, QByteArray("\x89PNG\r\n\x1a\n", 8)));
+    QVERIFY(ampwb::test::writeBytes(notes, "not an image\n"));
+
+    TrainingConfig config = smallConfig(runs.path(), "bad-files");
+    config.dataset = root.toStdString();
+    config.imageSize = 32;
+    config.batchSize = 6;
+    config.augment = false;
+    config.validationLimit = 0;
+    Recorder recorder;
+    Trainer trainer(config);
+    trainer.addObserver(&recorder);
+    const RunSummary summary = trainer.run();
+    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QCOMPARE(recorder.started.trainImages, int64_t(18));
+    QCOMPARE(recorder.started.validationImages, int64_t(2));
+    QCOMPARE(recorder.started.unusableFiles, int64_t(1));
+    QCOMPARE(summary.steps, int64_t(3));
+    QCOMPARE(summary.unreadableImages, int64_t(2));
+    const QString list = QString::fromUtf8(ampwb::test::readBytes(QString::fromStdString(summary.runDirectory) + "/unreadable-images.txt"));
+    const QStringList lines = list.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(list.contains(broken) && list.contains(notes), qPrintable(list));
+    QCOMPARE(RunFolder::readSummary(summary.runDirectory)->unreadableImages, int64_t(2));
+#endif
 }
 
 QTEST_GUILESS_MAIN(TrainerTest)
