@@ -112,6 +112,8 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     layout->addWidget(customPlot, 1);
 
     customPlot->setMinimumSize(260, 180);
+    // Wide lines over 100,000 noisy points are stroked as one path otherwise (100+ ms a frame).
+    customPlot->setPlottingHint(QCP::phFastPolylines, true);
     customPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     customPlot->axisRect()->setRangeDragAxes({customPlot->xAxis}, {customPlot->yAxis, customPlot->yAxis2});
     customPlot->axisRect()->setRangeZoomAxes({customPlot->xAxis}, {customPlot->yAxis, customPlot->yAxis2});

@@ -1,0 +1,160 @@
+// gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
+// FP32-vs-AMP comparison and saves the tabs as PNG, for docs/screenshots. With
+// --measure CONFIG.json it instead trains that configuration (e.g. a CLI run's
+// config.json) in the Train tab and prints its throughput and the longest GUI stall.
+//
+//   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
+//   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
+#include "CompareTab.h"
+#include "EngineController.h"
+#include "GuiStallMeter.h"
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "RunRecord.h"
+#include "RunsTab.h"
+#include "TrainTab.h"
+#include "TrainingCharts.h"
+#include "TrainingConfigPanel.h"
+#include "Translations.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+#include <cstdio>
+
+namespace {
+
+constexpr int kRunTimeoutMilliseconds = 20 * 60 * 1000;
+
+size_t stepsOf(const TrainingCharts& charts, size_t run)
+{
+    return charts.runs().size() > run ? charts.runs()[run].steps().size() : 0;
+}
+
+/// Waits for `done` while the event loop runs; false (with a message) after the timeout.
+template <typename Condition>
+bool waitFor(Condition done, const char* what)
+{
+    if (QTest::qWaitFor(done, kRunTimeoutMilliseconds))
+        return true;
+    std::fprintf(stderr, "timed out waiting for %s\n", what);
+    return false;
+}
+
+void save(MainWindow& window, const QString& folder, const QString& name)
+{
+    QTest::qWait(300);  // let the queued replots and layouts settle
+    const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
+    if (!window.grab().save(path))
+        std::fprintf(stderr, "could not write %s\n", qPrintable(path));
+    else
+        std::printf("%s\n", qPrintable(path));
+}
+
+ampwb::TrainingConfig tourConfig(const GuiTestEnvironment& environment, int maxSteps)
+{
+    ampwb::TrainingConfig config;
+    config.batchSize = 64;
+    config.maxSteps = maxSteps;
+    config.validationLimit = 2000;
+    config.runsDirectory = environment.runsDirectory().toStdString();
+    return config;
+}
+
+int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, const QString& folder,
+                    const QString& language)
+{
+    const QString suffix = QLatin1Char('-') + language;
+    window.configPanel().setConfig(tourConfig(environment, 160));
+    window.startAction().trigger();
+    TrainingCharts& train = window.trainTab().charts();
+    if (!waitFor([&] { return stepsOf(train, 0) >= 90; }, "the training run"))
+        return 1;
+    save(window, folder, QStringLiteral("train-during") + suffix);
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the training run"))
+        return 1;
+    save(window, folder, QStringLiteral("train-after") + suffix);
+
+    window.configPanel().setConfig(tourConfig(environment, 80));
+    window.compareAction().trigger();
+    TrainingCharts& compare = window.compareTab().charts();
+    if (!waitFor([&] { return stepsOf(compare, 1) >= 30; }, "the AMP run of the comparison"))
+        return 1;
+    save(window, folder, QStringLiteral("compare-during") + suffix);
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the comparison"))
+        return 1;
+    save(window, folder, QStringLiteral("compare-after") + suffix);
+
+    window.tabs().setCurrentWidget(&window.runsTab());
+    RunsTab& runs = window.runsTab();
+    runs.refresh();
+    runs.table().selectAll();
+    QStringList comparisonRuns;
+    for (const RunRecord& run : runs.selectedRuns()) {
+        if (run.inComparison)
+            comparisonRuns << run.directory;
+    }
+    runs.selectRuns(comparisonRuns);
+    runs.openSelected();
+    save(window, folder, QStringLiteral("runs") + suffix);
+    return 0;
+}
+
+int measure(MainWindow& window, const GuiTestEnvironment& environment, const QString& configPath)
+{
+    QFile file(configPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        std::fprintf(stderr, "cannot read %s\n", qPrintable(configPath));
+        return 1;
+    }
+    ampwb::TrainingConfig config = ampwb::trainingConfigFromJson(file.readAll().toStdString());
+    config.name.clear();
+    config.runsDirectory = environment.runsDirectory().toStdString();
+    window.configPanel().setConfig(config);
+    GuiStallMeter stalls;
+    stalls.start();
+    window.startAction().trigger();
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the run"))
+        return 1;
+    stalls.stop();
+    const auto& summary = window.trainTab().charts().runs().front().summary;
+    if (!summary) {
+        std::fprintf(stderr, "the run did not finish\n");
+        return 1;
+    }
+    std::printf("GUI run: %lld steps, %.1f images/s (steady state, from the engine's summary), median step %.1f ms\n"
+                "GUI thread: longest gap between %d ms timer ticks during training: %.1f ms over %d ticks\n",
+                static_cast<long long>(summary->steps), summary->imagesPerSecond, summary->medianStepMilliseconds,
+                GuiStallMeter::kTickMilliseconds, stalls.longestGapMilliseconds(), stalls.ticks());
+    return summary->state == ampwb::RunState::Finished ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication application(argc, argv);
+    const QStringList arguments = QApplication::arguments();
+    if (arguments.size() < 3) {
+        std::fprintf(stderr, "usage: gui-screenshot-tour OUTDIR LANGUAGE | --measure CONFIG.json\n");
+        return 2;
+    }
+    GuiTestEnvironment environment;
+    const bool measuring = arguments[1] == QLatin1String("--measure");
+    if (!measuring) {
+        QDir().mkpath(arguments[1]);
+        Translations::install(arguments[2]);
+    }
+    MainWindow window;
+    window.setGeometry(0, 0, 1600, 1000);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return 1;
+    return measuring ? measure(window, environment, arguments[2])
+                     : takeScreenshots(window, environment, arguments[1], arguments[2]);
+}
