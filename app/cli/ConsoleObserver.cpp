@@ -181,4 +181,14 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     std::fflush(stdout);
 }
 
+void ConsoleObserver::comparisonFinished(const std::string& reportMarkdown, const std::string& reportPath)
+{
+    if (style == ConsoleStyle::Json) {
+        printLine({{"event", "report"}, {"path", reportPath}});
+        return;
+    }
+    std::printf("%s\nReport: %s\n", reportMarkdown.c_str(), reportPath.c_str());
+    std::fflush(stdout);
+}
+
 } // namespace ampwb::cli

@@ -21,6 +21,8 @@ public:
     void stepFinished(const StepMetrics& step) override;
     void epochFinished(const EpochMetrics& epoch) override;
     void runFinished(const RunSummary& summary) override;
+    /// Prints the comparison report (or, as JSON, where it was written).
+    void comparisonFinished(const std::string& reportMarkdown, const std::string& reportPath);
 
 private:
     void drawBar(const StepMetrics& step);

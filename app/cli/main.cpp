@@ -94,11 +94,7 @@ int runCompare(const cli::TrainOptions& options)
     comparison.addObserver(&console);
     InterruptWatcher watcher([&] { comparison.requestStop(); });
     const ComparisonResult result = comparison.run();
-    if (style != cli::ConsoleStyle::Json) {
-        std::printf("%s\nReport: %s/report.md\n", result.reportMarkdown.c_str(), result.directory.c_str());
-    } else {
-        std::printf("{\"event\":\"report\",\"path\":\"%s/report.md\"}\n", result.directory.c_str());
-    }
+    console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
     const int fp32 = exitCode(result.fp32);
     return fp32 != 0 ? fp32 : exitCode(result.amp);
 }
