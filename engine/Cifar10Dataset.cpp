@@ -48,14 +48,14 @@ Cifar10Dataset::Cifar10Dataset(const std::vector<std::string>& batchFiles, std::
         if (!in.read(reinterpret_cast<char*>(raw.data_ptr<uint8_t>()), bytes))
             throw DataError("Cannot read the CIFAR-10 file " + path + ".");
         labelParts.push_back(raw.select(1, 0).to(torch::kLong));
+        const int64_t maxLabel = labelParts.back().max().item<int64_t>();
+        if (maxLabel >= static_cast<int64_t>(names.size()))
+            throw DataError("The CIFAR-10 file " + path + " has label " + std::to_string(maxLabel)
+                            + "; CIFAR-10 has 10 classes (is this CIFAR-100?).");
         imageParts.push_back(raw.narrow(1, 1, kImageBytes).reshape({-1, 3, kSide, kSide}).clone());
     }
     images = torch::cat(imageParts);
     labels = torch::cat(labelParts);
-    const int64_t maxLabel = labels.max().item<int64_t>();
-    if (maxLabel >= static_cast<int64_t>(names.size()))
-        throw DataError("A CIFAR-10 file has label " + std::to_string(maxLabel)
-                        + "; CIFAR-10 has 10 classes (is this CIFAR-100?).");
 }
 
 int64_t Cifar10Dataset::label(int64_t index) const

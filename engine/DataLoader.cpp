@@ -14,6 +14,8 @@ DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, ImageTransform tr
 {
     if (opts.batchSize < 1)
         throw DataError("The batch size must be at least 1.");
+    if (opts.prefetchBatches < 1 || opts.workers < 0)
+        throw DataError("The loader needs a prefetch depth of at least 1 and a non-negative worker count.");
     if (this->dataset->size() < (opts.dropLast ? opts.batchSize : 1))
         throw DataError("The dataset has " + std::to_string(this->dataset->size())
                         + " images, fewer than one batch of " + std::to_string(opts.batchSize) + ".");
@@ -66,6 +68,7 @@ void DataLoader::startEpoch(int64_t newEpoch, int64_t fromBatch)
     waitedMs = 0.0;
     ready.clear();
     failure = nullptr;
+    failedBatch = -1;
     stopping = false;
     for (int w = 0; w < opts.workers; ++w)
         threads.emplace_back(&DataLoader::workerLoop, this, w);
@@ -135,8 +138,10 @@ void DataLoader::workerLoop(int workerIndex)
             ready.emplace(b, std::move(batch));
         } catch (...) {
             std::lock_guard lock(mutex);
-            if (!failure)
+            if (!failure || b < failedBatch) {
                 failure = std::current_exception();
+                failedBatch = b;
+            }
         }
         readyChanged.notify_all();
     }
@@ -153,7 +158,8 @@ std::optional<Batch> DataLoader::next()
         return batch;
     }
     std::unique_lock lock(mutex);
-    readyChanged.wait(lock, [&] { return failure || ready.count(nextToDeliver) > 0; });
+    // A failure surfaces at the batch that failed, whatever order the workers finished in.
+    readyChanged.wait(lock, [&] { return ready.count(nextToDeliver) > 0 || (failure && failedBatch == nextToDeliver); });
     waitedMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
     if (ready.count(nextToDeliver) == 0)
         std::rethrow_exception(failure);

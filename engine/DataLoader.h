@@ -83,6 +83,7 @@ private:
     std::condition_variable spaceChanged;
     std::map<int64_t, Batch> ready;
     std::exception_ptr failure;
+    int64_t failedBatch = -1;
     bool stopping = false;
     std::vector<std::thread> threads;
 

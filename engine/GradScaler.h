@@ -52,7 +52,12 @@ public:
     const GradScalerOptions& options() const { return opts; }
 
     GradScalerState saveState() const { return state; }
-    void loadState(const GradScalerState& saved) { state = saved; }
+    void loadState(const GradScalerState& saved)
+    {
+        state = saved;
+        unscaled = false;
+        overflowFound = false;
+    }
 
 private:
     GradScalerOptions opts;

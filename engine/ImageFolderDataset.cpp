@@ -110,8 +110,10 @@ DataSplits openImageFolder(const std::string& directory)
         const bool holdOut = seenPerClass[static_cast<size_t>(entry.label)]++ % 10 == 9;
         (holdOut ? validation : train).push_back(entry);
     }
-    if (validation.empty())
+    if (validation.empty()) {
         validation = train;
+        splits.description += " — too few images to hold any out: validation uses the training images";
+    }
     splits.train = std::make_shared<ImageFolderDataset>(std::move(train), all.classNames());
     splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation), all.classNames());
     return splits;

@@ -48,8 +48,9 @@ torch::Tensor centerCrop(const torch::Tensor& image, int64_t size)
         const int64_t padRight = std::max<int64_t>(0, (size - width + 1) / 2);
         source = F::pad(source, F::PadFuncOptions({padLeft, padRight, padTop, padBottom}));
     }
-    const int64_t top = static_cast<int64_t>(std::round((source.size(1) - size) / 2.0));
-    const int64_t left = static_cast<int64_t>(std::round((source.size(2) - size) / 2.0));
+    // Python's round(), as torchvision uses: halves go to the even neighbour.
+    const auto top = static_cast<int64_t>(std::nearbyint((source.size(1) - size) / 2.0));
+    const auto left = static_cast<int64_t>(std::nearbyint((source.size(2) - size) / 2.0));
     return source.narrow(1, top, size).narrow(2, left, size);
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -46,6 +47,7 @@ void openForAppend(std::ofstream& stream, const std::string& path, const char* h
     stream.open(path, std::ios::app);
     if (!stream)
         throw std::runtime_error("Cannot write " + path + ".");
+    stream << std::setprecision(10);
     if (fresh)
         stream << header << '\n';
 }
