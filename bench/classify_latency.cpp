@@ -1,8 +1,10 @@
 // Classifier latency on this CPU: median milliseconds per forward pass and per image for
-// fp32 and bf16 at batch 1 and 16 (224 px), after warm-up. Pair it with
+// fp32 and bf16 at batch 1 and 16 (224 px), after warm-up. Wall-clock time, and the
+// process's CPU time, which other programs sharing the cores disturb less. Pair it with
 // classify_latency.py, which times torchvision's resnet18 the same way, for a ratio.
 //
 // Usage: classify_latency [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16] [--size 224]
+//                         [--layout channels-last|contiguous]
 #include "Classifier.h"
 #include "ClassNames.h"
 
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,6 +28,7 @@ struct Settings {
     std::vector<int64_t> batches{1, 16};
     std::vector<InferencePrecision> precisions{InferencePrecision::Fp32, InferencePrecision::Bf16};
     int64_t size = 224;
+    bool channelsLast = true;
 };
 
 std::vector<std::string> splitList(const std::string& text)
@@ -46,6 +50,10 @@ Settings parse(int argc, char** argv)
             settings.threads = std::stoi(value);
         } else if (option == "--repeats") {
             settings.repeats = std::stoi(value);
+        } else if (option == "--layout") {
+            if (value != "channels-last" && value != "contiguous")
+                throw std::invalid_argument("--layout is channels-last or contiguous");
+            settings.channelsLast = value == "channels-last";
         } else if (option == "--size") {
             settings.size = std::stoll(value);
         } else if (option == "--batches") {
@@ -65,6 +73,13 @@ Settings parse(int argc, char** argv)
         }
     }
     return settings;
+}
+
+double cpuMilliseconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) * 1e-6;
 }
 
 double median(std::vector<double> values)
@@ -88,28 +103,35 @@ int main(int argc, char** argv)
     model.card.classNames = imageNetClassNames();
     model.card.preprocessing.imageSize = settings.size;
 
-    std::printf("C++ Classifier (BN folded, channels-last, InferenceMode), %d threads, %lld px, bf16 units: %s\n",
-                torch::get_num_threads(), static_cast<long long>(settings.size),
+    std::printf("C++ Classifier (BN folded, %s, InferenceMode), %d threads, %lld px, bf16 units: %s\n",
+                settings.channelsLast ? "channels-last" : "contiguous", torch::get_num_threads(),
+                static_cast<long long>(settings.size),
                 Classifier::bf16Recommended() ? "yes" : "no");
-    std::printf("precision  batch  median ms/batch  median ms/image  repeats\n");
+    std::printf("precision  batch  median ms/batch  median ms/image  median CPU ms/image  repeats\n");
     for (const InferencePrecision precision : settings.precisions) {
         ClassifierOptions options;
         options.precision = precision;
+        options.channelsLast = settings.channelsLast;
         const Classifier classifier(model, options);
         for (const int64_t batch : settings.batches) {
             const torch::Tensor images = torch::randn({batch, 3, settings.size, settings.size});
             for (int warmup = 0; warmup < 3; ++warmup)
                 classifier.logits(images);
             std::vector<double> milliseconds;
+            std::vector<double> cpu;
             for (int repeat = 0; repeat < settings.repeats; ++repeat) {
                 const auto start = std::chrono::steady_clock::now();
+                const double cpuStart = cpuMilliseconds();
                 classifier.logits(images);
+                cpu.push_back(cpuMilliseconds() - cpuStart);
                 milliseconds.push_back(
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             }
             const double perBatch = median(milliseconds);
-            std::printf("%-9s  %5lld  %15.2f  %15.2f  %7d\n", toString(precision).c_str(), static_cast<long long>(batch),
-                        perBatch, perBatch / static_cast<double>(batch), settings.repeats);
+            const auto imageCount = static_cast<double>(batch);
+            std::printf("%-9s  %5lld  %15.2f  %15.2f  %18.2f  %7d\n", toString(precision).c_str(),
+                        static_cast<long long>(batch), perBatch, perBatch / imageCount, median(cpu) / imageCount,
+                        settings.repeats);
         }
     }
     return 0;

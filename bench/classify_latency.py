@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """torchvision's resnet18 timed like bench/classify_latency.cpp: median milliseconds per
 forward pass under torch.inference_mode, after warm-up, fp32 and bf16 (CPU autocast),
-batch 1 and 16, 224 px, with the same thread count. Run with Debian's /usr/bin/python3.
+batch 1 and 16, 224 px, with the same thread count; wall-clock and process CPU time.
+Run with Debian's /usr/bin/python3.
 
 Usage: classify_latency.py [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16]
                            [--channels-last]
@@ -31,7 +32,7 @@ def main():
     model = model.to(memory_format=layout)
     print(f"Python torchvision resnet18 (inference_mode, {'channels-last' if arguments.channels_last else 'NCHW'}), "
           f"{torch.get_num_threads()} threads, {arguments.size} px")
-    print("precision  batch  median ms/batch  median ms/image  repeats")
+    print("precision  batch  median ms/batch  median ms/image  median CPU ms/image  repeats")
     for precision in arguments.precisions.split(","):
         for batch in (int(b) for b in arguments.batches.split(",")):
             images = torch.randn(batch, 3, arguments.size, arguments.size).to(memory_format=layout)
@@ -39,12 +40,16 @@ def main():
                 for _ in range(3):
                     model(images)
                 milliseconds = []
+                cpu = []
                 for _ in range(arguments.repeats):
                     start = time.perf_counter()
+                    cpu_start = time.process_time()
                     model(images)
+                    cpu.append((time.process_time() - cpu_start) * 1000.0)
                     milliseconds.append((time.perf_counter() - start) * 1000.0)
             per_batch = statistics.median(milliseconds)
-            print(f"{precision:<9}  {batch:5d}  {per_batch:15.2f}  {per_batch / batch:15.2f}  {arguments.repeats:7d}")
+            print(f"{precision:<9}  {batch:5d}  {per_batch:15.2f}  {per_batch / batch:15.2f}  "
+                  f"{statistics.median(cpu) / batch:18.2f}  {arguments.repeats:7d}")
 
 
 if __name__ == "__main__":

@@ -80,7 +80,8 @@ ClassifierModel fromCheckpoint(const std::string& checkpointPath)
     ClassifierModel model;
     model.network = loadCheckpointWeights(checkpointPath);
     const int64_t classes = model.network->numClasses();
-    const std::string directory = fs::path(checkpointPath).parent_path().string();
+    const fs::path parent = fs::path(checkpointPath).parent_path();
+    const std::string directory = parent.empty() ? "." : parent.string();
     const bool inRunFolder = fs::is_regular_file(fs::path(directory) / "config.json");
     model.card = inRunFolder ? cardOfRun(directory, classes) : defaultCard(classes);
     model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", "
