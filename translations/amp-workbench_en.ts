@@ -107,6 +107,10 @@
         <source>top-5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Measured on the validation images after each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -168,6 +172,10 @@
     </message>
     <message>
         <source>Could not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5,1301 +5,1309 @@
     <name>ChartCatalog</name>
     <message>
         <source>Training loss</source>
-        <translation type="unfinished"></translation>
+        <translation>训练损失</translation>
     </message>
     <message>
         <source>Cross-entropy loss</source>
-        <translation type="unfinished"></translation>
+        <translation>交叉熵损失</translation>
     </message>
     <message>
         <source>loss (raw)</source>
-        <translation type="unfinished"></translation>
+        <translation>损失（原始）</translation>
     </message>
     <message>
         <source>loss (smoothed)</source>
-        <translation type="unfinished"></translation>
+        <translation>损失（平滑）</translation>
     </message>
     <message>
         <source>Loss scale</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放</translation>
     </message>
     <message>
         <source>Loss scale (log₂ axis)</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放（log₂ 坐标）</translation>
     </message>
     <message>
         <source>loss scale</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放</translation>
     </message>
     <message>
         <source>skipped step</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过的步</translation>
     </message>
     <message>
         <source>Step time and throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>步耗时与吞吐量</translation>
     </message>
     <message>
         <source>Step time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>步耗时（毫秒）</translation>
     </message>
     <message>
         <source>Throughput (images/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量（图像/秒）</translation>
     </message>
     <message>
         <source>step time</source>
-        <translation type="unfinished"></translation>
+        <translation>步耗时</translation>
     </message>
     <message>
         <source>images/s</source>
-        <translation type="unfinished"></translation>
+        <translation>图像/秒</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>Memory (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>内存（MB）</translation>
     </message>
     <message>
         <source>process RSS (CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>进程常驻内存 RSS（CPU）</translation>
     </message>
     <message>
         <source>peak RSS (CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 RSS（CPU）</translation>
     </message>
     <message>
         <source>CUDA allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 已分配</translation>
     </message>
     <message>
         <source>CUDA reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 已预留</translation>
     </message>
     <message>
         <source>CUDA peak allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 峰值已分配</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率</translation>
     </message>
     <message>
         <source>learning rate</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率</translation>
     </message>
     <message>
         <source>Validation accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>验证准确率</translation>
     </message>
     <message>
         <source>Accuracy (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>准确率（%）</translation>
     </message>
     <message>
         <source>top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>top-1</translation>
     </message>
     <message>
         <source>top-5</source>
-        <translation type="unfinished"></translation>
+        <translation>top-5</translation>
+    </message>
+    <message>
+        <source>Measured on the validation images after each epoch</source>
+        <translation>每轮结束后在验证图像上测量</translation>
     </message>
 </context>
 <context>
     <name>ChartPanel</name>
     <message>
         <source>Reset view: fit the axes to the data and follow it (or double-click the chart)</source>
-        <translation type="unfinished"></translation>
+        <translation>重置视图：让坐标轴适应数据并跟随更新（也可双击图表）</translation>
     </message>
     <message>
         <source>log y</source>
-        <translation type="unfinished"></translation>
+        <translation>对数 y</translation>
     </message>
     <message>
         <source>Logarithmic vertical axis</source>
-        <translation type="unfinished"></translation>
+        <translation>纵轴使用对数刻度</translation>
     </message>
     <message>
         <source>Export this chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出此图表</translation>
     </message>
     <message>
         <source>Save as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为 PNG…</translation>
     </message>
     <message>
         <source>Save as SVG…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为 SVG…</translation>
     </message>
     <message>
         <source>Save as PDF…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为 PDF…</translation>
     </message>
     <message>
         <source>Copy image</source>
-        <translation type="unfinished"></translation>
+        <translation>复制图像</translation>
     </message>
     <message>
         <source>Export data as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出数据为 CSV…</translation>
     </message>
     <message>
         <source>SVG image (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
         <source>PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <source>Could not write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>No data yet</source>
+        <translation>暂无数据</translation>
     </message>
 </context>
 <context>
     <name>CompareTab</name>
     <message>
         <source>Export report…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告…</translation>
     </message>
     <message>
         <source>FP32 vs AMP, as in the original recipe&apos;s table</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 与 AMP 对比（原始方案的表格）</translation>
     </message>
     <message>
         <source>Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行一次对比，或在“运行记录”页选择运行，看看 AMP 在这里是否有帮助。</translation>
     </message>
     <message>
         <source>AMP</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>Training FP32, then AMP, with the same seed and data order…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在以相同的随机种子和数据顺序先训练 FP32，再训练 AMP…</translation>
     </message>
     <message>
         <source>%1 (run %2 of 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（第 %2 次运行，共 2 次）</translation>
     </message>
     <message>
         <source>Saved in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存在 %1</translation>
     </message>
     <message>
         <source>Dataset %1 · batch %2 · seed %3</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集 %1 · 批量 %2 · 随机种子 %3</translation>
     </message>
     <message>
         <source>Choose two or more runs to compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择两个或更多运行进行对比。</translation>
     </message>
     <message>
         <source>The verdict compares one FP32 run with one AMP run; this set is compared in the table only.</source>
-        <translation type="unfinished"></translation>
+        <translation>结论只针对一次 FP32 运行与一次 AMP 运行；这组运行仅在表格中对比。</translation>
     </message>
     <message>
         <source>Comparison: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>对比：%1</translation>
     </message>
     <message>
         <source> vs </source>
-        <translation type="unfinished"></translation>
+        <translation> 对比 </translation>
     </message>
     <message>
         <source>Export comparison report</source>
-        <translation type="unfinished"></translation>
+        <translation>导出对比报告</translation>
     </message>
     <message>
         <source>Markdown (*.md);;HTML (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md);;HTML (*.html)</translation>
     </message>
 </context>
 <context>
     <name>ComparisonReport</name>
     <message>
         <source>Cannot create the folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建文件夹 %1。</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>
     <name>ComparisonTable</name>
     <message>
         <source>%1×</source>
-        <translation type="unfinished"></translation>
+        <translation>%1×</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Epoch time (projected)</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮耗时（推算）</translation>
     </message>
     <message>
         <source>Epoch time</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮耗时</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>Peak memory (CUDA allocated)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值内存（CUDA 已分配）</translation>
     </message>
     <message>
         <source>Peak memory (process RSS)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值内存（进程 RSS）</translation>
     </message>
     <message>
         <source>Final top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>最终 top-1</translation>
     </message>
     <message>
         <source>Final top-5</source>
-        <translation type="unfinished"></translation>
+        <translation>最终 top-5</translation>
     </message>
     <message>
         <source>Skipped steps / NaN losses</source>
-        <translation type="unfinished"></translation>
+        <translation>跳过的步 / NaN 损失</translation>
     </message>
     <message>
         <source>Run state</source>
-        <translation type="unfinished"></translation>
+        <translation>运行状态</translation>
     </message>
     <message>
         <source>%1 vs %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 对比 %2</translation>
     </message>
     <message>
         <source>%1 speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>加速 %1</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
     <message>
         <source>%1 pt</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个百分点</translation>
     </message>
     <message>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
 </context>
 <context>
     <name>DatasetPicker</name>
     <message>
         <source>Fashion-MNIST (installed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fashion-MNIST（已安装）</translation>
     </message>
     <message>
         <source>Synthetic images</source>
-        <translation type="unfinished"></translation>
+        <translation>合成图像</translation>
     </message>
     <message>
         <source>Image folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>图像文件夹…</translation>
     </message>
     <message>
         <source>CIFAR-10 folder…</source>
-        <translation type="unfinished"></translation>
+        <translation>CIFAR-10 文件夹…</translation>
     </message>
     <message>
         <source>Debian&apos;s dataset-fashion-mnist package: 60,000 training and 10,000 test images, 28 px</source>
-        <translation type="unfinished"></translation>
+        <translation>Debian 的 dataset-fashion-mnist 软件包：60,000 张训练图像和 10,000 张测试图像，28 像素</translation>
     </message>
     <message>
         <source>Random images of learnable patterns, generated on the fly; needs no files</source>
-        <translation type="unfinished"></translation>
+        <translation>即时生成的可学习图案随机图像；不需要任何文件</translation>
     </message>
     <message>
         <source>A folder with one subfolder of images per class (optionally inside train/ and val/)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个类别一个图像子文件夹的目录（可放在 train/ 和 val/ 之下）</translation>
     </message>
     <message>
         <source>The folder of CIFAR-10&apos;s binary version (data_batch_1.bin … test_batch.bin)</source>
-        <translation type="unfinished"></translation>
+        <translation>CIFAR-10 二进制版本所在的文件夹（data_batch_1.bin … test_batch.bin）</translation>
     </message>
     <message>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹</translation>
     </message>
     <message>
         <source>Choose the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择文件夹</translation>
     </message>
     <message>
         <source>Fashion-MNIST is not installed: install the Debian package dataset-fashion-mnist (sudo apt install dataset-fashion-mnist), or choose another dataset.</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装 Fashion-MNIST：请安装 Debian 软件包 dataset-fashion-mnist（sudo apt install dataset-fashion-mnist），或选择其他数据集。</translation>
     </message>
     <message>
         <source>Choose the dataset&apos;s folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择数据集所在的文件夹。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹 %1 不存在。</translation>
     </message>
     <message>
         <source>CIFAR-10 folder</source>
-        <translation type="unfinished"></translation>
+        <translation>CIFAR-10 文件夹</translation>
     </message>
     <message>
         <source>Image folder</source>
-        <translation type="unfinished"></translation>
+        <translation>图像文件夹</translation>
     </message>
 </context>
 <context>
     <name>DisplayFormat</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB</translation>
     </message>
     <message>
         <source>%1 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MB</translation>
     </message>
     <message>
         <source>%1 img/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 图像/秒</translation>
     </message>
     <message>
         <source>%1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
     <name>EngineText</name>
     <message>
         <source>Choose a dataset.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择数据集。</translation>
     </message>
     <message>
         <source>Epochs must be at least 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>轮数至少为 1。</translation>
     </message>
     <message>
         <source>Max steps must be 0 (no limit) or positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>最大步数必须为 0（不限制）或正数。</translation>
     </message>
     <message>
         <source>Batch size must be between 1 and 65536.</source>
-        <translation type="unfinished"></translation>
+        <translation>批量大小必须在 1 到 65536 之间。</translation>
     </message>
     <message>
         <source>The learning rate must be a positive number.</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率必须为正数。</translation>
     </message>
     <message>
         <source>Momentum must be in [0, 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>动量必须在 [0, 1) 之间。</translation>
     </message>
     <message>
         <source>Weight decay cannot be negative.</source>
-        <translation type="unfinished"></translation>
+        <translation>权重衰减不能为负数。</translation>
     </message>
     <message>
         <source>Nesterov momentum needs a momentum above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nesterov 动量要求动量大于 0。</translation>
     </message>
     <message>
         <source>The step schedule&apos;s step size must be at least 1 epoch.</source>
-        <translation type="unfinished"></translation>
+        <translation>阶梯调度的步长至少为 1 轮。</translation>
     </message>
     <message>
         <source>The step schedule&apos;s gamma must be in (0, 1].</source>
-        <translation type="unfinished"></translation>
+        <translation>阶梯调度的 gamma 必须在 (0, 1] 之间。</translation>
     </message>
     <message>
         <source>Warm-up epochs cannot be negative.</source>
-        <translation type="unfinished"></translation>
+        <translation>预热轮数不能为负数。</translation>
     </message>
     <message>
         <source>The image size must be between 8 and 1024 pixels (or 0 for the dataset&apos;s own).</source>
-        <translation type="unfinished"></translation>
+        <translation>图像尺寸必须在 8 到 1024 像素之间（0 表示使用数据集自身的尺寸）。</translation>
     </message>
     <message>
         <source>Workers must be between 0 and 64.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载线程数必须在 0 到 64 之间。</translation>
     </message>
     <message>
         <source>Loss scaler: init scale &gt; 0, growth factor &gt; 1, backoff in (0, 1), interval ≥ 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放器：初始缩放 &gt; 0，增长因子 &gt; 1，回退因子在 (0, 1) 之间，间隔 ≥ 1。</translation>
     </message>
     <message>
         <source>Synthetic dataset sizes must be positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>合成数据集的大小必须为正数。</translation>
     </message>
     <message>
         <source>The validation limit cannot be negative.</source>
-        <translation type="unfinished"></translation>
+        <translation>验证图像数量上限不能为负数。</translation>
     </message>
     <message>
         <source>Choose a folder for runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择保存运行记录的文件夹。</translation>
     </message>
     <message>
         <source>No verdict: a run did not take enough steps to measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>无结论：有一次运行的步数不足以测量。</translation>
     </message>
     <message>
         <source>this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated.</source>
-        <translation type="unfinished"></translation>
+        <translation>这颗 CPU 没有 bf16 运算单元（AVX512-BF16 或 AMX），bf16 运算只能模拟执行。</translation>
     </message>
     <message>
         <source>the step is bound by work that autocast does not speed up (casts, batch norm, data loading).</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步的瓶颈在于 autocast 无法加速的工作（类型转换、批归一化、数据加载）。</translation>
     </message>
     <message>
         <source>AMP helped: %1× the FP32 throughput with %2 % less peak memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 有帮助：吞吐量为 FP32 的 %1×，峰值内存减少 %2 %。</translation>
     </message>
     <message>
         <source>AMP helped: %1× the FP32 throughput.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 有帮助：吞吐量为 FP32 的 %1×。</translation>
     </message>
     <message>
         <source>AMP did not help here (%1× FP32 throughput). Likely reason: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 在这里没有帮助（吞吐量为 FP32 的 %1×）。可能的原因：%2</translation>
     </message>
     <message>
         <source>the images are small (%1 px), so the layers are too small for reduced precision to pay for its casts.</source>
-        <translation type="unfinished"></translation>
+        <translation>图像太小（%1 像素），各层的计算量太小，降低精度带来的收益抵不上类型转换的开销。</translation>
     </message>
     <message>
         <source>the batch is small (%1), so per-step overhead dominates.</source>
-        <translation type="unfinished"></translation>
+        <translation>批量太小（%1），每步的固定开销占了主导。</translation>
     </message>
     <message>
         <source>No verdict: a run failed (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>无结论：有一次运行失败（%1）。</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>AMP</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>AMP Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 工作台</translation>
     </message>
     <message>
         <source>Train</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>Stopping after the current step…</source>
-        <translation type="unfinished"></translation>
+        <translation>当前步结束后停止…</translation>
     </message>
     <message>
         <source>Configuration loaded from the run.</source>
-        <translation type="unfinished"></translation>
+        <translation>已从该运行载入配置。</translation>
     </message>
     <message>
         <source>&amp;Start training</source>
-        <translation type="unfinished"></translation>
+        <translation>开始训练(&amp;S)</translation>
     </message>
     <message>
         <source>Train with the configuration on the left (Ctrl+R, F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>使用左侧的配置开始训练（Ctrl+R、F5）</translation>
     </message>
     <message>
         <source>Run FP32 vs &amp;AMP</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 FP32 与 AMP 对比(&amp;A)</translation>
     </message>
     <message>
         <source>Train FP32, then AMP, with the same seed and data order, and compare them (Ctrl+Shift+R)</source>
-        <translation type="unfinished"></translation>
+        <translation>以相同的随机种子和数据顺序先训练 FP32 再训练 AMP，并进行对比（Ctrl+Shift+R）</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;T)</translation>
     </message>
     <message>
         <source>Stop after the current step; the run folder keeps a checkpoint (Shift+F5, Ctrl+.)</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前步结束后停止；运行文件夹中会保留检查点（Shift+F5、Ctrl+.）</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>Open &amp;runs folder</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行记录文件夹(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>
-        <translation type="unfinished"></translation>
+        <translation>设置(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>帮助(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;About AMP Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 AMP 工作台(&amp;A)</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 &amp;Qt</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>CPU: %1 · bf16 units: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：%1 · bf16 单元：%2</translation>
     </message>
     <message>
         <source>%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is usually slower than FP32.</source>
-        <translation type="unfinished"></translation>
+        <translation>libtorch 使用 %1 个线程。没有 bf16 单元时，CPU 上的 AMP 只能模拟 bf16，通常比 FP32 更慢。</translation>
     </message>
     <message>
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU：%1</translation>
     </message>
     <message>
         <source>libtorch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>libtorch %1</translation>
     </message>
     <message>
         <source>Configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Cannot start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始：%1</translation>
     </message>
     <message>
         <source>Preparing the data and the model…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备数据和模型…</translation>
     </message>
     <message>
         <source>%1 run finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 运行已完成。</translation>
     </message>
     <message>
         <source>%1 run stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 运行已停止。</translation>
     </message>
     <message>
         <source>%1 run failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 运行失败：%2</translation>
     </message>
     <message>
         <source>step %1 of %2 (epoch %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 步，共 %2 步（第 %3 轮）</translation>
     </message>
     <message>
         <source>Comparing, %1 run: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在对比，%1 运行：%2</translation>
     </message>
     <message>
         <source>Training %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在训练 %1：%2</translation>
     </message>
     <message>
         <source>Run failed</source>
-        <translation type="unfinished"></translation>
+        <translation>运行失败</translation>
     </message>
     <message>
         <source>The run failed. You can change the configuration and start again.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行失败。你可以修改配置后重新开始。</translation>
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished"></translation>
+        <translation>确定</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
     <message>
         <source>Resume training (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>继续训练（Ctrl+P）</translation>
     </message>
     <message>
         <source>Pause after the current step (Ctrl+P)</source>
-        <translation type="unfinished"></translation>
+        <translation>在当前步结束后暂停（Ctrl+P）</translation>
     </message>
     <message>
         <source>The new language takes effect when AMP Workbench starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>新的语言将在 AMP 工作台下次启动时生效。</translation>
     </message>
     <message>
         <source>About AMP Workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>关于 AMP 工作台</translation>
     </message>
     <message>
         <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;AMP 工作台 %1&lt;/h3&gt;&lt;p&gt;以 FP32 或自动混合精度（AMP）训练 torchvision 的 ResNet-18，展示混合精度在这份数据和这台机器上能带来什么。&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Stopping the run before closing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止运行，随后关闭…</translation>
     </message>
 </context>
 <context>
     <name>MetricChart</name>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮</translation>
     </message>
     <message>
         <source>Wall time (h:mm:ss)</source>
-        <translation type="unfinished"></translation>
+        <translation>实际耗时（时:分:秒）</translation>
     </message>
 </context>
 <context>
     <name>RunFolderReader</name>
     <message>
         <source>%1 has no readable steps.csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中没有可读取的 steps.csv。</translation>
     </message>
 </context>
 <context>
     <name>RunProgressWidget</name>
     <message>
         <source>Time left: 00:00:00</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余时间：00:00:00</translation>
     </message>
     <message>
         <source>Run:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行：</translation>
     </message>
     <message>
         <source>Epoch:</source>
-        <translation type="unfinished"></translation>
+        <translation>轮：</translation>
     </message>
     <message>
         <source>No run yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未运行。</translation>
     </message>
     <message>
         <source>step %v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %v 步，共 %m 步</translation>
     </message>
     <message>
         <source>%1: %2 training and %3 validation images of %4 px on %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 张训练图像和 %3 张验证图像，%4 像素，设备 %5</translation>
     </message>
     <message>
         <source>Epoch %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 轮：</translation>
     </message>
     <message>
         <source>Validating…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在验证…</translation>
     </message>
     <message>
         <source>Time left: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余时间：%1</translation>
     </message>
     <message>
         <source>%1 · step %2 · loss %3 · %4 · loss scale %5 · learning rate %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 第 %2 步 · 损失 %3 · %4 · 损失缩放 %5 · 学习率 %6</translation>
     </message>
     <message>
         <source>Epoch %1: top-1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 轮：top-1 %2</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停</translation>
     </message>
     <message>
         <source>%1 finished: %2 steps, %3, top-1 %4, peak memory %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已完成：%2 步，%3，top-1 %4，峰值内存 %5</translation>
     </message>
     <message>
         <source>%1 stopped after %2 steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在 %2 步后停止。</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 失败：%2</translation>
     </message>
 </context>
 <context>
     <name>RunTableModel</name>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中</translation>
     </message>
     <message>
         <source>finished</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>日期</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精度</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集</translation>
     </message>
     <message>
         <source>Epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>轮数</translation>
     </message>
     <message>
         <source>Best top-1</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 top-1</translation>
     </message>
     <message>
         <source>Images/s</source>
-        <translation type="unfinished"></translation>
+        <translation>图像/秒</translation>
     </message>
     <message>
         <source>Peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值内存</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
     <name>RunsTab</name>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>打开</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>对比</translation>
     </message>
     <message>
         <source>Rename…</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名…</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除…</translation>
     </message>
     <message>
         <source>Show folder</source>
-        <translation type="unfinished"></translation>
+        <translation>显示文件夹</translation>
     </message>
     <message>
         <source>Use configuration</source>
-        <translation type="unfinished"></translation>
+        <translation>使用此配置</translation>
     </message>
     <message>
         <source>Plot the selected runs below (or double-click a run)</source>
-        <translation type="unfinished"></translation>
+        <translation>在下方绘制所选运行的图表（也可双击某个运行）</translation>
     </message>
     <message>
         <source>Compare the selected runs (two or more) in the Compare tab</source>
-        <translation type="unfinished"></translation>
+        <translation>在“对比”页中对比所选的运行（两个或更多）</translation>
     </message>
     <message>
         <source>Load the selected run&apos;s configuration into the configuration panel</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选运行的配置载入配置面板</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>Runs folder: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录文件夹：%1</translation>
     </message>
     <message>
         <source>A run name cannot be empty, start with a dot or contain slashes.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行名称不能为空，不能以点开头，也不能包含斜杠。</translation>
     </message>
     <message>
         <source>There is already a run called %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>已经存在名为 %1 的运行。</translation>
     </message>
     <message>
         <source>Could not rename %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法重命名 %1。</translation>
     </message>
     <message>
         <source>Could not delete %1 completely.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法完全删除 %1。</translation>
     </message>
     <message>
         <source>Rename run</source>
-        <translation type="unfinished"></translation>
+        <translation>重命名运行</translation>
     </message>
     <message>
         <source>New name of the comparison folder (it holds both runs):</source>
-        <translation type="unfinished"></translation>
+        <translation>对比文件夹的新名称（其中包含两次运行）：</translation>
     </message>
     <message>
         <source>New name:</source>
-        <translation type="unfinished"></translation>
+        <translation>新名称：</translation>
     </message>
     <message>
         <source>Delete runs</source>
-        <translation type="unfinished"></translation>
+        <translation>删除运行</translation>
     </message>
     <message>
         <source>Delete %1 run(s) and all their files? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除 %1 个运行及其全部文件？此操作无法撤销。</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Keep</source>
-        <translation type="unfinished"></translation>
+        <translation>保留</translation>
     </message>
     <message>
         <source>Could not read the run&apos;s configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取该运行的配置：%1</translation>
     </message>
     <message>
         <source>Runs cannot be deleted while training runs</source>
-        <translation type="unfinished"></translation>
+        <translation>训练进行中时不能删除运行</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统语言</translation>
     </message>
     <message>
         <source>A new language takes effect when AMP Workbench starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>新的语言将在 AMP 工作台下次启动时生效。</translation>
     </message>
     <message>
         <source>Choose the folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择文件夹</translation>
     </message>
     <message>
         <source>Runs folder</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录文件夹</translation>
     </message>
     <message>
         <source>Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>语言：</translation>
     </message>
     <message>
         <source>Runs folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录文件夹：</translation>
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished"></translation>
+        <translation>确定</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
     <name>TrainTab</name>
     <message>
         <source>AMP</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
 </context>
 <context>
     <name>TrainingCharts</name>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>轮</translation>
     </message>
     <message>
         <source>Wall time</source>
-        <translation type="unfinished"></translation>
+        <translation>实际耗时</translation>
     </message>
     <message>
         <source>Smoothing of the loss curve (a debiased exponential moving average, computed for display; the raw losses are kept and drawn faintly)</source>
-        <translation type="unfinished"></translation>
+        <translation>损失曲线的平滑程度（去偏指数移动平均，仅用于显示；原始损失保持不变并以浅色绘制）</translation>
     </message>
     <message>
         <source>Reset all views</source>
-        <translation type="unfinished"></translation>
+        <translation>重置所有视图</translation>
     </message>
     <message>
         <source>X axis:</source>
-        <translation type="unfinished"></translation>
+        <translation>横轴：</translation>
     </message>
     <message>
         <source>Loss smoothing:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失平滑：</translation>
     </message>
 </context>
 <context>
     <name>TrainingConfigPanel</name>
     <message>
         <source>Data</source>
-        <translation type="unfinished"></translation>
+        <translation>数据</translation>
     </message>
     <message>
         <source>dataset&apos;s own</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集原始尺寸</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> 像素</translation>
     </message>
     <message>
         <source>Side of the square images the model sees (224 in the original recipe)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型所见正方形图像的边长（原始方案为 224）</translation>
     </message>
     <message>
         <source>Training images in the synthetic dataset</source>
-        <translation type="unfinished"></translation>
+        <translation>合成数据集中的训练图像数量</translation>
     </message>
     <message>
         <source>Random crop and horizontal flip</source>
-        <translation type="unfinished"></translation>
+        <translation>随机裁剪和水平翻转</translation>
     </message>
     <message>
         <source>all images</source>
-        <translation type="unfinished"></translation>
+        <translation>全部图像</translation>
     </message>
     <message>
         <source>Evaluate on at most this many validation images after each epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮结束后最多用这么多张验证图像进行评估</translation>
     </message>
     <message>
         <source>Dataset:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：</translation>
     </message>
     <message>
         <source>Image size:</source>
-        <translation type="unfinished"></translation>
+        <translation>图像尺寸：</translation>
     </message>
     <message>
         <source>Synthetic images:</source>
-        <translation type="unfinished"></translation>
+        <translation>合成图像数：</translation>
     </message>
     <message>
         <source>Augmentation:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据增强：</translation>
     </message>
     <message>
         <source>Validation images:</source>
-        <translation type="unfinished"></translation>
+        <translation>验证图像数：</translation>
     </message>
     <message>
         <source>Precision and device</source>
-        <translation type="unfinished"></translation>
+        <translation>精度与设备</translation>
     </message>
     <message>
         <source>FP32 (single precision)</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32（单精度）</translation>
     </message>
     <message>
         <source>AMP (mixed precision)</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP（混合精度）</translation>
     </message>
     <message>
         <source>AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP：在 CUDA 上使用 fp16 autocast 加损失缩放，在 CPU 上使用 bf16 autocast</translation>
     </message>
     <message>
         <source>Automatic</source>
-        <translation type="unfinished"></translation>
+        <translation>自动</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>CUDA GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA GPU</translation>
     </message>
     <message>
         <source>No CUDA device (or this libtorch has no CUDA)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 CUDA 设备（或此 libtorch 不支持 CUDA）</translation>
     </message>
     <message>
         <source>channels_last (NHWC) memory format</source>
-        <translation type="unfinished"></translation>
+        <translation>channels_last（NHWC）内存格式</translation>
     </message>
     <message>
         <source>Precision:</source>
-        <translation type="unfinished"></translation>
+        <translation>精度：</translation>
     </message>
     <message>
         <source>Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：</translation>
     </message>
     <message>
         <source>Loss scaling</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放</translation>
     </message>
     <message>
         <source>Automatic (on for CUDA AMP)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（CUDA 上的 AMP 开启）</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>开启</translation>
     </message>
     <message>
         <source>Off</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source> steps</source>
-        <translation type="unfinished"></translation>
+        <translation> 步</translation>
     </message>
     <message>
         <source>Loss scaling:</source>
-        <translation type="unfinished"></translation>
+        <translation>损失缩放：</translation>
     </message>
     <message>
         <source>Initial scale:</source>
-        <translation type="unfinished"></translation>
+        <translation>初始缩放：</translation>
     </message>
     <message>
         <source>Growth factor:</source>
-        <translation type="unfinished"></translation>
+        <translation>增长因子：</translation>
     </message>
     <message>
         <source>Backoff factor:</source>
-        <translation type="unfinished"></translation>
+        <translation>回退因子：</translation>
     </message>
     <message>
         <source>Growth interval:</source>
-        <translation type="unfinished"></translation>
+        <translation>增长间隔：</translation>
     </message>
     <message>
         <source>Optimisation</source>
-        <translation type="unfinished"></translation>
+        <translation>优化</translation>
     </message>
     <message>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>不限制</translation>
     </message>
     <message>
         <source>Stop after this many optimizer steps in total</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器总共执行这么多步后停止</translation>
     </message>
     <message>
         <source>Nesterov momentum</source>
-        <translation type="unfinished"></translation>
+        <translation>Nesterov 动量</translation>
     </message>
     <message>
         <source>Constant</source>
-        <translation type="unfinished"></translation>
+        <translation>恒定</translation>
     </message>
     <message>
         <source>Step (× gamma every step size epochs)</source>
-        <translation type="unfinished"></translation>
+        <translation>阶梯（每隔“步长”轮乘以 gamma）</translation>
     </message>
     <message>
         <source>Cosine decay</source>
-        <translation type="unfinished"></translation>
+        <translation>余弦衰减</translation>
     </message>
     <message>
         <source> epochs</source>
-        <translation type="unfinished"></translation>
+        <translation> 轮</translation>
     </message>
     <message>
         <source>Batch size:</source>
-        <translation type="unfinished"></translation>
+        <translation>批量大小：</translation>
     </message>
     <message>
         <source>Epochs:</source>
-        <translation type="unfinished"></translation>
+        <translation>轮数：</translation>
     </message>
     <message>
         <source>Max steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>最大步数：</translation>
     </message>
     <message>
         <source>Learning rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率：</translation>
     </message>
     <message>
         <source>Momentum:</source>
-        <translation type="unfinished"></translation>
+        <translation>动量：</translation>
     </message>
     <message>
         <source>Weight decay:</source>
-        <translation type="unfinished"></translation>
+        <translation>权重衰减：</translation>
     </message>
     <message>
         <source>Schedule:</source>
-        <translation type="unfinished"></translation>
+        <translation>学习率调度：</translation>
     </message>
     <message>
         <source>Step size:</source>
-        <translation type="unfinished"></translation>
+        <translation>步长：</translation>
     </message>
     <message>
         <source>Gamma:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gamma：</translation>
     </message>
     <message>
         <source>Warm-up:</source>
-        <translation type="unfinished"></translation>
+        <translation>预热：</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Seeds the initial weights, the data order and the augmentation</source>
-        <translation type="unfinished"></translation>
+        <translation>决定初始权重、数据顺序和数据增强的随机种子</translation>
     </message>
     <message>
         <source>Threads that load and transform images ahead of the training step</source>
-        <translation type="unfinished"></translation>
+        <translation>在训练步之前预先加载和变换图像的线程</translation>
     </message>
     <message>
         <source>automatic (precision and time)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（精度和时间）</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished"></translation>
+        <translation>随机种子：</translation>
     </message>
     <message>
         <source>Loader workers:</source>
-        <translation type="unfinished"></translation>
+        <translation>加载线程：</translation>
     </message>
     <message>
         <source>Run name:</source>
-        <translation type="unfinished"></translation>
+        <translation>运行名称：</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Language of the window: en or zh_CN (default: the one chosen in the settings, else the system&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>窗口语言：en 或 zh_CN（默认使用设置中选择的语言，否则跟随系统）。</translation>
     </message>
     <message>
         <source>Folder that holds the runs (remembered).</source>
-        <translation type="unfinished"></translation>
+        <translation>保存运行记录的文件夹（会被记住）。</translation>
     </message>
 </context>
 </TS>

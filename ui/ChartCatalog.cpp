@@ -23,6 +23,16 @@ bool onCuda(const RunHistory& run)
     return run.memoryIsCuda();
 }
 
+ChartSpec chartOf(QString id, QString title, QString leftAxisLabel, QString rightAxisLabel = {})
+{
+    ChartSpec chart;
+    chart.id = std::move(id);
+    chart.title = std::move(title);
+    chart.leftAxisLabel = std::move(leftAxisLabel);
+    chart.rightAxisLabel = std::move(rightAxisLabel);
+    return chart;
+}
+
 SeriesSpec stepSeries(QString name, std::function<double(const ampwb::StepMetrics&)> value)
 {
     SeriesSpec series;
@@ -41,8 +51,8 @@ SeriesSpec epochSeries(QString name, std::function<double(const ampwb::EpochMetr
 
 ChartSpec lossChart()
 {
-    ChartSpec chart{QStringLiteral("loss"), ChartCatalog::tr("Training loss"), ChartCatalog::tr("Cross-entropy loss"),
-                    {}, false, {}};
+    ChartSpec chart = chartOf(QStringLiteral("loss"), ChartCatalog::tr("Training loss"),
+                              ChartCatalog::tr("Cross-entropy loss"));
     SeriesSpec raw = stepSeries(ChartCatalog::tr("loss (raw)"), [](const auto& s) { return s.loss; });
     raw.alpha = 70;
     raw.penWidth = 1.0;
@@ -55,8 +65,9 @@ ChartSpec lossChart()
 
 ChartSpec lossScaleChart()
 {
-    ChartSpec chart{QStringLiteral("loss-scale"), ChartCatalog::tr("Loss scale"),
-                    ChartCatalog::tr("Loss scale (log₂ axis)"), {}, true, {}};
+    ChartSpec chart = chartOf(QStringLiteral("loss-scale"), ChartCatalog::tr("Loss scale"),
+                              ChartCatalog::tr("Loss scale (log₂ axis)"));
+    chart.log2Axis = true;
     SeriesSpec scale = stepSeries(ChartCatalog::tr("loss scale"), [](const auto& s) { return s.lossScale; });
     scale.stepLine = true;
     SeriesSpec skipped = stepSeries(ChartCatalog::tr("skipped step"),
@@ -70,8 +81,8 @@ ChartSpec lossScaleChart()
 
 ChartSpec speedChart()
 {
-    ChartSpec chart{QStringLiteral("speed"), ChartCatalog::tr("Step time and throughput"),
-                    ChartCatalog::tr("Step time (ms)"), ChartCatalog::tr("Throughput (images/s)"), false, {}};
+    ChartSpec chart = chartOf(QStringLiteral("speed"), ChartCatalog::tr("Step time and throughput"),
+                              ChartCatalog::tr("Step time (ms)"), ChartCatalog::tr("Throughput (images/s)"));
     SeriesSpec stepTime = stepSeries(ChartCatalog::tr("step time"), [](const auto& s) { return s.stepMilliseconds; });
     stepTime.penWidth = 1.2;
     SeriesSpec throughput = stepSeries(ChartCatalog::tr("images/s"), [](const auto& s) { return s.imagesPerSecond; });
@@ -85,7 +96,7 @@ ChartSpec speedChart()
 
 ChartSpec memoryChart()
 {
-    ChartSpec chart{QStringLiteral("memory"), ChartCatalog::tr("Memory"), ChartCatalog::tr("Memory (MB)"), {}, false, {}};
+    ChartSpec chart = chartOf(QStringLiteral("memory"), ChartCatalog::tr("Memory"), ChartCatalog::tr("Memory (MB)"));
     SeriesSpec rss = stepSeries(ChartCatalog::tr("process RSS (CPU)"),
                                 [](const auto& s) { return megabytes(s.memory.residentBytes); });
     rss.appliesTo = onCpu;
@@ -110,8 +121,8 @@ ChartSpec memoryChart()
 
 ChartSpec learningRateChart()
 {
-    ChartSpec chart{QStringLiteral("learning-rate"), ChartCatalog::tr("Learning rate"), ChartCatalog::tr("Learning rate"),
-                    {}, false, {}};
+    ChartSpec chart = chartOf(QStringLiteral("learning-rate"), ChartCatalog::tr("Learning rate"),
+                              ChartCatalog::tr("Learning rate"));
     SeriesSpec rate = stepSeries(ChartCatalog::tr("learning rate"), [](const auto& s) { return s.learningRate; });
     rate.stepLine = true;
     chart.series = {rate};
@@ -120,8 +131,8 @@ ChartSpec learningRateChart()
 
 ChartSpec validationChart()
 {
-    ChartSpec chart{QStringLiteral("validation"), ChartCatalog::tr("Validation accuracy"),
-                    ChartCatalog::tr("Accuracy (%)"), {}, false, {}};
+    ChartSpec chart = chartOf(QStringLiteral("validation"), ChartCatalog::tr("Validation accuracy"),
+                              ChartCatalog::tr("Accuracy (%)"));
     SeriesSpec top1 = epochSeries(ChartCatalog::tr("top-1"), [](const auto& e) { return e.validationTop1 * 100.0; });
     top1.marker = QCPScatterStyle::ssDisc;
     top1.penWidth = 2.0;
@@ -129,6 +140,7 @@ ChartSpec validationChart()
     top5.marker = QCPScatterStyle::ssSquare;
     top5.penStyle = Qt::DashLine;
     chart.series = {top1, top5};
+    chart.emptyNote = ChartCatalog::tr("Measured on the validation images after each epoch");
     return chart;
 }
 

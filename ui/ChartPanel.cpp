@@ -11,9 +11,14 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
 namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
+constexpr int kLegendColumnWidth = 190;
 
 /// Puts `title` above the plot while it exists, so exported images carry their title.
 class TitleForExport {
@@ -37,16 +42,33 @@ private:
     QCPTextElement* element;
 };
 
-void padValueRange(QCPAxis* axis)
+/// The range of the values drawn against `axis` (positive ones only on a log axis).
+std::optional<QCPRange> valueRangeOn(const QCustomPlot& plot, const QCPAxis* axis)
 {
-    QCPRange range = axis->range();
+    const QCP::SignDomain domain = axis->scaleType() == QCPAxis::stLogarithmic ? QCP::sdPositive : QCP::sdBoth;
+    std::optional<QCPRange> range;
+    for (int index = 0; index < plot.graphCount(); ++index) {
+        const QCPGraph* graph = plot.graph(index);
+        bool found = false;
+        const QCPRange values = graph->visible() && graph->valueAxis() == axis ? graph->getValueRange(found, domain)
+                                                                               : QCPRange();
+        if (found)
+            range = range ? QCPRange(std::min(range->lower, values.lower), std::max(range->upper, values.upper)) : values;
+    }
+    return range;
+}
+
+/// Sets `axis` to show `range` with some room around it (a factor on log axes).
+void showWithMargin(QCPAxis* axis, QCPRange range, double logBase)
+{
     if (axis->scaleType() == QCPAxis::stLogarithmic) {
-        axis->setRange(range.lower / 1.5, range.upper * 1.5);
+        const double factor = logBase == 2.0 ? 2.0 : 1.5;
+        axis->setRange(range.lower / factor, range.upper * factor);
         return;
     }
     const double span = range.size();
-    const double pad = span > 0.0 ? span * 0.06 : std::max(std::abs(range.center()) * 0.05, 1e-6);
-    axis->setRange(range.lower - pad, range.upper + pad);
+    const double margin = span > 0.0 ? span * 0.06 : (range.lower != 0.0 ? std::abs(range.lower) * 0.1 : 1.0);
+    axis->setRange(range.lower - margin, range.upper + margin);
 }
 
 } // namespace
@@ -123,9 +145,15 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     customPlot->legend->setFont(legendFont);
     customPlot->legend->setBorderPen(Qt::NoPen);
     customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    customPlot->legend->setWrap(3);
+    customPlot->legend->setWrap(2);
     customPlot->plotLayout()->addElement(1, 0, customPlot->legend);
     customPlot->plotLayout()->setRowStretchFactor(1, 0.001);
+    emptyNote = new QCPItemText(customPlot);
+    emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    emptyNote->position->setCoords(0.5, 0.5);
+    emptyNote->setText(tr("No data yet"));
+    emptyNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
+    emptyNote->setClipToAxisRect(true);
     connect(customPlot, &QCustomPlot::mousePress, this, [this] { following = false; });
     connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { following = false; });
     connect(customPlot, &QCustomPlot::mouseDoubleClick, this, &ChartPanel::resetView);
@@ -184,14 +212,37 @@ void ChartPanel::refreshView()
 
 void ChartPanel::fitAxes()
 {
-    if (customPlot->graphCount() == 0)
+    std::optional<QCPRange> keys;
+    for (int index = 0; index < customPlot->graphCount(); ++index) {
+        bool found = false;
+        const QCPRange range = customPlot->graph(index)->getKeyRange(found);
+        if (found && customPlot->graph(index)->visible())
+            keys = keys ? QCPRange(std::min(keys->lower, range.lower), std::max(keys->upper, range.upper)) : range;
+    }
+    emptyNote->setVisible(!keys);
+    if (!keys) {
+        customPlot->xAxis->setRange(0.0, 1.0);
+        for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2})
+            axis->setRange(axis->scaleType() == QCPAxis::stLogarithmic ? QCPRange(1.0, logBase) : QCPRange(0.0, 1.0));
         return;
-    customPlot->rescaleAxes(true);
-    padValueRange(customPlot->yAxis);
-    if (customPlot->yAxis2->visible())
-        padValueRange(customPlot->yAxis2);
-    if (customPlot->xAxis->range().size() <= 0.0)
-        customPlot->xAxis->setRange(customPlot->xAxis->range().center() - 0.5, customPlot->xAxis->range().center() + 0.5);
+    }
+    const double lower = std::min(keys->lower, 0.0);
+    customPlot->xAxis->setRange(lower, keys->upper + std::max(keys->upper - lower, 1.0) * 0.02);
+    for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
+        if (const auto values = valueRangeOn(*customPlot, axis))
+            showWithMargin(axis, *values, logBase);
+    }
+}
+
+void ChartPanel::setEmptyNote(const QString& note)
+{
+    emptyNote->setText(note);
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    customPlot->legend->setWrap(std::max(1, customPlot->width() / kLegendColumnWidth));
 }
 
 void ChartPanel::setXAxisLabel(const QString& label)

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCPItemText;
 class QCustomPlot;
 class QToolButton;
 
@@ -24,6 +25,9 @@ public:
     /// The base of the logarithmic axis (10 unless a chart asks for 2).
     void setLogBase(double base);
 
+    /// What the chart says while it has no points.
+    void setEmptyNote(const QString& note);
+
     /// Follows the data again: fits the axes to it and keeps them fitted as it grows.
     void resetView();
     /// Whether the axes follow the data (false once the user zooms or pans).
@@ -41,6 +45,7 @@ protected:
     /// The name of the x column in CSV exports.
     virtual QString xColumnName() const = 0;
     void setXAxisLabel(const QString& label);
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void fitAxes();
@@ -50,6 +55,7 @@ private:
     QString chartId;
     QCustomPlot* customPlot;
     QToolButton* logButton;
+    QCPItemText* emptyNote;
     double logBase = 10.0;
     bool following = true;
 };

@@ -37,4 +37,5 @@ struct ChartSpec {
     QString rightAxisLabel;      ///< empty: no right axis
     bool log2Axis = false;       ///< left axis fixed to log₂ (the log-y toggle is then hidden)
     std::vector<SeriesSpec> series;
+    QString emptyNote;           ///< shown while there are no points (a default note when empty)
 };

@@ -9,17 +9,14 @@
 #include "RunProgressWidget.h"
 #include "TrainingCharts.h"
 
-#include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -40,8 +37,7 @@ std::optional<std::pair<const RunHistory*, const RunHistory*>> fp32AndAmp(const 
 
 } // namespace
 
-CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineInfo, const QList<QAction*>& runActions,
-                       QWidget* parent)
+CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineInfo, QWidget* parent)
     : QWidget(parent)
     , engine(controller)
     , machine(std::move(machineInfo))
@@ -52,18 +48,6 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     , detailsLabel(new QLabel(this))
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
 {
-    auto* buttons = new QHBoxLayout;
-    for (QAction* action : runActions) {
-        auto* button = new QToolButton(this);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        buttons->addWidget(button);
-    }
-    auto* top = new QHBoxLayout;
-    top->addLayout(buttons);
-    top->addSpacing(12);
-    top->addWidget(progressWidget, 1);
-
     verdictLabel->setObjectName(QStringLiteral("verdict"));
     verdictLabel->setWordWrap(true);
     QFont verdictFont = verdictLabel->font();
@@ -83,11 +67,13 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     titleFont.setBold(true);
     tableTitle->setFont(titleFont);
     sideLayout->addWidget(tableTitle);
-    sideLayout->addWidget(comparisonTable, 1);
+    sideLayout->addWidget(comparisonTable);
+    sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
     sideLayout->addWidget(detailsLabel);
     sideLayout->addWidget(exportButton, 0, Qt::AlignLeft);
-    side->setMinimumWidth(360);
+    sideLayout->addStretch();
+    side->setMinimumWidth(440);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("compareSplitter"));
@@ -97,7 +83,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addWidget(progressWidget);
     layout->addWidget(splitter, 1);
 
     verdictLabel->setText(tr("Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here."));
@@ -133,14 +119,6 @@ void CompareTab::showRuns(std::vector<RunHistory> runs)
 {
     if (watching)
         return;
-    const auto isAmp = [](const RunHistory& run) {
-        const auto precision = run.summary ? run.summary->precision
-                             : run.config  ? run.config->precision
-                                           : ampwb::Precision::Fp32;
-        return precision == ampwb::Precision::Amp;
-    };
-    std::stable_sort(runs.begin(), runs.end(),
-                     [&](const RunHistory& a, const RunHistory& b) { return !isAmp(a) && isAmp(b); });
     trainingCharts->clearRuns();
     progressWidget->reset();
     for (size_t index = 0; index < runs.size(); ++index)

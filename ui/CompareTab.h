@@ -4,14 +4,12 @@
 #include "RunHistory.h"
 #include "TrainingEvent.h"
 
-#include <QList>
 #include <QWidget>
 
 #include <vector>
 
 class ComparisonTable;
 class EngineController;
-class QAction;
 class QLabel;
 class QPushButton;
 class RunProgressWidget;
@@ -23,13 +21,11 @@ class TrainingCharts;
 class CompareTab : public QWidget {
     Q_OBJECT
 public:
-    /// `runActions` (compare, pause, stop) are shown as buttons above the charts.
-    CompareTab(EngineController& engine, ampwb::DeviceInfo machine, const QList<QAction*>& runActions,
-               QWidget* parent = nullptr);
+    CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
 
     /// Trains FP32 and AMP with `config` (its precision is ignored).
     void start(const ampwb::TrainingConfig& config);
-    /// Shows saved runs side by side (FP32 before AMP keeps the usual colours).
+    /// Shows saved runs side by side, in the given order, coloured by their place in it.
     void showRuns(std::vector<RunHistory> runs);
     /// Writes the comparison as Markdown or HTML, with the charts as images.
     bool exportReport(const QString& path, QString* error = nullptr) const;

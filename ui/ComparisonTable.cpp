@@ -46,6 +46,9 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
+    setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     showRuns({});
 }
 

@@ -50,8 +50,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabWidget = new QTabWidget(this);
     tabWidget->setObjectName(QStringLiteral("tabs"));
     tabWidget->setDocumentMode(true);
-    trainPage = new TrainTab(*controller, {start, pause, stop}, tabWidget);
-    comparePage = new CompareTab(*controller, machine, {compare, pause, stop}, tabWidget);
+    trainPage = new TrainTab(*controller, tabWidget);
+    comparePage = new CompareTab(*controller, machine, tabWidget);
     runsPage = new RunsTab(*controller, tabWidget);
     tabWidget->addTab(trainPage, QIcon(QStringLiteral(":/icons/start.svg")), tr("Train"));
     tabWidget->addTab(comparePage, QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"));

@@ -26,12 +26,16 @@ MetricChart::MetricChart(ChartSpec chartSpec, QWidget* parent)
         setLogarithmic(true);
         setLogToggleVisible(false);
     }
+    if (!spec.emptyNote.isEmpty())
+        setEmptyNote(spec.emptyNote);
     applyXAxis();
 }
 
 void MetricChart::setXAxisMode(XAxisMode mode)
 {
     axisMode = mode;
+    if (!spec.emptyNote.isEmpty())
+        setEmptyNote(spec.emptyNote);
     applyXAxis();
 }
 

@@ -25,9 +25,27 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
 
 namespace {
+
+constexpr int kLegendLabelLength = 24;
+constexpr int kDeviceColumnWidth = 280;
+
+/// A run's name short enough for chart legends: "compare-2026…181449/amp".
+QString legendLabel(const QString& name)
+{
+    if (name.size() <= kLegendLabelLength)
+        return name;
+    const int kept = kLegendLabelLength - 1;
+    return name.left(kept / 2) + QChar(0x2026) + name.right(kept - kept / 2);
+}
+
+bool isAmp(const RunRecord& run)
+{
+    return run.precision == QLatin1String("AMP");
+}
 
 QPushButton* button(const QString& text, const char* name, QWidget* parent)
 {
@@ -127,6 +145,8 @@ void RunsTab::refresh()
         selected << run.directory;
     model->setRecords(RunCatalog::scan(runsDirectory));
     tableView->resizeColumnsToContents();
+    tableView->setColumnWidth(RunTableModel::Device,
+                              std::min(tableView->columnWidth(RunTableModel::Device), kDeviceColumnWidth));
     selectRuns(selected);
     updateButtons();
 }
@@ -154,9 +174,13 @@ void RunsTab::selectRuns(const QStringList& directories)
 
 std::vector<RunHistory> RunsTab::readSelected() const
 {
+    QList<RunRecord> records = selectedRuns();
+    std::stable_sort(records.begin(), records.end(),
+                     [](const RunRecord& a, const RunRecord& b) { return !isAmp(a) && isAmp(b); });
     std::vector<RunHistory> runs;
-    for (const RunRecord& record : selectedRuns()) {
-        if (auto run = RunFolderReader::read(record.directory, record.name, RunPalette::at(static_cast<int>(runs.size()))))
+    for (const RunRecord& record : records) {
+        const QColor color = RunPalette::at(static_cast<int>(runs.size()));
+        if (auto run = RunFolderReader::read(record.directory, legendLabel(record.name), color))
             runs.push_back(std::move(*run));
     }
     return runs;

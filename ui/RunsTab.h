@@ -31,7 +31,7 @@ public:
     QList<RunRecord> selectedRuns() const;
     /// Selects the rows whose run folders are in `directories`.
     void selectRuns(const QStringList& directories);
-    /// Replots the selected runs in this tab's charts; false when none could be read.
+    /// Replots the selected runs (FP32 before AMP) in this tab's charts; false when none could be read.
     bool openSelected();
     /// Renames a run folder (for a run of a comparison, the comparison's folder).
     bool renameRun(const RunRecord& run, const QString& newName, QString* error = nullptr);

@@ -5,33 +5,18 @@
 #include "RunProgressWidget.h"
 #include "TrainingCharts.h"
 
-#include <QAction>
-#include <QHBoxLayout>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <utility>
 
-TrainTab::TrainTab(EngineController& controller, const QList<QAction*>& runActions, QWidget* parent)
+TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     : QWidget(parent)
     , engine(controller)
     , progressWidget(new RunProgressWidget(this))
     , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
 {
-    auto* buttons = new QHBoxLayout;
-    for (QAction* action : runActions) {
-        auto* button = new QToolButton(this);
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-        buttons->addWidget(button);
-    }
-    auto* top = new QHBoxLayout;
-    top->addLayout(buttons);
-    top->addSpacing(12);
-    top->addWidget(progressWidget, 1);
-
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    layout->addWidget(progressWidget);
     layout->addWidget(trainingCharts, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);

@@ -2,11 +2,9 @@
 
 #include "TrainingEvent.h"
 
-#include <QList>
 #include <QWidget>
 
 class EngineController;
-class QAction;
 class RunProgressWidget;
 class TrainingCharts;
 
@@ -19,8 +17,7 @@ struct TrainingConfig;
 class TrainTab : public QWidget {
     Q_OBJECT
 public:
-    /// `runActions` (start, pause, stop) are shown as buttons above the charts.
-    TrainTab(EngineController& engine, const QList<QAction*>& runActions, QWidget* parent = nullptr);
+    explicit TrainTab(EngineController& engine, QWidget* parent = nullptr);
 
     /// Starts training `config` (the engine writes its run folder as it goes).
     void start(const ampwb::TrainingConfig& config);
