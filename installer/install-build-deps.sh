@@ -8,13 +8,17 @@ packages=(
     g++ cmake ninja-build pkg-config
     # engine: libtorch links libblas.so.3; OpenBLAS makes it ~50x faster than the reference BLAS
     libtorch-dev libopenblas0-pthread libopencv-dev nlohmann-json3-dev zlib1g-dev
+    # ONNX export (protobuf classes and checker)
+    libonnx-dev libprotobuf-dev
     # GUI
     qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
     libqcustomplot-dev libgl-dev fonts-noto-cjk
     # the default dataset
     dataset-fashion-mnist
     # reference implementation the tests compare against, and a display for screenshots
-    python3-torch python3-torchvision python3-pil xvfb xauth
+    python3-torch python3-torchvision python3-pil python3-onnx xvfb xauth
+    # real photos the preprocessing and classification tests use
+    opencv-doc
 )
 
 as_root() {
