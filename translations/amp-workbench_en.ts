@@ -24,10 +24,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loss scale (log₂ axis)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>loss scale</source>
         <translation type="unfinished"></translation>
     </message>
@@ -41,10 +37,6 @@
     </message>
     <message>
         <source>Step time (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throughput (images/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -109,6 +101,14 @@
     </message>
     <message>
         <source>Measured on the validation images after each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale (log₂)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images/s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -239,6 +239,10 @@
     </message>
     <message>
         <source>Markdown (*.md);;HTML (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The verdict follows when every run has finished.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1163,10 +1167,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Automatic (on for CUDA AMP)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>On</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1216,10 +1216,6 @@
     </message>
     <message>
         <source>Constant</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step (× gamma every step size epochs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1296,6 +1292,18 @@
     </message>
     <message>
         <source>Run name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP on the CPU (bf16 needs none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step decay multiplies the rate by gamma every step size epochs (the original recipe: 30 epochs, 0.1); cosine decay lowers it to zero over the run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -24,10 +24,6 @@
         <translation>损失缩放</translation>
     </message>
     <message>
-        <source>Loss scale (log₂ axis)</source>
-        <translation>损失缩放（log₂ 坐标）</translation>
-    </message>
-    <message>
         <source>loss scale</source>
         <translation>损失缩放</translation>
     </message>
@@ -42,10 +38,6 @@
     <message>
         <source>Step time (ms)</source>
         <translation>步耗时（毫秒）</translation>
-    </message>
-    <message>
-        <source>Throughput (images/s)</source>
-        <translation>吞吐量（图像/秒）</translation>
     </message>
     <message>
         <source>step time</source>
@@ -110,6 +102,14 @@
     <message>
         <source>Measured on the validation images after each epoch</source>
         <translation>每轮结束后在验证图像上测量</translation>
+    </message>
+    <message>
+        <source>Loss scale (log₂)</source>
+        <translation>损失缩放（log₂）</translation>
+    </message>
+    <message>
+        <source>Images/s</source>
+        <translation>图像/秒</translation>
     </message>
 </context>
 <context>
@@ -240,6 +240,10 @@
     <message>
         <source>Markdown (*.md);;HTML (*.html)</source>
         <translation>Markdown (*.md);;HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>The verdict follows when every run has finished.</source>
+        <translation>所有运行结束后给出结论。</translation>
     </message>
 </context>
 <context>
@@ -1163,10 +1167,6 @@
         <translation>损失缩放</translation>
     </message>
     <message>
-        <source>Automatic (on for CUDA AMP)</source>
-        <translation>自动（CUDA 上的 AMP 开启）</translation>
-    </message>
-    <message>
         <source>On</source>
         <translation>开启</translation>
     </message>
@@ -1217,10 +1217,6 @@
     <message>
         <source>Constant</source>
         <translation>恒定</translation>
-    </message>
-    <message>
-        <source>Step (× gamma every step size epochs)</source>
-        <translation>阶梯（每隔“步长”轮乘以 gamma）</translation>
     </message>
     <message>
         <source>Cosine decay</source>
@@ -1297,6 +1293,18 @@
     <message>
         <source>Run name:</source>
         <translation>运行名称：</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP on the CPU (bf16 needs none)</source>
+        <translation>动态损失缩放：“自动”会在 CUDA 上的 AMP（fp16）中开启，在 CPU 上的 AMP 中关闭（bf16 不需要）</translation>
+    </message>
+    <message>
+        <source>Step decay</source>
+        <translation>阶梯衰减</translation>
+    </message>
+    <message>
+        <source>Step decay multiplies the rate by gamma every step size epochs (the original recipe: 30 epochs, 0.1); cosine decay lowers it to zero over the run</source>
+        <translation>阶梯衰减每隔“步长”轮将学习率乘以 gamma（原始方案：30 轮，0.1）；余弦衰减在整个运行中把学习率降到零</translation>
     </message>
 </context>
 <context>

@@ -66,7 +66,7 @@ ChartSpec lossChart()
 ChartSpec lossScaleChart()
 {
     ChartSpec chart = chartOf(QStringLiteral("loss-scale"), ChartCatalog::tr("Loss scale"),
-                              ChartCatalog::tr("Loss scale (log₂ axis)"));
+                              ChartCatalog::tr("Loss scale (log₂)"));
     chart.log2Axis = true;
     SeriesSpec scale = stepSeries(ChartCatalog::tr("loss scale"), [](const auto& s) { return s.lossScale; });
     scale.stepLine = true;
@@ -82,7 +82,7 @@ ChartSpec lossScaleChart()
 ChartSpec speedChart()
 {
     ChartSpec chart = chartOf(QStringLiteral("speed"), ChartCatalog::tr("Step time and throughput"),
-                              ChartCatalog::tr("Step time (ms)"), ChartCatalog::tr("Throughput (images/s)"));
+                              ChartCatalog::tr("Step time (ms)"), ChartCatalog::tr("Images/s"));
     SeriesSpec stepTime = stepSeries(ChartCatalog::tr("step time"), [](const auto& s) { return s.stepMilliseconds; });
     stepTime.penWidth = 1.2;
     SeriesSpec throughput = stepSeries(ChartCatalog::tr("images/s"), [](const auto& s) { return s.imagesPerSecond; });

@@ -18,7 +18,7 @@
 namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
-constexpr int kLegendColumnWidth = 190;
+constexpr int kLegendColumnWidth = 165;
 
 /// Puts `title` above the plot while it exists, so exported images carry their title.
 class TitleForExport {
@@ -199,8 +199,7 @@ void ChartPanel::applyValueScale()
 void ChartPanel::resetView()
 {
     following = true;
-    fitAxes();
-    customPlot->replot();
+    refreshView();
 }
 
 void ChartPanel::refreshView()
@@ -242,7 +241,11 @@ void ChartPanel::setEmptyNote(const QString& note)
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    customPlot->legend->setWrap(std::max(1, customPlot->width() / kLegendColumnWidth));
+    const int columns = std::max(1, width() / kLegendColumnWidth);
+    if (customPlot->legend->wrap() != columns) {
+        customPlot->legend->setWrap(columns);
+        customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
 }
 
 void ChartPanel::setXAxisLabel(const QString& label)

@@ -182,6 +182,8 @@ void CompareTab::showResults()
 QString CompareTab::verdict() const
 {
     const std::vector<RunHistory>& runs = trainingCharts->runs();
+    if (std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return !run.summary; }))
+        return tr("The verdict follows when every run has finished.");
     if (const auto pair = fp32AndAmp(runs)) {
         const int64_t batchSize = pair->second->config ? pair->second->config->batchSize : 0;
         return EngineText::translate(

@@ -87,6 +87,8 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     tableView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     tableView->setAlternatingRowColors(true);
     tableView->verticalHeader()->hide();
+    tableView->setWordWrap(false);
+    tableView->setTextElideMode(Qt::ElideMiddle);
     tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     tableView->horizontalHeader()->setStretchLastSection(true);
 

@@ -137,7 +137,9 @@ QWidget* TrainingConfigPanel::createScalerGroup()
 {
     QGroupBox* box = group(tr("Loss scaling"), this);
     lossScaling = choiceBox(box, "lossScaling");
-    lossScaling->addItem(tr("Automatic (on for CUDA AMP)"), static_cast<int>(ampwb::LossScaling::Auto));
+    lossScaling->addItem(tr("Automatic"), static_cast<int>(ampwb::LossScaling::Auto));
+    lossScaling->setToolTip(tr("Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP "
+                               "on the CPU (bf16 needs none)"));
     lossScaling->addItem(tr("On"), static_cast<int>(ampwb::LossScaling::On));
     lossScaling->addItem(tr("Off"), static_cast<int>(ampwb::LossScaling::Off));
     initScale = numberBox(box, "initScale", 0.0, 16777216.0, 0, 1024.0);
@@ -168,8 +170,10 @@ QWidget* TrainingConfigPanel::createOptimisationGroup()
     nesterov->setObjectName(QStringLiteral("nesterov"));
     schedule = choiceBox(box, "schedule");
     schedule->addItem(tr("Constant"), static_cast<int>(ampwb::LearningRateSchedule::Constant));
-    schedule->addItem(tr("Step (× gamma every step size epochs)"), static_cast<int>(ampwb::LearningRateSchedule::Step));
+    schedule->addItem(tr("Step decay"), static_cast<int>(ampwb::LearningRateSchedule::Step));
     schedule->addItem(tr("Cosine decay"), static_cast<int>(ampwb::LearningRateSchedule::Cosine));
+    schedule->setToolTip(tr("Step decay multiplies the rate by gamma every step size epochs (the original recipe: "
+                            "30 epochs, 0.1); cosine decay lowers it to zero over the run"));
     stepSize = spinBox(box, "stepSize", 0, 100'000);
     stepSize->setSuffix(tr(" epochs"));
     gamma = numberBox(box, "gamma", 0.0, 1.0, 3, 0.05);

@@ -1,7 +1,8 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
 // FP32-vs-AMP comparison and saves the tabs as PNG, for docs/screenshots. With
 // --measure CONFIG.json it instead trains that configuration (e.g. a CLI run's
-// config.json) in the Train tab and prints its throughput and the longest GUI stall.
+// config.json) in the Train tab and prints its throughput and the longest GUI stall,
+// then the longest stall of the idle window for comparison.
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
@@ -10,6 +11,8 @@
 #include "GuiStallMeter.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "MetricChart.h"
+#include "QCustomPlotNoKeywords.h"
 #include "RunRecord.h"
 #include "RunsTab.h"
 #include "TrainTab.h"
@@ -20,6 +23,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTabWidget>
 #include <QTableView>
@@ -30,6 +34,7 @@
 namespace {
 
 constexpr int kRunTimeoutMilliseconds = 20 * 60 * 1000;
+constexpr int kIdleBaselineMilliseconds = 20 * 1000;
 
 size_t stepsOf(const TrainingCharts& charts, size_t run)
 {
@@ -116,21 +121,36 @@ int measure(MainWindow& window, const GuiTestEnvironment& environment, const QSt
     config.name.clear();
     config.runsDirectory = environment.runsDirectory().toStdString();
     window.configPanel().setConfig(config);
+    QElapsedTimer click;
+    click.start();
+    window.startAction().trigger();
+    const double clickMilliseconds = static_cast<double>(click.nsecsElapsed()) / 1e6;
     GuiStallMeter stalls;
     stalls.start();
-    window.startAction().trigger();
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the run"))
         return 1;
     stalls.stop();
+    const double longestGapTraining = stalls.longestGapMilliseconds();
+    const int ticksTraining = stalls.ticks();
     const auto& summary = window.trainTab().charts().runs().front().summary;
     if (!summary) {
         std::fprintf(stderr, "the run did not finish\n");
         return 1;
     }
-    std::printf("GUI run: %lld steps, %.1f images/s (steady state, from the engine's summary), median step %.1f ms\n"
-                "GUI thread: longest gap between %d ms timer ticks during training: %.1f ms over %d ticks\n",
-                static_cast<long long>(summary->steps), summary->imagesPerSecond, summary->medianStepMilliseconds,
-                GuiStallMeter::kTickMilliseconds, stalls.longestGapMilliseconds(), stalls.ticks());
+    double redrawMilliseconds = 0.0;
+    for (MetricChart* chart : window.trainTab().charts().charts())
+        redrawMilliseconds += chart->plot().replotTime(true);
+    stalls.start();
+    QTest::qWait(kIdleBaselineMilliseconds);
+    stalls.stop();
+    std::printf("GUI run on %s: %lld steps, %.1f images/s (steady state, from the engine's summary), median step "
+                "%.1f ms\n"
+                "GUI thread: Start took %.1f ms; then the longest gap between %d ms timer ticks during training: "
+                "%.1f ms over %d ticks; one redraw of the six charts took %.1f ms on average\n"
+                "GUI thread, idle afterwards for %d s: longest gap %.1f ms\n",
+                summary->deviceDescription.c_str(), static_cast<long long>(summary->steps), summary->imagesPerSecond,
+                summary->medianStepMilliseconds, clickMilliseconds, GuiStallMeter::kTickMilliseconds, longestGapTraining, ticksTraining,
+                redrawMilliseconds, kIdleBaselineMilliseconds / 1000, stalls.longestGapMilliseconds());
     return summary->state == ampwb::RunState::Finished ? 0 : 1;
 }
 
