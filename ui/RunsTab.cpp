@@ -30,16 +30,16 @@
 
 namespace {
 
-constexpr int kLegendLabelLength = 24;
+constexpr int kLegendLabelLength = 20;
 constexpr int kDeviceColumnWidth = 280;
 
-/// A run's name short enough for chart legends: "compare-2026…181449/amp".
+/// A run's name short enough for chart legends: "compare-…181449/amp".
 QString legendLabel(const QString& name)
 {
     if (name.size() <= kLegendLabelLength)
         return name;
     const int kept = kLegendLabelLength - 1;
-    return name.left(kept / 2) + QChar(0x2026) + name.right(kept - kept / 2);
+    return name.left(kept / 2 - 1) + QChar(0x2026) + name.right(kept - kept / 2 + 1);
 }
 
 bool isAmp(const RunRecord& run)

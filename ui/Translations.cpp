@@ -26,6 +26,7 @@ QString Translations::resolve(const QString& setting)
 
 bool Translations::install(const QString& language)
 {
+    QLocale::setDefault(QLocale(language));
     if (language == QLatin1String("en"))
         return true;
     auto* workbench = new QTranslator(QCoreApplication::instance());
