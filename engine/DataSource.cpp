@@ -49,4 +49,15 @@ DataSplits openDataSource(const DataSourceOptions& options)
 #endif
 }
 
+DataSourceOptions dataSourceOptions(const TrainingConfig& config)
+{
+    DataSourceOptions source;
+    source.spec = config.dataset;
+    source.imageSize = config.imageSize > 0 ? config.imageSize : 64;
+    source.syntheticTrainSize = config.syntheticTrainSize;
+    source.syntheticValidationSize = config.syntheticValidationSize;
+    source.seed = config.seed;
+    return source;
+}
+
 } // namespace ampwb

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Dataset.h"
+#include "TrainingConfig.h"
 
 #include <string>
 
@@ -19,5 +20,8 @@ struct DataSourceOptions {
 
 /// Opens the data source; throws DataError with a message saying what to fix.
 DataSplits openDataSource(const DataSourceOptions& options);
+
+/// The data source a training configuration names.
+DataSourceOptions dataSourceOptions(const TrainingConfig& config);
 
 } // namespace ampwb

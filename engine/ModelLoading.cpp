@@ -57,13 +57,7 @@ ModelCard cardOfRun(const std::string& directory, int64_t classCount)
     if (const auto summary = RunFolder::readSummary(directory); summary && summary->imageSize > 0)
         imageSize = summary->imageSize;
     try {
-        DataSourceOptions source;
-        source.spec = config.dataset;
-        source.imageSize = config.imageSize > 0 ? config.imageSize : 64;
-        source.syntheticTrainSize = config.syntheticTrainSize;
-        source.syntheticValidationSize = config.syntheticValidationSize;
-        source.seed = config.seed;
-        const DataSplits data = openDataSource(source);
+        const DataSplits data = openDataSource(dataSourceOptions(config));
         if (data.train->classCount() == classCount)
             card.classNames = data.train->classNames();
         if (imageSize <= 0)

@@ -190,13 +190,7 @@ void Trainer::Session::prepare()
     machine = probeDevices();
     amp = config.precision == Precision::Amp;
 
-    DataSourceOptions source;
-    source.spec = config.dataset;
-    source.imageSize = config.imageSize > 0 ? config.imageSize : 64;
-    source.syntheticTrainSize = config.syntheticTrainSize;
-    source.syntheticValidationSize = config.syntheticValidationSize;
-    source.seed = config.seed;
-    data = openDataSource(source);
+    data = openDataSource(dataSourceOptions(config));
     imageSize = config.imageSize > 0 ? config.imageSize : (data.nativeImageSize > 0 ? data.nativeImageSize : 224);
 
     torch::manual_seed(config.seed);
