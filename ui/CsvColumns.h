@@ -14,7 +14,6 @@ public:
     bool load(const QString& path);
 
     size_t rowCount() const { return rows.size(); }
-    bool hasColumn(const QString& column) const { return index.contains(column); }
     /// The cell of `row` in `column` (0 when there is no such column).
     double value(size_t row, const QString& column) const;
 

@@ -8,12 +8,14 @@
 #include "QCustomPlotNoKeywords.h"
 #include "RunHistory.h"
 
+#include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
 #include <QTest>
+#include <QWheelEvent>
 #include <QXmlStreamReader>
 
 #include <cmath>
@@ -121,6 +123,32 @@ private Q_SLOTS:
         chart->update(syntheticRun(50));
         chart->resetView();
         QVERIFY(chart->plot().yAxis->range().contains(65536.0));
+    }
+
+    void zoomingStopsFollowingTheDataUntilReset()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
+        chart->resize(600, 400);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        chart->update(syntheticRun(100));
+        QVERIFY(chart->isFollowingData());
+        const QCPRange fitted = chart->plot().xAxis->range();
+        chart->plot().replot();  // lays out the axis rect the wheel must hit
+
+        const QPointF centre(chart->plot().width() / 2.0, chart->plot().height() / 2.0);
+        QWheelEvent wheel(centre, chart->plot().mapToGlobal(centre), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart->plot(), &wheel);
+        QVERIFY(!chart->isFollowingData());
+        QVERIFY(chart->plot().xAxis->range().size() < fitted.size());
+        chart->update(syntheticRun(200));  // new data does not move a zoomed view
+        QVERIFY(chart->plot().xAxis->range().upper < 200.0);
+
+        chart->resetView();
+        QVERIFY(chart->isFollowingData());
+        QVERIFY(chart->plot().xAxis->range().contains(200.0));
     }
 
     void hundredThousandPointsPanAndZoomSmoothly()

@@ -105,6 +105,7 @@ private Q_SLOTS:
         QCOMPARE(pointCount(window, QStringLiteral("learning-rate"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1);   // top-1 after the (partial) epoch
         QCOMPARE(window.trainTab().progress().overallBar().value(), 24);
+        QCOMPARE(window.trainTab().progress().epochBar().value(), 24);  // 512 images / batch 8: 64 steps an epoch
         QVERIFY(window.runState().contains(QLatin1String("finished")));
 
         const RunHistory& run = window.trainTab().charts().runs().front();
