@@ -18,7 +18,6 @@
 namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
-constexpr int kLegendColumnWidth = 165;
 
 /// Puts `title` above the plot while it exists, so exported images carry their title.
 class TitleForExport {
@@ -145,7 +144,6 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     customPlot->legend->setFont(legendFont);
     customPlot->legend->setBorderPen(Qt::NoPen);
     customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    customPlot->legend->setWrap(2);
     customPlot->plotLayout()->addElement(1, 0, customPlot->legend);
     customPlot->plotLayout()->setRowStretchFactor(1, 0.001);
     emptyNote = new QCPItemText(customPlot);
@@ -204,6 +202,7 @@ void ChartPanel::resetView()
 
 void ChartPanel::refreshView()
 {
+    fitLegendColumns();
     if (following)
         fitAxes();
     customPlot->replot(QCustomPlot::rpQueuedReplot);
@@ -241,10 +240,25 @@ void ChartPanel::setEmptyNote(const QString& note)
 void ChartPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const int columns = std::max(1, width() / kLegendColumnWidth);
-    if (customPlot->legend->wrap() != columns) {
-        customPlot->legend->setWrap(columns);
-        customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    fitLegendColumns();
+}
+
+void ChartPanel::fitLegendColumns()
+{
+    QCPLegend* legend = customPlot->legend;
+    int widest = 1;
+    int items = 0;
+    for (int index = 0; index < legend->itemCount(); ++index) {
+        if (const QCPAbstractLegendItem* item = legend->item(index)) {  // a wrapped grid has empty cells
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+            ++items;
+        }
+    }
+    const int available = width() - legend->margins().left() - legend->margins().right();
+    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, std::max(1, items));
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
 }
 

@@ -49,6 +49,8 @@ protected:
 
 private:
     void fitAxes();
+    /// As many legend columns as the widest entry allows, so no entry is cut off.
+    void fitLegendColumns();
     void exportWithDialog(ChartExporter::Format format);
     void applyValueScale();
 
