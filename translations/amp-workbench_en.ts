@@ -100,15 +100,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured on the validation images after each epoch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loss scale (log₂)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured after each epoch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -100,16 +100,16 @@
         <translation>top-5</translation>
     </message>
     <message>
-        <source>Measured on the validation images after each epoch</source>
-        <translation>每轮结束后在验证图像上测量</translation>
-    </message>
-    <message>
         <source>Loss scale (log₂)</source>
         <translation>损失缩放（log₂）</translation>
     </message>
     <message>
         <source>Images/s</source>
         <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>Measured after each epoch</source>
+        <translation>每轮结束后测量</translation>
     </message>
 </context>
 <context>

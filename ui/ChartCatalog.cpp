@@ -140,7 +140,7 @@ ChartSpec validationChart()
     top5.marker = QCPScatterStyle::ssSquare;
     top5.penStyle = Qt::DashLine;
     chart.series = {top1, top5};
-    chart.emptyNote = ChartCatalog::tr("Measured on the validation images after each epoch");
+    chart.emptyNote = ChartCatalog::tr("Measured after each epoch");
     return chart;
 }
 
