@@ -19,6 +19,8 @@ packages=(
     python3-torch python3-torchvision python3-pil python3-onnx xvfb xauth
     # real photos the preprocessing and classification tests use
     opencv-doc
+    # `serve`: the HTTP library; its browser test (headless Chromium via Selenium) and load benchmark
+    libcpp-httplib-dev chromium chromium-driver python3-selenium wrk
     # the Debian package: icons rendered from the SVG, dpkg-shlibdeps, and the install test's checks
     librsvg2-bin dpkg-dev lintian desktop-file-utils appstream
 )
