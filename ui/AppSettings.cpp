@@ -10,6 +10,7 @@ namespace {
 const QString kRunsDirectoryKey = QStringLiteral("runs/directory");
 const QString kLanguageKey = QStringLiteral("ui/language");
 const QString kTrainingConfigKey = QStringLiteral("training/config");
+const QString kClassifyModelKey = QStringLiteral("classify/model");
 
 } // namespace
 
@@ -55,4 +56,14 @@ ampwb::TrainingConfig AppSettings::trainingConfig()
 void AppSettings::setTrainingConfig(const ampwb::TrainingConfig& config)
 {
     QSettings().setValue(kTrainingConfigKey, QString::fromStdString(ampwb::toJson(config)));
+}
+
+QString AppSettings::classifyModel()
+{
+    return QSettings().value(kClassifyModelKey).toString();
+}
+
+void AppSettings::setClassifyModel(const QString& model)
+{
+    QSettings().setValue(kClassifyModelKey, model);
 }

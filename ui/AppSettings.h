@@ -4,8 +4,8 @@
 
 #include <QString>
 
-/// The workbench's remembered choices (QSettings): the runs folder, the language and the
-/// last training configuration.
+/// The workbench's remembered choices (QSettings): the runs folder, the language, the
+/// last training configuration and the Classify tab's model.
 class AppSettings {
 public:
     /// Where runs are saved: the user's choice, else AppDataLocation/runs.
@@ -20,4 +20,8 @@ public:
     /// The configuration of the last run started (the engine's defaults on first start).
     static ampwb::TrainingConfig trainingConfig();
     static void setTrainingConfig(const ampwb::TrainingConfig& config);
+
+    /// The Classify tab's last model choice (ModelChoice::toSetting), empty at first.
+    static QString classifyModel();
+    static void setClassifyModel(const QString& model);
 };

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AppSettings.h"
+#include "ClassifyTab.h"
 #include "CompareTab.h"
 #include "EngineController.h"
 #include "GuiStallMeter.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     tabWidget->addTab(trainPage, QIcon(QStringLiteral(":/icons/start.svg")), tr("Train"));
     tabWidget->addTab(comparePage, QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"));
     tabWidget->addTab(runsPage, QIcon(QStringLiteral(":/icons/runs.svg")), tr("Runs"));
+    tabWidget->addTab(new ClassifyTab(*controller, tabWidget), QIcon(QStringLiteral(":/icons/classify.svg")), tr("Classify"));
     setCentralWidget(tabWidget);
     createMenus();
     createToolBar();
