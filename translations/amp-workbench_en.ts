@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About AMP Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Versions (paste them into a bug report):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChartCatalog</name>
     <message>
         <source>Training loss</source>
@@ -176,6 +195,153 @@
     </message>
     <message>
         <source>No data yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ClassificationDelegate</name>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting to be classified…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ClassifyTab</name>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
+Each image is shown with its five most likely classes and how long it took.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only files on this computer can be classified, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clipboard holds no image and no image file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latest run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The newest run in the runs folder that has a checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchvision ImageNet weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the torch hub cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run&apos;s checkpoint…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import .pth…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a ResNet-18 state dict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 classified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waiting for a model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -724,15 +890,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>About AMP Workbench</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stopping the run before closing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classify</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -748,6 +910,13 @@
     </message>
     <message>
         <source>Wall time (h:mm:ss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoice</name>
+    <message>
+        <source>No run with a checkpoint in %1 yet: train one, or choose a model file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -819,6 +988,13 @@
     <message>
         <source>%1 failed: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n data file(s) could not be read and were skipped; they are listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1315,6 +1491,10 @@
     </message>
     <message>
         <source>Folder that holds the runs (remembered).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the versions of the workbench, its libraries, bf16 and CUDA, and exit.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About AMP Workbench</source>
+        <translation>关于 AMP 工作台</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;AMP 工作台 %1&lt;/h3&gt;&lt;p&gt;以 FP32 或自动混合精度（AMP）训练 torchvision 的 ResNet-18，展示混合精度在这份数据和这台机器上能带来什么。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Copy versions</source>
+        <translation>复制版本信息(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Versions (paste them into a bug report):</source>
+        <translation>版本信息（可粘贴到错误报告中）：</translation>
+    </message>
+</context>
+<context>
     <name>ChartCatalog</name>
     <message>
         <source>Training loss</source>
@@ -177,6 +196,154 @@
     <message>
         <source>No data yet</source>
         <translation>暂无数据</translation>
+    </message>
+</context>
+<context>
+    <name>ClassificationDelegate</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Waiting to be classified…</source>
+        <translation>等待分类…</translation>
+    </message>
+</context>
+<context>
+    <name>ClassifyTab</name>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
+        <translation>此 CPU 没有 bf16 单元（AVX512-BF16 或 AMX），bf16 会比 fp32 更慢。</translation>
+    </message>
+    <message>
+        <source>Add images…</source>
+        <translation>添加图像…</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
+        <translation>添加剪贴板中的图像或图像文件（Ctrl+V）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>精度：</translation>
+    </message>
+    <message>
+        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
+Each image is shown with its five most likely classes and how long it took.</source>
+        <translation>将图像文件或文件夹拖放到这里，粘贴图像（Ctrl+V），或点击“添加图像…”。
+每张图像都会显示最可能的五个类别及其耗时。</translation>
+    </message>
+    <message>
+        <source>Only files on this computer can be classified, not %1.</source>
+        <translation>只能分类本机上的文件，无法分类 %1。</translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
+        <translation>文件夹 %1 中没有图像（.jpg、.jpeg、.png、.bmp 或 .webp）。</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no image and no image file.</source>
+        <translation>剪贴板中没有图像，也没有图像文件。</translation>
+    </message>
+    <message>
+        <source>Pasted image %1</source>
+        <translation>粘贴的图像 %1</translation>
+    </message>
+    <message>
+        <source>Add images</source>
+        <translation>添加图像</translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
+        <translation>图像 (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Latest run</source>
+        <translation>最新运行</translation>
+    </message>
+    <message>
+        <source>The newest run in the runs folder that has a checkpoint</source>
+        <translation>运行记录文件夹中带检查点的最新运行</translation>
+    </message>
+    <message>
+        <source>torchvision ImageNet weights</source>
+        <translation>torchvision ImageNet 权重</translation>
+    </message>
+    <message>
+        <source>%1 is not in the torch hub cache</source>
+        <translation>%1 不在 torch hub 缓存中</translation>
+    </message>
+    <message>
+        <source>Run&apos;s checkpoint…</source>
+        <translation>运行的检查点…</translation>
+    </message>
+    <message>
+        <source>Import .pth…</source>
+        <translation>导入 .pth…</translation>
+    </message>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation>选择运行的检查点</translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
+        <translation>运行检查点 (checkpoint.pt)</translation>
+    </message>
+    <message>
+        <source>Import a ResNet-18 state dict</source>
+        <translation>导入 ResNet-18 状态字典</translation>
+    </message>
+    <message>
+        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
+        <translation>PyTorch 状态字典 (*.pth *.pt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation>无法加载模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 on the CPU</source>
+        <translation>%1 · %2，在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>%1 images</source>
+        <translation>%1 张图像</translation>
+    </message>
+    <message>
+        <source>%1 classified</source>
+        <translation>已分类 %1 张</translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation>%1 张无法读取</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 张等待中</translation>
+    </message>
+    <message>
+        <source>%1 waiting for a model</source>
+        <translation>%1 张等待模型</translation>
     </message>
 </context>
 <context>
@@ -724,16 +891,12 @@
         <translation>新的语言将在 AMP 工作台下次启动时生效。</translation>
     </message>
     <message>
-        <source>About AMP Workbench</source>
-        <translation>关于 AMP 工作台</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;AMP Workbench %1&lt;/h3&gt;&lt;p&gt;Trains torchvision&apos;s ResNet-18 in FP32 or with automatic mixed precision (AMP) and shows what mixed precision buys on this data and this machine.&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;AMP 工作台 %1&lt;/h3&gt;&lt;p&gt;以 FP32 或自动混合精度（AMP）训练 torchvision 的 ResNet-18，展示混合精度在这份数据和这台机器上能带来什么。&lt;/p&gt;&lt;p&gt;libtorch %2 · Qt %3&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Stopping the run before closing…</source>
         <translation>正在停止运行，随后关闭…</translation>
+    </message>
+    <message>
+        <source>Classify</source>
+        <translation>分类</translation>
     </message>
 </context>
 <context>
@@ -749,6 +912,13 @@
     <message>
         <source>Wall time (h:mm:ss)</source>
         <translation>实际耗时（时:分:秒）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelChoice</name>
+    <message>
+        <source>No run with a checkpoint in %1 yet: train one, or choose a model file.</source>
+        <translation>%1 中还没有带检查点的运行：请先训练一个，或选择模型文件。</translation>
     </message>
 </context>
 <context>
@@ -819,6 +989,12 @@
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n data file(s) could not be read and were skipped; they are listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
+        <translation>
+            <numerusform>有 %n 个数据文件无法读取，已跳过；它们列在 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt; 中。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1316,6 +1492,10 @@
     <message>
         <source>Folder that holds the runs (remembered).</source>
         <translation>保存运行记录的文件夹（会被记住）。</translation>
+    </message>
+    <message>
+        <source>Print the versions of the workbench, its libraries, bf16 and CUDA, and exit.</source>
+        <translation>打印工作台及其库、bf16 和 CUDA 的版本信息，然后退出。</translation>
     </message>
 </context>
 </TS>
