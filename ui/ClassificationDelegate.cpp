@@ -14,6 +14,7 @@ namespace {
 constexpr int kMargin = 6;
 constexpr int kGap = 10;
 constexpr int kThumbnail = ClassificationWorker::kThumbnailPixels;
+constexpr int kWidestText = 680; ///< name, latency, labels, bars and percentages
 
 int lineHeight(const QStyleOptionViewItem& option)
 {
@@ -55,7 +56,8 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
     QColor dimColor = textColor;
     dimColor.setAlphaF(0.65f);
     const int line = lineHeight(option);
-    const QRect textArea(thumbnailBox.right() + kGap, area.top(), area.right() - thumbnailBox.right() - kGap, area.height());
+    const QRect textArea(thumbnailBox.right() + kGap, area.top(),
+                         std::min(kWidestText, area.right() - thumbnailBox.right() - kGap), area.height());
 
     const auto state = static_cast<ClassifiedImageList::State>(index.data(ClassifiedImageList::StateRole).toInt());
     QString latency;
@@ -86,7 +88,7 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
         const QVariantList probabilities = index.data(ClassifiedImageList::ProbabilitiesRole).toList();
         const int labelWidth = std::min(220, body.width() / 3);
         const int percentWidth = option.fontMetrics.horizontalAdvance(DisplayFormat::percent(1.0)) + kGap;
-        const int barWidth = std::max(20, body.width() - labelWidth - percentWidth - kGap);
+        const int barWidth = std::max(20, body.width() - labelWidth - percentWidth - 2 * kGap);
         for (int bar = 0; bar < std::min<int>(kBars, static_cast<int>(labels.size())); ++bar) {
             const int top = body.top() + bar * line;
             const double probability = probabilities.value(bar).toDouble();

@@ -6,9 +6,11 @@
 #include "ClassifiedImageList.h"
 #include "Classifier.h"
 #include "ClassifyTab.h"
+#include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "Trainer.h"
+#include "TrainingConfigPanel.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -299,6 +301,29 @@ private Q_SLOTS:
         qInfo("200 dropped photos: the drop took %.1f ms, all classified after %.1f s; longest gap between 10 ms "
               "GUI timer ticks: %.1f ms",
               dropMilliseconds, static_cast<double>(total.elapsed()) / 1000.0, longestGapMilliseconds);
+    }
+
+    void latestRunFollowsANewRunAndClassifiesAgain()
+    {
+        MainWindow window;
+        ClassifyTab& tab = showClassifyTab(window);
+        QVERIFY(dropUrls(tab, fileUrls({photo("fruits.jpg")})));
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        QVERIFY(!tab.modelStatus().contains(QLatin1String("newer")));
+        const QStringList firstLabels = tab.images().index(0).data(ClassifiedImageList::LabelsRole).toStringList();
+
+        ampwb::TrainingConfig config = environment.quickConfig(2);
+        config.name = "newer";
+        config.seed = 7;
+        window.configPanel().setConfig(config);
+        window.startTraining();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.engine().isBusy(), kClassifyTimeoutMilliseconds);
+        QTRY_VERIFY_WITH_TIMEOUT(tab.isModelReady() && tab.modelStatus().contains(QLatin1String("newer")),
+                                 kClassifyTimeoutMilliseconds);
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        verifyTopFive(tab.images(), 0);
+        qInfo("top-5 before: %s; after the new run: %s", qPrintable(firstLabels.join(QLatin1String(", "))),
+              qPrintable(tab.images().index(0).data(ClassifiedImageList::LabelsRole).toStringList().join(QLatin1String(", "))));
     }
 };
 
