@@ -26,6 +26,19 @@ void syncPath(const std::string& path, bool directory)
         throw std::runtime_error("Cannot flush " + path + " to disk: " + std::strerror(error));
 }
 
+/// Advice when the disk holding `path` has (almost) no room left, else empty.
+std::string fullDiskAdvice(const std::string& path)
+{
+    constexpr std::uintmax_t kNearlyFull = 1 << 20;
+    const fs::path parent = fs::path(path).parent_path();
+    std::error_code error;
+    const fs::space_info space = fs::space(parent.empty() ? fs::path(".") : parent, error);
+    if (error || space.available >= kNearlyFull)
+        return {};
+    return ". The disk holding " + parent.string() + " is full; the previous " + fs::path(path).filename().string()
+         + " is kept. Free some space, then resume.";
+}
+
 } // namespace
 
 void writeFileAtomically(const std::string& path, const std::function<void(const std::string&)>& write)
@@ -36,9 +49,10 @@ void writeFileAtomically(const std::string& path, const std::function<void(const
         syncPath(temporary, false);
         fs::rename(temporary, path);
     } catch (const std::exception& error) {
+        const std::string advice = fullDiskAdvice(path);
         std::error_code ignored;
         fs::remove(temporary, ignored);
-        throw std::runtime_error("Could not write " + path + ": " + error.what());
+        throw std::runtime_error("Could not write " + path + ": " + error.what() + advice);
     }
     const fs::path parent = fs::path(path).parent_path();
     syncPath(parent.empty() ? "." : parent.string(), true);

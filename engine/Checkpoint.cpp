@@ -1,5 +1,6 @@
 #include "Checkpoint.h"
 
+#include "ArchiveFileSink.h"
 #include "AtomicFile.h"
 
 #include <torch/serialize.h>
@@ -65,7 +66,11 @@ void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD&
     writeInt(archive, "epoch.skipped_steps", e.skippedSteps);
     writeDouble(archive, "epoch.seconds", e.seconds);
 
-    writeFileAtomically(path, [&](const std::string& temporary) { archive.save_to(temporary); });
+    writeFileAtomically(path, [&](const std::string& temporary) {
+        ArchiveFileSink sink(temporary);
+        archive.save_to(sink.writer());
+        sink.finish();
+    });
 }
 
 TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,

@@ -1,5 +1,6 @@
 #include "StateDictFile.h"
 
+#include "ArchiveFileSink.h"
 #include "AtomicFile.h"
 #include "ModelFileError.h"
 #include "PickleReader.h"
@@ -9,7 +10,6 @@
 #include <caffe2/serialize/inline_container.h>
 
 #include <cstring>
-#include <fstream>
 #include <map>
 
 namespace ampwb {
@@ -296,20 +296,17 @@ void writeStateDictFile(const std::string& path, const StateDict& stateDict, con
 
     try {
         writeFileAtomically(path, [&](const std::string& temporary) {
-            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-            caffe2::serialize::PyTorchStreamWriter archive([&out](const void* data, size_t size) -> size_t {
-                out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
-                return out ? size : 0;
-            });
-            archive.writeRecord("data.pkl", pickle.bytes().data(), pickle.bytes().size());
-            for (size_t key = 0; key < storages.size(); ++key) {
-                const torch::Tensor& storage = storages[key];
-                archive.writeRecord("data/" + std::to_string(key), storage.data_ptr(), storage.nbytes());
+            ArchiveFileSink sink(temporary);
+            {
+                caffe2::serialize::PyTorchStreamWriter archive(sink.writer());
+                archive.writeRecord("data.pkl", pickle.bytes().data(), pickle.bytes().size());
+                for (size_t key = 0; key < storages.size(); ++key) {
+                    const torch::Tensor& storage = storages[key];
+                    archive.writeRecord("data/" + std::to_string(key), storage.data_ptr(), storage.nbytes());
+                }
+                archive.writeEndOfFile();
             }
-            archive.writeEndOfFile();
-            out.close();
-            if (!out)
-                throw std::runtime_error("writing failed (is the disk full?)");
+            sink.finish();
         });
     } catch (const std::exception& error) {
         throw ModelFileError(withoutBacktrace(error));

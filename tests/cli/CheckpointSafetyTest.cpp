@@ -1,0 +1,184 @@
+// What a crash or a full disk leaves behind, on real processes and a real small file system:
+// a CLI run killed with SIGKILL while it writes a checkpoint, and a run whose disk fills up,
+// both resume from the last good checkpoint to the same losses as an uninterrupted run.
+#include "CliProcess.h"
+#include "SmallDisk.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QMap>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kSteps = 8;
+
+/// One optimizer step per epoch, so every step ends with a checkpoint written.
+QStringList checkpointEveryStep(const QString& runDirectory, const QString& name)
+{
+    return {QStringLiteral("train"),          QStringLiteral("--data"),         QStringLiteral("synthetic"),
+            QStringLiteral("--image-size"),   QStringLiteral("32"),             QStringLiteral("--batch-size"),
+            QStringLiteral("8"),              QStringLiteral("--synthetic-size"), QStringLiteral("8"),
+            QStringLiteral("--epochs"),       QString::number(kSteps),          QStringLiteral("--workers"),
+            QStringLiteral("1"),              QStringLiteral("--validation-limit"), QStringLiteral("8"),
+            QStringLiteral("--no-augment"),   QStringLiteral("--run-dir"),      runDirectory,
+            QStringLiteral("--name"),         name,                             QStringLiteral("--json")};
+}
+
+/// step → loss from a run folder's steps.csv; a repeated step number is an error (returns empty).
+QMap<int, double> lossesOf(const QString& runFolder)
+{
+    QFile file(runFolder + QStringLiteral("/steps.csv"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QStringList header = QString::fromUtf8(file.readLine()).trimmed().split(QLatin1Char(','));
+    const int lossColumn = header.indexOf(QStringLiteral("loss"));
+    QMap<int, double> losses;
+    while (!file.atEnd()) {
+        const QStringList cells = QString::fromUtf8(file.readLine()).trimmed().split(QLatin1Char(','));
+        const int step = cells.value(0).toInt();
+        if (losses.contains(step))
+            return {};
+        losses.insert(step, cells.value(lossColumn).toDouble());
+    }
+    return losses;
+}
+
+bool sameLosses(const QMap<int, double>& actual, const QMap<int, double>& expected, QString* why)
+{
+    if (actual.keys() != expected.keys()) {
+        *why = QStringLiteral("steps differ: %1 rows vs %2").arg(actual.size()).arg(expected.size());
+        return false;
+    }
+    for (auto it = expected.begin(); it != expected.end(); ++it) {
+        if (std::abs(actual.value(it.key()) - it.value()) > 1e-6 * std::abs(it.value())) {
+            *why = QStringLiteral("step %1: loss %2, uninterrupted %3")
+                       .arg(it.key())
+                       .arg(actual.value(it.key()), 0, 'g', 10)
+                       .arg(it.value(), 0, 'g', 10);
+            return false;
+        }
+    }
+    return true;
+}
+} // namespace
+
+class CheckpointSafetyTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void killedWhileWritingACheckpointResumesFromThePreviousOne();
+    void fullDiskStopsTheRunAndKeepsTheLastCheckpoint();
+
+private:
+    /// Resumes `runFolder` to the end and checks every step's loss against the uninterrupted run.
+    void resumeToTheEnd(const QString& runFolder, int checkpointedSteps);
+
+    QTemporaryDir scratch;
+    QMap<int, double> uninterrupted;
+    qint64 checkpointBytes = 0;
+};
+
+void CheckpointSafetyTest::initTestCase()
+{
+    QVERIFY(scratch.isValid());
+    const CliResult reference = runCli(checkpointEveryStep(scratch.filePath(QStringLiteral("runs")), QStringLiteral("reference")),
+                                       scratch.path());
+    QVERIFY2(reference.finished && reference.exitCode == 0, qPrintable(reference.describe()));
+    uninterrupted = lossesOf(scratch.filePath(QStringLiteral("runs/reference")));
+    QCOMPARE(uninterrupted.size(), kSteps);
+    checkpointBytes = QFileInfo(scratch.filePath(QStringLiteral("runs/reference/checkpoint.pt"))).size();
+    QVERIFY(checkpointBytes > 10 * 1000 * 1000);
+}
+
+void CheckpointSafetyTest::resumeToTheEnd(const QString& runFolder, int checkpointedSteps)
+{
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder, QStringLiteral("--json")},
+                                     scratch.path());
+    QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
+    const QList<QJsonObject> events = jsonLines(resumed.out);
+    QCOMPARE(events.front().value(QLatin1String("first_step")).toInt(), checkpointedSteps + 1);
+    QCOMPARE(events.back().value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+    QString why;
+    QVERIFY2(sameLosses(lossesOf(runFolder), uninterrupted, &why), qPrintable(why));
+}
+
+void CheckpointSafetyTest::killedWhileWritingACheckpointResumesFromThePreviousOne()
+{
+    const QString runFolder = scratch.filePath(QStringLiteral("runs/killed"));
+    const QString checkpoint = runFolder + QStringLiteral("/checkpoint.pt");
+    const QString partial = checkpoint + QStringLiteral(".partial");
+    QProcess process;
+    process.setWorkingDirectory(scratch.path());
+    process.start(cliPath(), checkpointEveryStep(scratch.filePath(QStringLiteral("runs")), QStringLiteral("killed")));
+    QVERIFY(process.waitForStarted());
+
+    // Kill it the moment a second (or later) checkpoint is being written over the first.
+    bool killedMidWrite = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (process.state() != QProcess::NotRunning && clock.elapsed() < 240000) {
+        if (QFileInfo::exists(checkpoint) && QFileInfo::exists(partial)) {
+            process.kill();
+            killedMidWrite = true;
+            break;
+        }
+        QThread::usleep(200);
+    }
+    QVERIFY2(process.waitForFinished(60000), "the killed CLI did not end");
+    QVERIFY2(killedMidWrite, "the run ended before a checkpoint write could be interrupted");
+    QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+    QVERIFY2(QFileInfo::exists(partial), "SIGKILL came after the write finished; nothing was interrupted");
+
+    // The checkpoint on disk is the previous complete one: the run resumes from it.
+    const QMap<int, double> beforeResume = lossesOf(runFolder);
+    QVERIFY(!beforeResume.isEmpty());
+    const int lastLogged = beforeResume.lastKey();
+    QVERIFY2(lastLogged >= 2 && lastLogged < kSteps, qPrintable(QString::number(lastLogged)));
+    // Step N's checkpoint was being written when the process died, so step N-1's is on disk.
+    resumeToTheEnd(runFolder, lastLogged - 1);
+    QVERIFY(!QFileInfo::exists(partial));
+}
+
+void CheckpointSafetyTest::fullDiskStopsTheRunAndKeepsTheLastCheckpoint()
+{
+    // Room for config, logs and one checkpoint, but not for writing a second beside it.
+    const QString diskPath = scratch.filePath(QStringLiteral("small-disk"));
+    const SmallDisk disk(diskPath, checkpointBytes * 3 / 2);
+    if (!disk.mounted)
+        QSKIP(qPrintable(QStringLiteral("mounting a small tmpfs needs root: %1").arg(disk.error)));
+
+    const CliResult full = runCli(checkpointEveryStep(diskPath, QStringLiteral("full")), scratch.path());
+    QVERIFY2(full.finished && full.status == QProcess::NormalExit && full.exitCode == 1, qPrintable(full.describe()));
+    const QJsonObject finished = jsonLines(full.out).back();
+    QCOMPARE(finished.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
+    const QString message = finished.value(QLatin1String("message")).toString();
+    QVERIFY2(message.contains(QLatin1String("is full")) && message.contains(QLatin1String("resume")), qPrintable(message));
+
+    const QString runFolder = diskPath + QStringLiteral("/full");
+    QVERIFY(QFileInfo::exists(runFolder + QStringLiteral("/checkpoint.pt")));
+    QVERIFY2(!QFileInfo::exists(runFolder + QStringLiteral("/checkpoint.pt.partial")), "the failed write was left behind");
+    QCOMPARE(readJsonFile(runFolder + QStringLiteral("/summary.json")).value(QLatin1String("state")).toString(),
+             QStringLiteral("failed"));
+    // Step N failed while writing its checkpoint, so step N-1's is the last good one.
+    const int checkpointedSteps = finished.value(QLatin1String("steps")).toInt() - 1;
+    QVERIFY2(checkpointedSteps >= 1 && checkpointedSteps < kSteps, qPrintable(QString::number(checkpointedSteps)));
+
+    // Moved to a disk with room, the run continues from its last good checkpoint.
+    const QString moved = scratch.filePath(QStringLiteral("runs/full-moved"));
+    QVERIFY(QDir().mkpath(moved));
+    for (const QFileInfo& entry : QDir(runFolder).entryInfoList(QDir::Files))
+        QVERIFY(QFile::copy(entry.filePath(), moved + QLatin1Char('/') + entry.fileName()));
+    resumeToTheEnd(moved, checkpointedSteps);
+}
+
+QTEST_GUILESS_MAIN(CheckpointSafetyTest)
+#include "CheckpointSafetyTest.moc"
