@@ -92,12 +92,6 @@ void ClassificationWorker::cancelQueued()
     queued.clear();
 }
 
-bool ClassificationWorker::isBusy() const
-{
-    const std::lock_guard lock(mutex);
-    return working || pendingLoad || (hasModel && !queued.empty()) || !finished.empty() || !loads.empty();
-}
-
 void ClassificationWorker::run()
 {
     std::unique_lock lock(mutex);

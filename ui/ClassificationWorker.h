@@ -67,8 +67,6 @@ public:
     void classify(std::vector<ClassificationRequest> requests);
     /// Drops the queued images (a batch in progress still answers).
     void cancelQueued();
-    /// Whether a model load or images are waiting or in progress.
-    bool isBusy() const;
 
     static constexpr int kBatchSize = 8;
     static constexpr int kResultsPerTick = 16;
@@ -92,7 +90,7 @@ private:
     void drain();
     void wakeDrainTimer();
 
-    mutable std::mutex mutex;
+    std::mutex mutex;
     std::condition_variable wake;
     std::optional<LoadOrder> pendingLoad;
     std::deque<ClassificationRequest> queued;

@@ -30,7 +30,6 @@ QVariant ClassifiedImageList::data(const QModelIndex& index, int role) const
     case PreprocessRole: return row.preprocessMilliseconds;
     case InferenceRole: return row.inferenceMilliseconds;
     case ErrorRole: return row.error;
-    case PathRole: return row.source.path;
     default: return {};
     }
 }

@@ -22,7 +22,6 @@ public:
         PreprocessRole,               ///< double milliseconds: decoding + preprocessing
         InferenceRole,                ///< double milliseconds: share of the batch's forward pass
         ErrorRole,                    ///< QString
-        PathRole,                     ///< QString, empty for pasted images
     };
 
     using QAbstractListModel::QAbstractListModel;
