@@ -1,11 +1,14 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
-// FP32-vs-AMP comparison and saves the tabs as PNG, for docs/screenshots. With
+// FP32-vs-AMP comparison, classifies opencv-doc's example photos with the latest run, and
+// saves the tabs as PNG, for docs/screenshots. With
 // --measure CONFIG.json it instead trains that configuration (e.g. a CLI run's
 // config.json) in the Train tab and prints its throughput and the longest GUI stall,
 // then the longest stall of the idle window for comparison.
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
+#include "ClassifiedImageList.h"
+#include "ClassifyTab.h"
 #include "CompareTab.h"
 #include "EngineController.h"
 #include "GuiStallMeter.h"
@@ -107,6 +110,17 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     runs.selectRuns(comparisonRuns);
     runs.openSelected();
     save(window, folder, QStringLiteral("runs") + suffix);
+
+    auto* classify = window.findChild<ClassifyTab*>();
+    window.tabs().setCurrentWidget(classify);
+    QList<QUrl> photos;
+    for (const char* name : {"fruits.jpg", "baboon.jpg", "butterfly.jpg", "HappyFish.jpg", "apple.jpg", "messi5.jpg"})
+        photos << QUrl::fromLocalFile(QStringLiteral("/usr/share/doc/opencv-doc/examples/data/") + QLatin1String(name));
+    classify->addUrls(photos);
+    const ClassifiedImageList& images = classify->images();
+    if (!waitFor([&] { return images.count(ClassifiedImageList::State::Waiting) == 0; }, "the classified photos"))
+        return 1;
+    save(window, folder, QStringLiteral("classify") + suffix);
     return 0;
 }
 
