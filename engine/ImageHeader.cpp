@@ -3,7 +3,8 @@
 #include <array>
 #include <cstring>
 #include <fstream>
-#include <vector>
+#include <istream>
+#include <streambuf>
 
 namespace ampwb {
 namespace {
@@ -24,7 +25,7 @@ uint32_t littleEndian(const unsigned char* p, int bytes)
     return value;
 }
 
-std::optional<ImageSize> jpegSize(std::ifstream& in)
+std::optional<ImageSize> jpegSize(std::istream& in)
 {
     // Walk the marker segments to the first start-of-frame (SOF0..SOF15 except DHT/JPG/DAC).
     in.seekg(2);
@@ -55,11 +56,33 @@ std::optional<ImageSize> jpegSize(std::ifstream& in)
     return std::nullopt;
 }
 
-} // namespace
+/// Reads bytes already in memory as a seekable stream, without copying them.
+class MemoryBuffer : public std::streambuf {
+public:
+    MemoryBuffer(const char* data, size_t size)
+    {
+        char* begin = const_cast<char*>(data); // only ever read
+        setg(begin, begin, begin + size);
+    }
 
-std::optional<ImageSize> readImageSize(const std::string& path)
+protected:
+    pos_type seekoff(off_type offset, std::ios::seekdir direction, std::ios::openmode) override
+    {
+        const off_type base = direction == std::ios::beg ? 0 : direction == std::ios::cur ? gptr() - eback() : egptr() - eback();
+        const off_type target = base + offset;
+        if (target < 0 || target > egptr() - eback())
+            return pos_type(off_type(-1));
+        setg(eback(), eback() + target, egptr());
+        return pos_type(target);
+    }
+    pos_type seekpos(pos_type position, std::ios::openmode mode) override
+    {
+        return seekoff(off_type(position), std::ios::beg, mode);
+    }
+};
+
+std::optional<ImageSize> imageSize(std::istream& in)
 {
-    std::ifstream in(path, std::ios::binary);
     std::array<unsigned char, 32> head{};
     if (!in.read(reinterpret_cast<char*>(head.data()), head.size()) && in.gcount() < 4)
         return std::nullopt;
@@ -87,6 +110,56 @@ std::optional<ImageSize> readImageSize(const std::string& path)
         return jpegSize(in);
     }
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<ImageSize> readImageSize(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return imageSize(in);
+}
+
+std::optional<ImageSize> readImageSize(const char* data, size_t size)
+{
+    MemoryBuffer buffer(data, size);
+    std::istream in(&buffer);
+    return imageSize(in);
+}
+
+bool isTruncatedJpeg(const char* data, size_t size)
+{
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+    if (size < 2 || bytes[0] != 0xFF || bytes[1] != 0xD8)
+        return false;
+    // Walk the marker segments to the first start-of-scan; its entropy-coded data follows.
+    size_t position = 2;
+    for (;;) {
+        if (position + 4 > size)
+            return true; // the headers themselves are cut off
+        if (bytes[position] != 0xFF)
+            return false; // malformed: the decoder will say so
+        const unsigned char marker = bytes[position + 1];
+        if (marker == 0xFF) {
+            ++position;
+            continue;
+        }
+        if (marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) {
+            position += 2;
+            continue;
+        }
+        if (marker == 0xD9)
+            return false; // an image without a scan: the decoder will say so
+        position += 2 + bigEndian(bytes + position + 2, 2);
+        if (marker == 0xDA)
+            break;
+    }
+    // Scan data escapes 0xFF, so an unescaped FF D9 after it is the end-of-image marker.
+    for (size_t i = position; i + 1 < size; ++i) {
+        if (bytes[i] == 0xFF && bytes[i + 1] == 0xD9)
+            return false;
+    }
+    return true;
 }
 
 } // namespace ampwb

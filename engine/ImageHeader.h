@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,5 +17,11 @@ struct ImageSize {
 /// Reads the declared size from a PNG, JPEG, BMP or WebP header without decoding
 /// the pixels; nullopt for other formats or an unreadable header.
 std::optional<ImageSize> readImageSize(const std::string& path);
+/// The same, for the bytes of an image file held in memory.
+std::optional<ImageSize> readImageSize(const char* data, size_t size);
+
+/// Whether the bytes are a JPEG cut off before its end-of-image marker (a partial
+/// download or copy): no EOI follows the first scan. False for other formats.
+bool isTruncatedJpeg(const char* data, size_t size);
 
 } // namespace ampwb
