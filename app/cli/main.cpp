@@ -5,53 +5,19 @@
 #include "ConsoleObserver.h"
 #include "DeviceInfo.h"
 #include "ExportCommand.h"
+#include "InterruptWatcher.h"
+#ifdef AMPWB_WITH_SERVE
+#include "ServeCommand.h"
+#endif
 #include "Trainer.h"
 
-#include <atomic>
-#include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <functional>
-#include <thread>
 
 using namespace ampwb;
 
 namespace {
 
-std::atomic<bool> interrupted{false};
-
-void onInterrupt(int)
-{
-    interrupted = true;
-}
-
-/// Turns Ctrl-C / SIGTERM into a clean stop (checkpoint written) of whatever `stop` stops.
-class InterruptWatcher {
-public:
-    explicit InterruptWatcher(std::function<void()> stop)
-        : thread([this, stop = std::move(stop)] {
-            while (!done) {
-                if (interrupted.exchange(false)) {
-                    std::fprintf(stderr, "\nStopping after the current step (the run can be resumed)…\n");
-                    stop();
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            }
-        })
-    {
-        std::signal(SIGINT, onInterrupt);
-        std::signal(SIGTERM, onInterrupt);
-    }
-    ~InterruptWatcher()
-    {
-        done = true;
-        thread.join();
-    }
-
-private:
-    std::atomic<bool> done{false};
-    std::thread thread;
-};
+const char* kStopNotice = "Stopping after the current step (the run can be resumed)…";
 
 const char* kUsage =
     "Usage: amp-workbench-cli COMMAND [OPTIONS]\n\n"
@@ -59,7 +25,8 @@ const char* kUsage =
     "  train      train ResNet-18 in FP32 or AMP and write a run folder\n"
     "  compare    train FP32, then AMP, with the same seed and data; print and save the comparison\n"
     "  classify   classify images with a trained run, a .pth state dict or torchvision's weights\n"
-    "  export     write a model as a torchvision .pth state dict or as ONNX\n\n"
+    "  export     write a model as a torchvision .pth state dict or as ONNX\n"
+    "  serve      classify images sent over HTTP: a web page and a JSON API\n\n"
     "  --version  versions of the workbench, libtorch and the devices found\n"
     "Run `amp-workbench-cli COMMAND --help` for a command's options.\n";
 
@@ -82,7 +49,7 @@ int runTrain(const cli::TrainOptions& options)
     cli::ConsoleObserver console(styleOf(options));
     Trainer trainer(options.config, options.resumeDirectory);
     trainer.addObserver(&console);
-    InterruptWatcher watcher([&] { trainer.requestStop(); });
+    cli::InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
     return exitCode(trainer.run());
 }
 
@@ -92,7 +59,7 @@ int runCompare(const cli::TrainOptions& options)
     cli::ConsoleObserver console(style == cli::ConsoleStyle::Json ? style : cli::ConsoleStyle::Quiet);
     Comparison comparison(options.config);
     comparison.addObserver(&console);
-    InterruptWatcher watcher([&] { comparison.requestStop(); });
+    cli::InterruptWatcher watcher(kStopNotice, [&] { comparison.requestStop(); });
     const ComparisonResult result = comparison.run();
     console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
     const int fp32 = exitCode(result.fp32);
@@ -127,6 +94,10 @@ int main(int argc, char** argv)
         return cli::runClassify(rest);
     if (command == "export")
         return cli::runExport(rest);
+#ifdef AMPWB_WITH_SERVE
+    if (command == "serve")
+        return cli::runServe(rest);
+#endif
     if (command != "train" && command != "compare") {
         std::fprintf(stderr, "error: unknown command \"%s\"\n\n%s", command.c_str(), kUsage);
         return 2;

@@ -1,0 +1,31 @@
+#include "ServiceError.h"
+
+namespace ampwb::serve {
+
+int ServiceError::httpStatus() const
+{
+    switch (refusal) {
+    case RefusalReason::NotAnImage:
+    case RefusalReason::BadRequest: return 400;
+    case RefusalReason::TooLarge: return 413;
+    case RefusalReason::UnsupportedType: return 415;
+    case RefusalReason::Busy:
+    case RefusalReason::ShuttingDown: return 503;
+    }
+    return 500;
+}
+
+const char* ServiceError::code() const
+{
+    switch (refusal) {
+    case RefusalReason::NotAnImage: return "not_an_image";
+    case RefusalReason::BadRequest: return "bad_request";
+    case RefusalReason::TooLarge: return "too_large";
+    case RefusalReason::UnsupportedType: return "unsupported_type";
+    case RefusalReason::Busy: return "busy";
+    case RefusalReason::ShuttingDown: return "shutting_down";
+    }
+    return "internal";
+}
+
+} // namespace ampwb::serve

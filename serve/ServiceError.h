@@ -1,0 +1,34 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace ampwb::serve {
+
+/// Why a classification request was refused, each with its HTTP status.
+enum class RefusalReason {
+    NotAnImage,      ///< 400: the bytes do not decode as an image
+    BadRequest,      ///< 400: a malformed upload, or one without images
+    TooLarge,        ///< 413: too many bytes, pixels or images
+    UnsupportedType, ///< 415: a content type that is not an image
+    Busy,            ///< 503: the queue is full; retry shortly
+    ShuttingDown,    ///< 503: the service is stopping
+};
+
+/// A request the service refuses; the message says what was wrong and what to do.
+class ServiceError : public std::runtime_error {
+public:
+    ServiceError(RefusalReason reason, const std::string& message)
+        : std::runtime_error(message), refusal(reason) {}
+
+    RefusalReason reason() const { return refusal; }
+    /// 400, 413, 415 or 503.
+    int httpStatus() const;
+    /// A short machine-readable name: "not_an_image", "bad_request", "too_large", "unsupported_type", "busy", "shutting_down".
+    const char* code() const;
+
+private:
+    RefusalReason refusal;
+};
+
+} // namespace ampwb::serve
