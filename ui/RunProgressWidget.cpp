@@ -1,10 +1,12 @@
 #include "RunProgressWidget.h"
 
 #include "DisplayFormat.h"
+#include "RunFolder.h"
 
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QUrl>
 
 RunProgressWidget::RunProgressWidget(QWidget* parent)
     : QWidget(parent)
@@ -13,11 +15,14 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     , epochLabel(new QLabel(this))
     , timeLeftLabel(new QLabel(this))
     , latestLabel(new QLabel(this))
+    , skippedFilesLabel(new QLabel(this))
 {
     epochProgress->setObjectName(QStringLiteral("epochProgress"));
     overallProgress->setObjectName(QStringLiteral("overallProgress"));
     latestLabel->setObjectName(QStringLiteral("latestStep"));
     latestLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    skippedFilesLabel->setObjectName(QStringLiteral("skippedFiles"));
+    skippedFilesLabel->setOpenExternalLinks(true);
     timeLeftLabel->setMinimumWidth(timeLeftLabel->fontMetrics().horizontalAdvance(tr("Time left: 00:00:00")) + 8);
     for (QProgressBar* bar : {epochProgress, overallProgress})
         bar->setTextVisible(true);
@@ -30,6 +35,7 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     layout->addWidget(overallProgress, 1, 1);
     layout->addWidget(timeLeftLabel, 1, 2);
     layout->addWidget(latestLabel, 2, 0, 1, 3);
+    layout->addWidget(skippedFilesLabel, 3, 0, 1, 3);
     layout->setColumnStretch(1, 1);
     reset();
 }
@@ -45,12 +51,26 @@ void RunProgressWidget::reset()
     timeLeftLabel->clear();
     latestLabel->setText(tr("No run yet."));
     lastStep = {};
+    showSkippedFiles(0);
+}
+
+void RunProgressWidget::showSkippedFiles(int64_t count)
+{
+    skippedFilesLabel->setVisible(count > 0);
+    if (count == 0)
+        return;
+    const QString list = QString::fromStdString(ampwb::RunFolder(runDirectory.toStdString()).unreadableImagesPath());
+    skippedFilesLabel->setText(tr("%n data file(s) could not be read and were skipped; they are listed in <a href=\"%1\">%2</a>.",
+                                  nullptr, static_cast<int>(count))
+                                   .arg(QUrl::fromLocalFile(list).toString(QUrl::FullyEncoded), list.toHtmlEscaped()));
 }
 
 void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QString& label)
 {
     runLabel = label;
+    runDirectory = QString::fromStdString(started.runDirectory);
     firstStep = started.firstStep;
+    showSkippedFiles(started.unusableFiles);
     epochProgress->setRange(0, static_cast<int>(std::max<int64_t>(started.stepsPerEpoch, 1)));
     epochProgress->setValue(0);
     overallProgress->setRange(0, static_cast<int>(std::max<int64_t>(started.totalSteps, 1)));
@@ -89,6 +109,7 @@ void RunProgressWidget::showStep(const ampwb::StepMetrics& step)
 void RunProgressWidget::showEpoch(const ampwb::EpochMetrics& epoch)
 {
     timeLeftLabel->setText(tr("Epoch %1: top-1 %2").arg(epoch.epoch).arg(DisplayFormat::percent(epoch.validationTop1)));
+    showSkippedFiles(epoch.unreadableImages);
 }
 
 void RunProgressWidget::showPaused(bool paused)
@@ -102,6 +123,7 @@ void RunProgressWidget::showPaused(bool paused)
 void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
 {
     timeLeftLabel->clear();
+    showSkippedFiles(summary.unreadableImages);
     switch (summary.state) {
     case ampwb::RunState::Finished:
         latestLabel->setText(tr("%1 finished: %2 steps, %3, top-1 %4, peak memory %5")

@@ -8,7 +8,7 @@ class QLabel;
 class QProgressBar;
 
 /// Where a run stands: a bar for the current epoch, one for the whole run with the
-/// time left, and a line with the latest step's figures.
+/// time left, a line with the latest step's figures, and how many data files were skipped.
 class RunProgressWidget : public QWidget {
     Q_OBJECT
 public:
@@ -27,12 +27,17 @@ public:
     QProgressBar& overallBar() const { return *overallProgress; }
 
 private:
+    /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
+    void showSkippedFiles(int64_t count);
+
     QProgressBar* epochProgress;
     QProgressBar* overallProgress;
     QLabel* epochLabel;
     QLabel* timeLeftLabel;
     QLabel* latestLabel;
+    QLabel* skippedFilesLabel;
     QString runLabel;
+    QString runDirectory;
     int64_t firstStep = 1;
     ampwb::StepMetrics lastStep;
 };
