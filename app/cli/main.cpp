@@ -3,13 +3,13 @@
 #include "CommandLine.h"
 #include "Comparison.h"
 #include "ConsoleObserver.h"
-#include "DeviceInfo.h"
 #include "ExportCommand.h"
 #include "InterruptWatcher.h"
 #ifdef AMPWB_WITH_SERVE
 #include "ServeCommand.h"
 #endif
 #include "Trainer.h"
+#include "VersionReport.h"
 
 #include <cstdio>
 
@@ -27,7 +27,7 @@ const char* kUsage =
     "  classify   classify images with a trained run, a .pth state dict or torchvision's weights\n"
     "  export     write a model as a torchvision .pth state dict or as ONNX\n"
     "  serve      classify images sent over HTTP: a web page and a JSON API\n\n"
-    "  --version  versions of the workbench, libtorch and the devices found\n"
+    "  --version  versions of the workbench and its libraries, and what the machine offers (bf16, CUDA)\n"
     "Run `amp-workbench-cli COMMAND --help` for a command's options.\n";
 
 cli::ConsoleStyle styleOf(const cli::TrainOptions& options)
@@ -68,11 +68,8 @@ int runCompare(const cli::TrainOptions& options)
 
 int printVersion()
 {
-    const DeviceInfo info = probeDevices();
-    std::printf("amp-workbench-cli %s\nlibtorch %s\nCPU: %s (%d threads), bf16 units: %s\nCUDA: %s\n", AMPWB_VERSION,
-                info.libtorchVersion.c_str(), info.cpuModel.c_str(), info.cpuThreads,
-                info.cpuHasAmxBf16 ? "AMX-BF16" : info.cpuHasAvx512Bf16 ? "AVX512-BF16" : "no",
-                info.cudaAvailable ? info.gpuName.c_str() : "not available");
+    for (const std::string& line : versionReport("amp-workbench-cli"))
+        std::printf("%s\n", line.c_str());
     return 0;
 }
 
