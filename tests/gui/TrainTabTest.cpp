@@ -59,7 +59,7 @@ private Q_SLOTS:
         QCOMPARE(config.batchSize, int64_t(128));
         QVERIFY(config.precision == ampwb::Precision::Fp32);
         QCOMPARE(config.imageSize, int64_t(0));
-        QCOMPARE(window.tabs().count(), 3);
+        QCOMPARE(window.tabs().count(), 4);  // Train, Compare, Runs, Classify
         if (QDir(QStringLiteral("/usr/share/datasets/fashion-mnist")).exists())
             QVERIFY(window.configPanel().problems().isEmpty());
         else
