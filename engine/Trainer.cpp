@@ -61,7 +61,8 @@ std::string describeFailure(const std::exception& error)
         text = c10Error->what_without_backtrace();
     else
         text = error.what();
-    if (text.find("out of memory") != std::string::npos)
+    // CUDA's caching allocator says "out of memory"; the CPU allocator "can't allocate memory".
+    if (text.find("out of memory") != std::string::npos || text.find("can't allocate memory") != std::string::npos)
         return "Out of memory: " + text.substr(0, 300)
              + " Try a smaller batch size or image size, or AMP, which keeps activations in 16 bits.";
     return text.substr(0, 1000);

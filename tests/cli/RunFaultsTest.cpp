@@ -1,6 +1,7 @@
-// What a crash or a full disk leaves behind, on real processes and a real small file system:
-// a CLI run killed with SIGKILL while it writes a checkpoint, and a run whose disk fills up,
-// both resume from the last good checkpoint to the same losses as an uninterrupted run.
+// What faults leave behind, on real processes and a real small file system: a CLI run killed
+// with SIGKILL while it writes a checkpoint, and a run whose disk fills up, both resume from
+// the last good checkpoint to the same losses as an uninterrupted run; a damaged checkpoint
+// is named and kept; running out of memory fails the run with advice.
 #include "CliProcess.h"
 #include "SmallDisk.h"
 
@@ -70,13 +71,16 @@ bool sameLosses(const QMap<int, double>& actual, const QMap<int, double>& expect
 }
 } // namespace
 
-class CheckpointSafetyTest : public QObject {
+class RunFaultsTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
     void initTestCase();
     void killedWhileWritingACheckpointResumesFromThePreviousOne();
     void fullDiskStopsTheRunAndKeepsTheLastCheckpoint();
+    void damagedCheckpointIsNamedAndKept_data();
+    void damagedCheckpointIsNamedAndKept();
+    void outOfMemoryFailsTheRunWithAdvice();
 
 private:
     /// Resumes `runFolder` to the end and checks every step's loss against the uninterrupted run.
@@ -87,7 +91,7 @@ private:
     qint64 checkpointBytes = 0;
 };
 
-void CheckpointSafetyTest::initTestCase()
+void RunFaultsTest::initTestCase()
 {
     QVERIFY(scratch.isValid());
     const CliResult reference = runCli(checkpointEveryStep(scratch.filePath(QStringLiteral("runs")), QStringLiteral("reference")),
@@ -99,7 +103,7 @@ void CheckpointSafetyTest::initTestCase()
     QVERIFY(checkpointBytes > 10 * 1000 * 1000);
 }
 
-void CheckpointSafetyTest::resumeToTheEnd(const QString& runFolder, int checkpointedSteps)
+void RunFaultsTest::resumeToTheEnd(const QString& runFolder, int checkpointedSteps)
 {
     const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder, QStringLiteral("--json")},
                                      scratch.path());
@@ -111,7 +115,7 @@ void CheckpointSafetyTest::resumeToTheEnd(const QString& runFolder, int checkpoi
     QVERIFY2(sameLosses(lossesOf(runFolder), uninterrupted, &why), qPrintable(why));
 }
 
-void CheckpointSafetyTest::killedWhileWritingACheckpointResumesFromThePreviousOne()
+void RunFaultsTest::killedWhileWritingACheckpointResumesFromThePreviousOne()
 {
     const QString runFolder = scratch.filePath(QStringLiteral("runs/killed"));
     const QString checkpoint = runFolder + QStringLiteral("/checkpoint.pt");
@@ -148,7 +152,7 @@ void CheckpointSafetyTest::killedWhileWritingACheckpointResumesFromThePreviousOn
     QVERIFY(!QFileInfo::exists(partial));
 }
 
-void CheckpointSafetyTest::fullDiskStopsTheRunAndKeepsTheLastCheckpoint()
+void RunFaultsTest::fullDiskStopsTheRunAndKeepsTheLastCheckpoint()
 {
     // Room for config, logs and one checkpoint, but not for writing a second beside it.
     const QString diskPath = scratch.filePath(QStringLiteral("small-disk"));
@@ -180,5 +184,63 @@ void CheckpointSafetyTest::fullDiskStopsTheRunAndKeepsTheLastCheckpoint()
     resumeToTheEnd(moved, checkpointedSteps);
 }
 
-QTEST_GUILESS_MAIN(CheckpointSafetyTest)
-#include "CheckpointSafetyTest.moc"
+void RunFaultsTest::damagedCheckpointIsNamedAndKept_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::newRow("truncated") << "truncated";
+    QTest::newRow("not a checkpoint") << "text";
+}
+
+void RunFaultsTest::damagedCheckpointIsNamedAndKept()
+{
+    QFETCH(QString, damage);
+    const QString runFolder = scratch.filePath(QStringLiteral("runs/damaged-") + damage);
+    QVERIFY(QDir().mkpath(runFolder));
+    for (const QFileInfo& entry : QDir(scratch.filePath(QStringLiteral("runs/reference"))).entryInfoList(QDir::Files))
+        QVERIFY(QFile::copy(entry.filePath(), runFolder + QLatin1Char('/') + entry.fileName()));
+    const QString checkpoint = runFolder + QStringLiteral("/checkpoint.pt");
+    QFile file(checkpoint);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    if (damage == QLatin1String("truncated"))
+        QVERIFY(file.resize(file.size() / 2));
+    else
+        QVERIFY(file.resize(0) && file.write("these are not weights\n") > 0);
+    file.close();
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder}, scratch.path());
+    QVERIFY2(resumed.finished && resumed.status == QProcess::NormalExit && resumed.exitCode == 1, qPrintable(resumed.describe()));
+    QVERIFY2(resumed.err.contains(checkpoint) && resumed.err.contains(QLatin1String("damaged")), qPrintable(resumed.err));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY2(file.readAll() == before, "the damaged checkpoint was changed");
+}
+
+void RunFaultsTest::outOfMemoryFailsTheRunWithAdvice()
+{
+    // 3 GB of address space: the libraries load, a 224 px batch of 256 does not fit.
+    QProcess process;
+    process.setWorkingDirectory(scratch.path());
+    QStringList arguments{QStringLiteral("-c"), QStringLiteral("ulimit -v 3000000 && exec \"$0\" \"$@\""), cliPath()};
+    arguments << QStringLiteral("train") << QStringLiteral("--data") << QStringLiteral("synthetic") << QStringLiteral("--image-size")
+              << QStringLiteral("224") << QStringLiteral("--batch-size") << QStringLiteral("256") << QStringLiteral("--synthetic-size")
+              << QStringLiteral("512") << QStringLiteral("--max-steps") << QStringLiteral("2") << QStringLiteral("--workers")
+              << QStringLiteral("1") << QStringLiteral("--run-dir") << scratch.filePath(QStringLiteral("runs"))
+              << QStringLiteral("--name") << QStringLiteral("out-of-memory") << QStringLiteral("--json");
+    process.start(QStringLiteral("/bin/bash"), arguments);
+    QVERIFY(process.waitForFinished(240000));
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1,
+             qPrintable(out + QString::fromUtf8(process.readAllStandardError())));
+    const QJsonObject finished = jsonLines(out).back();
+    QCOMPARE(finished.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
+    const QString message = finished.value(QLatin1String("message")).toString();
+    QVERIFY2(message.startsWith(QLatin1String("Out of memory")) && message.contains(QLatin1String("smaller batch size")),
+             qPrintable(message));
+    QCOMPARE(readJsonFile(scratch.filePath(QStringLiteral("runs/out-of-memory/summary.json"))).value(QLatin1String("state")).toString(),
+             QStringLiteral("failed"));
+}
+
+QTEST_GUILESS_MAIN(RunFaultsTest)
+#include "RunFaultsTest.moc"
