@@ -9,6 +9,8 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "ModelExport.h"
+#include "ModelLoading.h"
 #include "Trainer.h"
 #include "TrainingConfigPanel.h"
 
@@ -223,6 +225,21 @@ private Q_SLOTS:
         QVERIFY(reopened.findChild<ClassifyTab*>()->modelChoice() == ModelChoice::file(checkpoint));
     }
 
+    void importedStateDictClassifies()
+    {
+        const QString exported = environment.path(QStringLiteral("tiny-resnet18.pth"));
+        ampwb::exportStateDict(ampwb::loadClassifierModel(checkpoint.toStdString()), exported.toStdString());
+
+        MainWindow window;
+        ClassifyTab& tab = showClassifyTab(window);
+        tab.setModelChoice(ModelChoice::file(exported));
+        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("tiny-resnet18.pth"));
+        QVERIFY(dropUrls(tab, fileUrls({photo("butterfly.jpg")})));
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        QVERIFY2(tab.modelStatus().contains(QLatin1String("tiny-resnet18.pth")), qPrintable(tab.modelStatus()));
+        verifyTopFive(tab.images(), 0);
+    }
+
     void precisionOffersBf16OnlyWithBf16Units()
     {
         MainWindow window;
@@ -231,6 +248,17 @@ private Q_SLOTS:
         QCOMPARE(items->item(0)->text(), QStringLiteral("fp32"));
         QCOMPARE(items->item(1)->isEnabled(), ampwb::Classifier::bf16Recommended());
         QCOMPARE(items->item(1)->toolTip().isEmpty(), ampwb::Classifier::bf16Recommended());
+        if (!ampwb::Classifier::bf16Recommended())
+            return;
+
+        QVERIFY(dropUrls(tab, fileUrls({photo("fruits.jpg")})));
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        QVERIFY(tab.modelStatus().contains(QLatin1String("fp32")));
+        tab.precisionSelector().setCurrentIndex(1);
+        QTRY_VERIFY_WITH_TIMEOUT(tab.isModelReady() && tab.modelStatus().contains(QLatin1String("bf16")),
+                                 kClassifyTimeoutMilliseconds);
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        verifyTopFive(tab.images(), 0);
     }
 
     void pastedImagesAndFilesAreClassified()
