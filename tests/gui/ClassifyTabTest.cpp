@@ -11,6 +11,7 @@
 #include "MainWindow.h"
 #include "ModelExport.h"
 #include "ModelLoading.h"
+#include "TorchHubWeights.h"
 #include "Trainer.h"
 #include "TrainingConfigPanel.h"
 
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QListView>
 #include <QMimeData>
+#include <QScopeGuard>
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QTabWidget>
@@ -223,6 +225,33 @@ private Q_SLOTS:
 
         MainWindow reopened;  // the choice is remembered
         QVERIFY(reopened.findChild<ClassifyTab*>()->modelChoice() == ModelChoice::file(checkpoint));
+    }
+
+    void torchvisionFileIsOfferedWhenInTheTorchHubCache()
+    {
+        {
+            MainWindow window;
+            const QComboBox& models = showClassifyTab(window).modelSelector();
+            QCOMPARE(models.findData(ModelChoice::torchvision().toSetting()) >= 0,
+                     ampwb::findTorchvisionResNet18Weights().has_value());
+        }
+        const QString hub = environment.path(QStringLiteral("torch-home/hub/checkpoints"));
+        QVERIFY(QDir().mkpath(hub));
+        QFile weights(hub + QStringLiteral("/resnet18-f37072fd.pth"));
+        QVERIFY(weights.open(QIODevice::WriteOnly));
+        weights.write("not torchvision's weights");
+        weights.close();
+        qputenv("TORCH_HOME", environment.path(QStringLiteral("torch-home")).toUtf8());
+        const auto forgetTorchHome = qScopeGuard([] { qunsetenv("TORCH_HOME"); });
+
+        MainWindow window;
+        ClassifyTab& tab = showClassifyTab(window);
+        const int torchvision = tab.modelSelector().findData(ModelChoice::torchvision().toSetting());
+        QVERIFY(torchvision > 0);
+        QCOMPARE(tab.modelSelector().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
+        tab.setModelChoice(ModelChoice::torchvision());
+        QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")), kClassifyTimeoutMilliseconds);
+        QVERIFY2(tab.modelStatus().contains(QLatin1String("resnet18-f37072fd.pth")), qPrintable(tab.modelStatus()));
     }
 
     void importedStateDictClassifies()
