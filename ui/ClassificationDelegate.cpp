@@ -99,7 +99,8 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
             painter->fillRect(track, option.palette.color(QPalette::Midlight));
             QRect filled = track;
             filled.setWidth(static_cast<int>(track.width() * std::clamp(probability, 0.0, 1.0)));
-            painter->fillRect(filled, bar == 0 ? option.palette.color(QPalette::Highlight) : option.palette.color(QPalette::Mid));
+            const QColor topColor = selected ? textColor : option.palette.color(QPalette::Highlight);
+            painter->fillRect(filled, bar == 0 ? topColor : option.palette.color(QPalette::Mid));
             painter->setPen(dimColor);
             painter->drawText(QRect(track.right() + kGap, top, percentWidth, line), Qt::AlignRight | Qt::AlignVCenter,
                               DisplayFormat::percent(probability));
