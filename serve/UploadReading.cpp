@@ -28,35 +28,37 @@ std::string megabytes(size_t bytes)
     return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MB";
 }
 
+/// How much of an upload is still read, and dropped, past the limit or a refusal, so that
+/// a client still sending receives the answer; a longer upload is cut off.
+constexpr size_t kDrainBytes = size_t(64) << 20;
+
 /// Counts the bytes of one upload and keeps them within the limit.
 class UploadBudget {
 public:
     explicit UploadBudget(const ServiceLimits& limits) : limits(limits) {}
 
-    /// Whether `count` more bytes fit; records the refusal when they do not.
+    /// Counts `count` more bytes; false once the upload should be cut off.
     bool take(size_t count)
     {
         received += count;
-        if (received <= limits.maxRequestBytes)
-            return true;
-        refuse(tooLarge());
-        return false;
+        if (received > limits.maxRequestBytes)
+            refuse(tooLarge());
+        return received <= limits.maxRequestBytes + kDrainBytes;
     }
-    ServiceError tooLarge() const
-    {
-        return ServiceError(RefusalReason::TooLarge,
-                            "The upload is larger than " + megabytes(limits.maxRequestBytes) + ", the limit.");
-    }
+    /// Whether the bytes are still wanted (no refusal yet).
+    bool keeping() const { return !refusal; }
     void refuse(ServiceError error)
     {
         if (!refusal)
             refusal = std::move(error);
     }
-    /// Throws the reason the upload stopped: a recorded refusal or what httplib saw.
-    [[noreturn]] void throwFailure(const httplib::Response& response) const
+    /// Throws the refusal, or why the upload stopped, if either happened.
+    void throwIfRefused(bool complete, const httplib::Response& response) const
     {
         if (refusal)
             throw *refusal;
+        if (complete)
+            return;
         if (response.status == 413)
             throw tooLarge();
         throw ServiceError(RefusalReason::BadRequest, "The upload was cut short or is not a well-formed request.");
@@ -65,6 +67,12 @@ public:
     const ServiceLimits& limits;
 
 private:
+    ServiceError tooLarge() const
+    {
+        return ServiceError(RefusalReason::TooLarge,
+                            "The upload is larger than " + megabytes(limits.maxRequestBytes) + ", the limit.");
+    }
+
     size_t received = 0;
     std::optional<ServiceError> refusal;
 };
@@ -76,35 +84,31 @@ std::vector<UploadedImage> readMultipart(const httplib::ContentReader& reader, h
     bool keepingPart = false;
     const bool complete = reader(
         [&](const httplib::MultipartFormData& part) {
-            keepingPart = !part.filename.empty() || !part.content_type.empty(); // plain form fields are skipped
-            if (!keepingPart)
-                return true;
+            keepingPart = false;
+            if (part.filename.empty() && part.content_type.empty())
+                return true; // a plain form field
             const std::string name = part.filename.empty() ? part.name : part.filename;
-            if (!isImageType(mediaType(part.content_type))) {
+            if (!isImageType(mediaType(part.content_type)))
                 budget.refuse(ServiceError(RefusalReason::UnsupportedType,
                                            "The file " + name + " is " + mediaType(part.content_type)
                                                + ", not an image (send JPEG, PNG, BMP or WebP)."));
-                return false;
-            }
-            if (static_cast<int>(images.size()) >= budget.limits.maxImagesPerRequest) {
+            else if (static_cast<int>(images.size()) >= budget.limits.maxImagesPerRequest)
                 budget.refuse(ServiceError(RefusalReason::TooLarge,
                                            "The request holds more than "
                                                + std::to_string(budget.limits.maxImagesPerRequest)
                                                + " images, the limit."));
-                return false;
-            }
-            images.push_back({name.empty() ? "image " + std::to_string(images.size() + 1) : name, {}});
+            keepingPart = budget.keeping();
+            if (keepingPart)
+                images.push_back({name.empty() ? "image " + std::to_string(images.size() + 1) : name, {}});
             return true;
         },
         [&](const char* data, size_t size) {
-            if (!budget.take(size))
-                return false;
-            if (keepingPart)
+            const bool more = budget.take(size);
+            if (keepingPart && budget.keeping())
                 images.back().bytes.append(data, size);
-            return true;
+            return more;
         });
-    if (!complete)
-        budget.throwFailure(response);
+    budget.throwIfRefused(complete, response);
     return images;
 }
 
@@ -116,13 +120,14 @@ UploadedImage readBody(const httplib::Request& request, const httplib::ContentRe
     if (declaredLength > 0 && declaredLength <= budget.limits.maxRequestBytes)
         image.bytes.reserve(declaredLength);
     const bool complete = reader([&](const char* data, size_t size) {
-        if (!budget.take(size))
-            return false;
-        image.bytes.append(data, size);
-        return true;
+        const bool more = budget.take(size);
+        if (budget.keeping())
+            image.bytes.append(data, size);
+        return more;
     });
-    if (!complete)
-        budget.throwFailure(response);
+    budget.throwIfRefused(complete, response);
+    if (image.bytes.empty())
+        throw ServiceError(RefusalReason::BadRequest, "The request body is empty: send the image as the body.");
     return image;
 }
 
@@ -135,11 +140,14 @@ std::vector<UploadedImage> readUploadedImages(const httplib::Request& request, h
     if (request.is_multipart_form_data())
         return readMultipart(reader, response, budget);
     const std::string type = mediaType(request.get_header_value("Content-Type"));
-    if (!isImageType(type))
-        throw ServiceError(RefusalReason::UnsupportedType,
-                           "The body is " + type
-                               + ", not an image: send it with Content-Type image/jpeg (image/png, …) or "
-                                 "application/octet-stream, or as a file of a multipart/form-data form.");
+    if (!isImageType(type)) {
+        budget.refuse(ServiceError(RefusalReason::UnsupportedType,
+                                   "The body is " + type
+                                       + ", not an image: send it with Content-Type image/jpeg (image/png, …) or "
+                                         "application/octet-stream, or as a file of a multipart/form-data form."));
+        const bool complete = reader([&](const char*, size_t size) { return budget.take(size); });
+        budget.throwIfRefused(complete, response);
+    }
     std::vector<UploadedImage> images;
     images.push_back(readBody(request, reader, response, budget));
     return images;

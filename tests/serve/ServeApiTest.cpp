@@ -1,0 +1,412 @@
+// amp-workbench-cli serve over real HTTP on loopback (cpp-httplib's client): JSON answers
+// for real photos equal `classify --json`, batches, every refusal with its status and
+// JSON body, memory that stays bounded under oversized uploads, 503 back-pressure, and
+// a clean stop on SIGTERM.
+#include "ServeTestSupport.h"
+
+#include <httplib.h>
+#include <zlib.h>
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
+
+using namespace ampwb::test;
+
+namespace {
+
+QJsonObject jsonOf(const httplib::Result& result)
+{
+    return result ? QJsonDocument::fromJson(QByteArray::fromStdString(result->body)).object() : QJsonObject{};
+}
+
+std::string fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string{};
+}
+
+/// Resident and peak resident memory of a process, in MiB, from /proc/PID/status.
+qint64 memoryMiB(qint64 pid, const char* field)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(static_cast<int>(qstrlen(field))).trimmed().split(' ').value(0).toLongLong() / 1024;
+    }
+    return -1;
+}
+
+QByteArray pngChunk(const char* type, const QByteArray& data)
+{
+    QByteArray chunk;
+    const quint32 length = static_cast<quint32>(data.size());
+    for (int shift = 24; shift >= 0; shift -= 8)
+        chunk.append(static_cast<char>((length >> shift) & 0xFF));
+    const QByteArray typed = QByteArray(type) + data;
+    chunk.append(typed);
+    const quint32 crc = static_cast<quint32>(crc32(0, reinterpret_cast<const Bytef*>(typed.data()), typed.size()));
+    for (int shift = 24; shift >= 0; shift -= 8)
+        chunk.append(static_cast<char>((crc >> shift) & 0xFF));
+    return chunk;
+}
+
+/// A valid black 8-bit grayscale PNG of side×side pixels, compressed row by row (small on disk).
+QByteArray blackPng(int side)
+{
+    QByteArray header;
+    for (int i = 0; i < 2; ++i)
+        for (int shift = 24; shift >= 0; shift -= 8)
+            header.append(static_cast<char>((side >> shift) & 0xFF));
+    header.append("\x08\x00\x00\x00\x00", 5); // 8-bit gray, deflate, no filter, no interlace
+
+    z_stream stream{};
+    deflateInit(&stream, Z_BEST_COMPRESSION);
+    const QByteArray row(side + 1, '\0'); // filter byte 0, then black pixels
+    QByteArray compressed;
+    char buffer[1 << 16];
+    for (int y = 0; y < side; ++y) {
+        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(row.data()));
+        stream.avail_in = static_cast<uInt>(row.size());
+        const int flush = y + 1 == side ? Z_FINISH : Z_NO_FLUSH;
+        do {
+            stream.next_out = reinterpret_cast<Bytef*>(buffer);
+            stream.avail_out = sizeof buffer;
+            deflate(&stream, flush);
+            compressed.append(buffer, static_cast<int>(sizeof buffer - stream.avail_out));
+        } while (stream.avail_out == 0);
+    }
+    deflateEnd(&stream);
+    return QByteArray("\x89PNG\r\n\x1a\n", 8) + pngChunk("IHDR", header) + pngChunk("IDAT", compressed)
+         + pngChunk("IEND", {});
+}
+
+} // namespace
+
+class ServeApiTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        // A server that answers before reading a whole upload may close the connection
+        // while the client still sends; the client must see an error, not die of SIGPIPE.
+        std::signal(SIGPIPE, SIG_IGN);
+        QVERIFY(directory.isValid());
+        pythonProblem = referencePythonProblem();
+        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+            return;
+        photos = testPhotos().mid(0, 3);
+        QCOMPARE(writePrototypeModel(directory.path(), photos), QString());
+        QCOMPARE(server.start({"--model", path("ten.pth"), "--labels", path("ten.txt"), "--max-request-mb", "8",
+                               "--max-images", "4"}),
+                 QString());
+    }
+
+    void cleanupTestCase()
+    {
+        if (server.port == 0)
+            return;
+        QCOMPARE(server.stop(SIGTERM), 0);
+        QVERIFY2(server.output.contains("Stopped."), server.output.constData());
+    }
+
+    void healthAndModelDescribeTheService()
+    {
+        requireServer();
+        httplib::Client client = makeClient();
+        const auto health = client.Get("/healthz");
+        QVERIFY(health);
+        QCOMPARE(health->status, 200);
+        QCOMPARE(jsonOf(health).value("status").toString(), QString("ok"));
+
+        const auto model = client.Get("/v1/model");
+        QVERIFY(model);
+        QCOMPARE(model->status, 200);
+        QCOMPARE(QString::fromStdString(model->get_header_value("Content-Type")), QString("application/json"));
+        const QJsonObject document = jsonOf(model);
+        QCOMPARE(document.value("class_count").toInt(), 10);
+        QCOMPARE(document.value("classes").toArray().at(3).toString(), QString("photo-3"));
+        QCOMPARE(document.value("input_size").toInt(), 224);
+        QCOMPARE(document.value("preprocessing").toObject().value("resize").toInt(), 256);
+        QCOMPARE(document.value("precision").toString(), QString("fp32"));
+        QCOMPARE(document.value("limits").toObject().value("max_request_bytes").toInteger(), qint64(8) << 20);
+    }
+
+    void pageIsServedWithoutOutsideAssets()
+    {
+        requireServer();
+        httplib::Client client = makeClient();
+        const auto page = client.Get("/");
+        QVERIFY(page);
+        QCOMPARE(page->status, 200);
+        QVERIFY(QString::fromStdString(page->get_header_value("Content-Type")).startsWith("text/html"));
+        const QString html = QString::fromStdString(page->body);
+        QVERIFY(html.contains("v1/classify") && html.contains("navigator.languages") && html.contains("图像分类"));
+        QVERIFY2(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"),
+                 "the page must work offline");
+    }
+
+    void photosAreClassifiedAsTheCliDoes()
+    {
+        requireServer();
+        QProcess cli;
+        cli.start(QStringLiteral(AMPWB_CLI_PATH),
+                  QStringList{"classify", "--model", path("ten.pth"), "--labels", path("ten.txt"), "--json"} + photos);
+        QVERIFY(cli.waitForFinished(300000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonArray expected = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value("images").toArray();
+
+        httplib::Client client = makeClient();
+        for (int k = 0; k < photos.size(); ++k) {
+            const auto result = client.Post("/v1/classify", fileBytes(photos[k]), "image/jpeg");
+            QVERIFY(result);
+            QCOMPARE(result->status, 200);
+            const QJsonObject answer = jsonOf(result);
+            QVERIFY(answer.value("model").toString().contains("ten.pth"));
+            QVERIFY(answer.value("ms").toDouble() > 0.0);
+            const QJsonArray top = answer.value("top").toArray();
+            const QJsonArray cliTop = expected.at(k).toObject().value("top").toArray();
+            QCOMPARE(top.size(), 5);
+            QCOMPARE(top.at(0).toObject().value("index").toInt(), k); // the prototype head knows photo k
+            QCOMPARE(top.at(0).toObject().value("label").toString(), QString("photo-%1").arg(k));
+            for (int rank = 0; rank < 5; ++rank) {
+                const QJsonObject entry = top.at(rank).toObject();
+                QCOMPARE(entry.value("index").toInt(), cliTop.at(rank).toObject().value("index").toInt());
+                QCOMPARE(entry.value("label").toString(), cliTop.at(rank).toObject().value("label").toString());
+                QVERIFY(qAbs(entry.value("prob").toDouble() - cliTop.at(rank).toObject().value("probability").toDouble())
+                        < 1e-5);
+            }
+        }
+    }
+
+    void aBatchIsOneMultipartRequest()
+    {
+        requireServer();
+        httplib::MultipartFormDataItems items;
+        for (int k = 0; k < photos.size(); ++k)
+            items.push_back({"images", fileBytes(photos[k]), QFileInfo(photos[k]).fileName().toStdString(), "image/jpeg"});
+        items.push_back({"note", "a plain form field is ignored", "", ""});
+        httplib::Client client = makeClient();
+        const auto result = client.Post("/v1/classify", items);
+        QVERIFY(result);
+        QCOMPARE(result->status, 200);
+        const QJsonArray results = jsonOf(result).value("results").toArray();
+        QCOMPARE(results.size(), photos.size());
+        for (int k = 0; k < photos.size(); ++k) {
+            const QJsonObject image = results.at(k).toObject();
+            QCOMPARE(image.value("name").toString(), QFileInfo(photos[k]).fileName());
+            QCOMPARE(image.value("top").toArray().at(0).toObject().value("index").toInt(), k);
+            QVERIFY(image.value("ms").toDouble() > 0.0);
+        }
+    }
+
+    void badInputIsRefusedWithItsStatus_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("text file as text/plain") << "text-plain" << 415 << "unsupported_type";
+        QTest::newRow("text file as a multipart part") << "text-part" << 415 << "unsupported_type";
+        QTest::newRow("text file labelled image/jpeg") << "text-as-jpeg" << 400 << "not_an_image";
+        QTest::newRow("truncated JPEG") << "truncated-jpeg" << 400 << "not_an_image";
+        QTest::newRow("empty body") << "empty" << 400 << "bad_request";
+        QTest::newRow("50 MB body") << "50mb" << 413 << "too_large";
+        QTest::newRow("50 MB body, chunked") << "50mb-chunked" << 413 << "too_large";
+        QTest::newRow("30000x30000 PNG") << "huge-png" << 413 << "too_large";
+        QTest::newRow("five images, four allowed") << "five-images" << 413 << "too_large";
+    }
+
+    void badInputIsRefusedWithItsStatus()
+    {
+        requireServer();
+        QFETCH(QString, kind);
+        QFETCH(int, status);
+        QFETCH(QString, error);
+        const std::string text = "These are words, not pixels.\n";
+        const std::string jpeg = fileBytes(photos[0]);
+        httplib::Client client = makeClient();
+        httplib::Result result{nullptr, httplib::Error::Unknown};
+        if (kind == "text-plain") {
+            result = client.Post("/v1/classify", text, "text/plain");
+        } else if (kind == "text-part") {
+            result = client.Post("/v1/classify", httplib::MultipartFormDataItems{{"images", text, "notes.txt", "text/plain"}});
+        } else if (kind == "text-as-jpeg") {
+            result = client.Post("/v1/classify", text, "image/jpeg");
+        } else if (kind == "truncated-jpeg") {
+            result = client.Post("/v1/classify", jpeg.substr(0, jpeg.size() / 2), "image/jpeg");
+        } else if (kind == "empty") {
+            result = client.Post("/v1/classify", std::string(), "image/jpeg");
+        } else if (kind == "50mb" || kind == "50mb-chunked") {
+            const size_t total = size_t(50) << 20;
+            const std::string block(1 << 20, 'x');
+            if (kind == "50mb") {
+                result = client.Post("/v1/classify", total,
+                                     [&](size_t offset, size_t length, httplib::DataSink& sink) {
+                                         return sink.write(block.data(), std::min(length, block.size()));
+                                     },
+                                     "image/jpeg");
+            } else {
+                result = client.Post("/v1/classify",
+                                     [&](size_t offset, httplib::DataSink& sink) {
+                                         if (offset >= total)
+                                             sink.done();
+                                         else
+                                             sink.write(block.data(), block.size());
+                                         return true;
+                                     },
+                                     "image/jpeg");
+            }
+        } else if (kind == "huge-png") {
+            const QByteArray png = blackPng(30000);
+            QVERIFY2(png.size() < 2 << 20, "the test PNG should be small on disk");
+            result = client.Post("/v1/classify", png.toStdString(), "image/png");
+        } else if (kind == "five-images") {
+            httplib::MultipartFormDataItems items;
+            for (int i = 0; i < 5; ++i)
+                items.push_back({"images", jpeg, "photo.jpg", "image/jpeg"});
+            result = client.Post("/v1/classify", items);
+        }
+        QVERIFY2(result, qPrintable(QStringLiteral("no response: %1").arg(httplib::to_string(result.error()).c_str())));
+        QCOMPARE(result->status, status);
+        const QJsonObject body = jsonOf(result);
+        QCOMPARE(body.value("error").toString(), error);
+        QVERIFY(!body.value("message").toString().isEmpty());
+
+        // The server lives on and still answers.
+        httplib::Client after = makeClient();
+        const auto health = after.Get("/healthz");
+        QVERIFY(health && health->status == 200);
+    }
+
+    void oversizedUploadsLeaveMemoryBounded()
+    {
+        requireServer();
+        const qint64 pid = server.processId();
+        const qint64 before = memoryMiB(pid, "VmRSS:");
+        QFile resetPeak(QStringLiteral("/proc/%1/clear_refs").arg(pid));
+        if (!resetPeak.open(QIODevice::WriteOnly) || resetPeak.write("5") != 1)
+            QSKIP("cannot reset the process's peak memory (/proc/PID/clear_refs)");
+        resetPeak.close();
+
+        httplib::Client client = makeClient();
+        const std::string block(1 << 20, 'x');
+        for (int round = 0; round < 3; ++round) {
+            const auto big = client.Post("/v1/classify", size_t(50) << 20,
+                                         [&](size_t, size_t length, httplib::DataSink& sink) {
+                                             return sink.write(block.data(), std::min(length, block.size()));
+                                         },
+                                         "image/jpeg");
+            QVERIFY(big && big->status == 413);
+            const auto huge = client.Post("/v1/classify", blackPng(30000).toStdString(), "image/png");
+            QVERIFY(huge && huge->status == 413);
+        }
+        const qint64 peak = memoryMiB(pid, "VmHWM:");
+        QVERIFY2(peak - before < 40, qPrintable(QStringLiteral("resident memory grew from %1 MiB to a peak of %2 MiB")
+                                                    .arg(before)
+                                                    .arg(peak)));
+    }
+
+    void aFullQueueAnswers503()
+    {
+        requireServer();
+        ServeProcess small;
+        QCOMPARE(small.start({"--model", path("ten.pth"), "--threads", "1", "--queue", "1"}), QString());
+        httplib::MultipartFormDataItems batch;
+        for (int k = 0; k < 4; ++k)
+            batch.push_back({"images", fileBytes(photos[k % photos.size()]), "photo.jpg", "image/jpeg"});
+
+        constexpr int kClients = 12;
+        std::atomic<int> answered{0}, busy{0}, other{0};
+        std::atomic<bool> retryAfterGiven{true};
+        std::vector<std::thread> clients;
+        for (int i = 0; i < kClients; ++i) {
+            clients.emplace_back([&] {
+                httplib::Client client(small.host.toStdString(), small.port);
+                client.set_read_timeout(120, 0);
+                const auto result = client.Post("/v1/classify", batch);
+                if (result && result->status == 200) {
+                    ++answered;
+                } else if (result && result->status == 503) {
+                    ++busy;
+                    if (result->get_header_value("Retry-After").empty() || result->body.find("\"busy\"") == std::string::npos)
+                        retryAfterGiven = false;
+                } else {
+                    ++other;
+                }
+            });
+        }
+        for (std::thread& thread : clients)
+            thread.join();
+        QCOMPARE(other.load(), 0);
+        QCOMPARE(answered + busy, kClients);
+        QVERIFY(answered >= 1);
+        QVERIFY2(busy >= 1, "twelve simultaneous requests should overflow a queue of one");
+        QVERIFY(retryAfterGiven);
+        QCOMPARE(small.stop(SIGINT), 0);
+    }
+
+    void sigtermFinishesTheRequestInFlight()
+    {
+        requireServer();
+        ServeProcess stopping;
+        QCOMPARE(stopping.start({"--model", path("ten.pth")}), QString());
+        const std::string jpeg = fileBytes(photos[1]);
+        std::atomic<bool> halfSent{false};
+        httplib::Result result{nullptr, httplib::Error::Unknown};
+        std::thread upload([&] {
+            httplib::Client client(stopping.host.toStdString(), stopping.port);
+            client.set_read_timeout(120, 0);
+            result = client.Post("/v1/classify", jpeg.size(),
+                                 [&](size_t offset, size_t, httplib::DataSink& sink) {
+                                     if (offset == 0) {
+                                         halfSent = sink.write(jpeg.data(), jpeg.size() / 2);
+                                         return halfSent.load();
+                                     }
+                                     QThread::msleep(500); // the server has been told to stop meanwhile
+                                     return sink.write(jpeg.data() + offset, jpeg.size() - offset);
+                                 },
+                                 "image/jpeg");
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(halfSent.load(), 60000);
+        ::kill(static_cast<pid_t>(stopping.processId()), SIGTERM);
+        upload.join();
+        QVERIFY(result);
+        QCOMPARE(result->status, 200);
+        QCOMPARE(jsonOf(result).value("top").toArray().at(0).toObject().value("index").toInt(), 1);
+        QCOMPARE(stopping.stop(), 0);
+        QVERIFY2(stopping.output.contains("Stopped."), stopping.output.constData());
+    }
+
+private:
+    QString path(const QString& name) const { return directory.filePath(name); }
+
+    void requireServer()
+    {
+        if (!pythonProblem.isEmpty())
+            QSKIP(qPrintable(pythonProblem));
+        AMPWB_REQUIRE_PHOTOS();
+        QVERIFY2(server.port > 0, "the server did not start");
+    }
+
+    httplib::Client makeClient() const
+    {
+        httplib::Client client(server.host.toStdString(), server.port);
+        client.set_read_timeout(120, 0);
+        client.set_write_timeout(120, 0);
+        return client;
+    }
+
+    QTemporaryDir directory;
+    QString pythonProblem;
+    QStringList photos;
+    ServeProcess server;
+};
+
+QTEST_GUILESS_MAIN(ServeApiTest)
+#include "ServeApiTest.moc"
