@@ -159,9 +159,16 @@ private Q_SLOTS:
         window.pauseAction().trigger();
         QVERIFY(window.engine().isPaused());
         QCOMPARE(window.pauseAction().text(), QStringLiteral("Resume"));
-        QTest::qWait(600);  // a step already under way may still finish
-        const size_t whilePaused = stepsSeen(window);
-        QTest::qWait(1200);
+        // A step already under way may still finish (slowly on a loaded machine): wait until
+        // no step has arrived for 1.5 s, then no further step may come.
+        size_t whilePaused = stepsSeen(window);
+        for (int attempt = 0; attempt < 10; ++attempt) {
+            QTest::qWait(1500);
+            if (stepsSeen(window) == whilePaused)
+                break;
+            whilePaused = stepsSeen(window);
+        }
+        QTest::qWait(1500);
         QCOMPARE(stepsSeen(window), whilePaused);
         QCOMPARE(window.runState(), QStringLiteral("Paused"));
 
