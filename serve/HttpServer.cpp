@@ -50,6 +50,7 @@ HttpServer::HttpServer(ClassificationService& service)
     server->new_task_queue = [connectionThreads] { return new httplib::ThreadPool(connectionThreads); };
     server->set_payload_max_length(limits.maxRequestBytes);
     server->set_keep_alive_max_count(1000);
+    server->set_tcp_nodelay(true); // headers and body go out as separate writes
 
     server->Get("/", [](const httplib::Request&, httplib::Response& response) {
         response.set_content(std::string(webPage()), "text/html; charset=utf-8");
