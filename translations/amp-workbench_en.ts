@@ -897,6 +897,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Classify</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Resume from &amp;checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the stopped or failed run from its checkpoint; its steps follow on in the same charts and run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot resume: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1158,6 +1170,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Runs cannot be deleted while training runs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -1206,6 +1226,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the run&apos;s configuration: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -898,6 +898,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Classify</source>
         <translation>分类</translation>
     </message>
+    <message>
+        <source>Resume from &amp;checkpoint</source>
+        <translation>从检查点继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Continue the stopped or failed run from its checkpoint; its steps follow on in the same charts and run folder</source>
+        <translation>从检查点继续已停止或失败的运行；后续步骤接在同一图表和运行文件夹中</translation>
+    </message>
+    <message>
+        <source>Cannot resume: %1</source>
+        <translation>无法继续：%1</translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1158,6 +1170,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Runs cannot be deleted while training runs</source>
         <translation>训练进行中时不能删除运行</translation>
     </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
+        <translation>在“训练”标签页中从检查点继续所选的已停止或失败的运行</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -1207,6 +1227,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>FP32</source>
         <translation>FP32</translation>
+    </message>
+    <message>
+        <source>Could not read the run&apos;s configuration: %1</source>
+        <translation>无法读取该运行的配置：%1</translation>
     </message>
 </context>
 <context>

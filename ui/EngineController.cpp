@@ -21,11 +21,11 @@ EngineController::~EngineController()
     joinWorker();
 }
 
-void EngineController::startTraining(const ampwb::TrainingConfig& config)
+void EngineController::startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory)
 {
     if (isBusy())
         return;
-    trainer = std::make_unique<ampwb::Trainer>(config);
+    trainer = std::make_unique<ampwb::Trainer>(config, resumeDirectory);
     trainer->addObserver(this);
     beginWork(Work::Training);
     worker = std::thread([this] {

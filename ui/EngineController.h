@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <string>
 #include <thread>
 
 namespace ampwb {
@@ -31,8 +32,9 @@ public:
     bool isPaused() const { return paused; }
     bool isStopping() const { return stopping; }
 
-    /// Trains one run; does nothing while other work is running.
-    void startTraining(const ampwb::TrainingConfig& config);
+    /// Trains one run, or continues the stopped run in `resumeDirectory` from its
+    /// checkpoint; does nothing while other work is running.
+    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {});
     /// Trains FP32, then AMP, with the same seed and data order.
     void startComparison(const ampwb::TrainingConfig& config);
     /// Thread-safe pause/resume of the running work (takes effect before the next step).

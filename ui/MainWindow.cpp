@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
         comparePage->showRuns(runs);
         tabWidget->setCurrentWidget(comparePage);
     });
+    connect(runsPage, &RunsTab::resumeRequested, this, &MainWindow::resumeRun);
     connect(runsPage, &RunsTab::configurationRequested, this, [this](const ampwb::TrainingConfig& config) {
         configurationPanel->setConfig(config);
         statusBar()->showMessage(tr("Configuration loaded from the run."), 5000);
@@ -120,6 +121,11 @@ void MainWindow::createActions()
     stop->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_Period)});
     stop->setToolTip(tr("Stop after the current step; the run folder keeps a checkpoint (Shift+F5, Ctrl+.)"));
     connect(stop, &QAction::triggered, controller, &EngineController::requestStop);
+
+    resume = new QAction(QIcon(QStringLiteral(":/icons/start.svg")), tr("Resume from &checkpoint"), this);
+    resume->setToolTip(tr("Continue the stopped or failed run from its checkpoint; its steps follow on in the same "
+                          "charts and run folder"));
+    connect(resume, &QAction::triggered, this, [this] { resumeRun(trainPage->resumableRun()); });
 }
 
 void MainWindow::createMenus()
@@ -138,7 +144,7 @@ void MainWindow::createMenus()
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addActions({start, compare});
     run->addSeparator();
-    run->addActions({pause, stop});
+    run->addActions({pause, stop, resume});
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(findChild<QDockWidget*>(QStringLiteral("configurationDock"))->toggleViewAction());
@@ -159,7 +165,7 @@ void MainWindow::createToolBar()
     QToolBar* toolBar = addToolBar(tr("Run"));
     toolBar->setObjectName(QStringLiteral("runToolBar"));
     toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    toolBar->addActions({start, compare, pause, stop});
+    toolBar->addActions({start, compare, pause, stop, resume});
 }
 
 void MainWindow::createStatusBar()
@@ -261,6 +267,19 @@ void MainWindow::startComparison()
     comparePage->start(config);
 }
 
+void MainWindow::resumeRun(const QString& directory)
+{
+    if (controller->isBusy() || directory.isEmpty())
+        return;
+    tabWidget->setCurrentWidget(trainPage);
+    QString error;
+    if (!trainPage->resume(directory, &error)) {
+        statusBar()->showMessage(tr("Cannot resume: %1").arg(error), 10000);
+        return;
+    }
+    stateLabel->setText(tr("Preparing the data and the model…"));
+}
+
 QString MainWindow::runState() const
 {
     return stateLabel->text();
@@ -333,6 +352,7 @@ void MainWindow::updateActions()
     pause->setToolTip(controller->isPaused() ? tr("Resume training (Ctrl+P)") : tr("Pause after the current step (Ctrl+P)"));
     pause->setIcon(QIcon(controller->isPaused() ? QStringLiteral(":/icons/start.svg") : QStringLiteral(":/icons/pause.svg")));
     stop->setEnabled(busy && !controller->isStopping());
+    resume->setEnabled(!busy && !trainPage->resumableRun().isEmpty());
 }
 
 void MainWindow::showSettings()

@@ -32,6 +32,8 @@ public:
     QAction& compareAction() const { return *compare; }
     QAction& pauseAction() const { return *pause; }
     QAction& stopAction() const { return *stop; }
+    /// Continues the Train tab's stopped or failed run; enabled only when it has a checkpoint.
+    QAction& resumeAction() const { return *resume; }
     /// The run state shown in the status bar.
     QString runState() const;
 
@@ -39,6 +41,8 @@ public:
     void startTraining();
     /// Runs FP32 vs AMP with the panel's configuration in the Compare tab.
     void startComparison();
+    /// Continues the stopped or failed run in `directory` from its checkpoint in the Train tab.
+    void resumeRun(const QString& directory);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -70,6 +74,7 @@ private:
     QAction* compare = nullptr;
     QAction* pause = nullptr;
     QAction* stop = nullptr;
+    QAction* resume = nullptr;
     QLabel* stateLabel = nullptr;
     GuiStallMeter* stallMeter = nullptr;
     QString currentRunLabel;

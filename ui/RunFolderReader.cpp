@@ -3,6 +3,8 @@
 #include "CsvColumns.h"
 #include "RunFolder.h"
 
+#include <QFileInfo>
+
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -101,4 +103,12 @@ std::optional<RunHistory> RunFolderReader::read(const QString& directory, const 
             history.appendEpoch(epochAt(epochs, row));
     }
     return history;
+}
+
+bool RunFolderReader::canResume(const QString& directory)
+{
+    const ampwb::RunFolder folder(directory.toStdString());
+    const auto summary = ampwb::RunFolder::readSummary(folder.directory());
+    return summary && (summary->state == ampwb::RunState::Stopped || summary->state == ampwb::RunState::Failed)
+        && QFileInfo::exists(QString::fromStdString(folder.checkpointPath()));
 }

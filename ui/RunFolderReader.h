@@ -15,4 +15,6 @@ public:
     /// The run in `directory`, or nullopt with `error` set when it has no readable steps.csv.
     static std::optional<RunHistory> read(const QString& directory, const QString& label, const QColor& color,
                                           QString* error = nullptr);
+    /// Whether the run in `directory` stopped or failed and left a checkpoint to resume from.
+    static bool canResume(const QString& directory);
 };

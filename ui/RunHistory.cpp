@@ -21,6 +21,25 @@ void RunHistory::appendEpoch(const ampwb::EpochMetrics& epoch)
     epochRows.push_back(epoch);
 }
 
+void RunHistory::continueFrom(const ampwb::RunStarted& resumed)
+{
+    const int64_t lastStep = resumed.firstStep - 1;
+    const int64_t completedEpochs = resumed.stepsPerEpoch > 0 ? lastStep / resumed.stepsPerEpoch : 0;
+    const auto firstDropped = std::find_if(stepRows.begin(), stepRows.end(),
+                                           [lastStep](const ampwb::StepMetrics& step) { return step.step > lastStep; });
+    const auto kept = std::distance(stepRows.begin(), firstDropped);
+    stepRows.erase(firstDropped, stepRows.end());
+    elapsed.resize(static_cast<size_t>(kept));
+    resumedOffset = elapsed.empty() ? 0.0 : elapsed.back();
+    epochRows.erase(std::remove_if(epochRows.begin(), epochRows.end(),
+                                   [completedEpochs](const ampwb::EpochMetrics& epoch) {
+                                       return epoch.epoch > completedEpochs;
+                                   }),
+                    epochRows.end());
+    started = resumed;
+    summary.reset();
+}
+
 std::optional<size_t> RunHistory::lastStepOfEpoch(int64_t epoch) const
 {
     const auto after = std::upper_bound(stepRows.begin(), stepRows.end(), epoch,

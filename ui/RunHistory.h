@@ -10,7 +10,8 @@
 #include <vector>
 
 /// Everything known about one run, as it is shown: its measurements step by step and
-/// epoch by epoch (never modified once recorded), its configuration and outcome when
+/// epoch by epoch (never modified once recorded, except that resuming drops
+/// what came after the checkpoint), its configuration and outcome when
 /// known, and the label and colour it has on the charts.
 class RunHistory {
 public:
@@ -22,6 +23,9 @@ public:
 
     void appendStep(const ampwb::StepMetrics& step);
     void appendEpoch(const ampwb::EpochMetrics& epoch);
+    /// Drops what was recorded after the checkpoint a resumed run starts from, as the
+    /// engine drops it from the run folder, so the resumed steps follow on.
+    void continueFrom(const ampwb::RunStarted& resumed);
 
     const std::vector<ampwb::StepMetrics>& steps() const { return stepRows; }
     const std::vector<ampwb::EpochMetrics>& epochs() const { return epochRows; }

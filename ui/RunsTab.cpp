@@ -70,10 +70,12 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     , deleteButton(button(tr("Delete…"), "deleteRun", this))
     , folderButton(button(tr("Show folder"), "showFolder", this))
     , configButton(button(tr("Use configuration"), "useConfiguration", this))
+    , resumeButton(button(tr("Resume"), "resumeRun", this))
 {
     openButton->setToolTip(tr("Plot the selected runs below (or double-click a run)"));
     compareButton->setToolTip(tr("Compare the selected runs (two or more) in the Compare tab"));
     configButton->setToolTip(tr("Load the selected run's configuration into the configuration panel"));
+    resumeButton->setToolTip(tr("Continue the selected stopped or failed run from its checkpoint in the Train tab"));
     auto* refreshButton = button(tr("Refresh"), "refreshRuns", this);
     folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -93,7 +95,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     tableView->horizontalHeader()->setStretchLastSection(true);
 
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* each : {openButton, compareButton, renameButton, deleteButton, folderButton, configButton})
+    for (QPushButton* each : {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
         buttons->addWidget(each);
     buttons->addStretch();
     buttons->addWidget(folderLabel);
@@ -118,6 +120,11 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     connect(deleteButton, &QPushButton::clicked, this, &RunsTab::deleteWithConfirmation);
     connect(folderButton, &QPushButton::clicked, this, &RunsTab::openFolder);
     connect(configButton, &QPushButton::clicked, this, &RunsTab::useConfiguration);
+    connect(resumeButton, &QPushButton::clicked, this, [this] {
+        const QList<RunRecord> runs = selectedRuns();
+        if (runs.size() == 1)
+            Q_EMIT resumeRequested(runs.front().directory);
+    });
     connect(tableView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsTab::updateButtons);
     connect(&engine, &EngineController::workStarted, this, &RunsTab::updateButtons);
     connect(&engine, &EngineController::workFinished, this, [this] {
@@ -315,4 +322,6 @@ void RunsTab::updateButtons()
     deleteButton->setToolTip(idle ? QString() : tr("Runs cannot be deleted while training runs"));
     folderButton->setEnabled(count >= 1);
     configButton->setEnabled(count == 1);
+    const QList<RunRecord> runs = selectedRuns();
+    resumeButton->setEnabled(idle && runs.size() == 1 && RunFolderReader::canResume(runs.front().directory));
 }

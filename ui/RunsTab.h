@@ -46,6 +46,8 @@ Q_SIGNALS:
     void compareRequested(const std::vector<RunHistory>& runs);
     /// The user wants to train again with this run's configuration.
     void configurationRequested(const ampwb::TrainingConfig& config);
+    /// The user wants the stopped or failed run in `directory` continued from its checkpoint.
+    void resumeRequested(const QString& directory);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -72,4 +74,5 @@ private:
     QPushButton* deleteButton;
     QPushButton* folderButton;
     QPushButton* configButton;
+    QPushButton* resumeButton;
 };

@@ -1,13 +1,25 @@
 #include "TrainTab.h"
 
 #include "EngineController.h"
+#include "RunFolder.h"
+#include "RunFolderReader.h"
 #include "RunPalette.h"
 #include "RunProgressWidget.h"
 #include "TrainingCharts.h"
 
 #include <QVBoxLayout>
 
+#include <exception>
 #include <utility>
+
+namespace {
+
+QString runLabel(ampwb::Precision precision)
+{
+    return precision == ampwb::Precision::Amp ? TrainTab::tr("AMP") : TrainTab::tr("FP32");
+}
+
+} // namespace
 
 TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     : QWidget(parent)
@@ -33,10 +45,42 @@ void TrainTab::start(const ampwb::TrainingConfig& config)
         return;
     trainingCharts->clearRuns();
     progressWidget->reset();
-    const QString label = config.precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32");
-    trainingCharts->addRun(RunHistory(label, RunPalette::forPrecision(config.precision))).config = config;
+    trainingCharts->addRun(RunHistory(runLabel(config.precision), RunPalette::forPrecision(config.precision))).config = config;
     watching = true;
     engine.startTraining(config);
+}
+
+bool TrainTab::resume(const QString& directory, QString* error)
+{
+    if (engine.isBusy())
+        return false;
+    ampwb::TrainingConfig config;
+    try {
+        config = ampwb::RunFolder::readConfig(directory.toStdString());
+    } catch (const std::exception& failure) {
+        if (error)
+            *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
+        return false;
+    }
+    std::optional<RunHistory> history =
+        RunFolderReader::read(directory, runLabel(config.precision), RunPalette::forPrecision(config.precision), error);
+    if (!history)
+        return false;
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    trainingCharts->addRun(std::move(*history));
+    trainingCharts->refresh();
+    watching = true;
+    engine.startTraining(config, directory.toStdString());
+    return true;
+}
+
+QString TrainTab::resumableRun() const
+{
+    if (watching || trainingCharts->runs().empty())
+        return {};
+    const QString& directory = trainingCharts->runs().front().directory;
+    return !directory.isEmpty() && RunFolderReader::canResume(directory) ? directory : QString();
 }
 
 void TrainTab::onEvents(const TrainingEvents& events)
@@ -55,6 +99,10 @@ void TrainTab::onEvents(const TrainingEvents& events)
                 progressWidget->showStep(*std::exchange(unshownStep, nullptr));
             progressWidget->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            if (started->firstStep > 1) {
+                run.continueFrom(*started);
+                trainingCharts->redraw();
+            }
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
             progressWidget->showStarted(*started, run.label());

@@ -21,6 +21,12 @@ public:
 
     /// Starts training `config` (the engine writes its run folder as it goes).
     void start(const ampwb::TrainingConfig& config);
+    /// Continues the stopped or failed run in `directory` from its checkpoint, its steps
+    /// following the ones already recorded; false with `error` set when it cannot be read.
+    bool resume(const QString& directory, QString* error = nullptr);
+    /// The folder of the run shown here when it stopped or failed with a checkpoint
+    /// (empty otherwise, and while a run is being watched).
+    QString resumableRun() const;
 
     TrainingCharts& charts() const { return *trainingCharts; }
     RunProgressWidget& progress() const { return *progressWidget; }

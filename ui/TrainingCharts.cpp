@@ -119,6 +119,12 @@ void TrainingCharts::refresh()
         chart->update(histories);
 }
 
+void TrainingCharts::redraw()
+{
+    for (MetricChart* chart : chartList)
+        chart->rebuild(histories);
+}
+
 MetricChart* TrainingCharts::chart(const QString& id) const
 {
     for (MetricChart* chart : chartList) {

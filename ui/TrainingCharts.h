@@ -29,6 +29,8 @@ public:
     const std::vector<RunHistory>& runs() const { return histories; }
     /// Draws what the runs recorded since the last refresh (once per chart).
     void refresh();
+    /// Draws every run again from its first value (after a resumed run dropped some).
+    void redraw();
 
     const QList<MetricChart*>& charts() const { return chartList; }
     MetricChart* chart(const QString& id) const;
