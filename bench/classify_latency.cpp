@@ -103,7 +103,8 @@ int main(int argc, char** argv)
     model.card.classNames = imageNetClassNames();
     model.card.preprocessing.imageSize = settings.size;
 
-    std::printf("C++ Classifier (BN folded, %s, InferenceMode), %d threads, %lld px, bf16 units: %s\n",
+    std::printf("C++ Classifier (BN folded, fp32 weights prepacked for oneDNN, otherwise %s; InferenceMode), "
+                "%d threads, %lld px, bf16 units: %s\n",
                 settings.channelsLast ? "channels-last" : "contiguous", torch::get_num_threads(),
                 static_cast<long long>(settings.size),
                 Classifier::bf16Recommended() ? "yes" : "no");

@@ -2,10 +2,11 @@
 """torchvision's resnet18 timed like bench/classify_latency.cpp: median milliseconds per
 forward pass under torch.inference_mode, after warm-up, fp32 and bf16 (CPU autocast),
 batch 1 and 16, 224 px, with the same thread count; wall-clock and process CPU time.
-Run with Debian's /usr/bin/python3.
+--jit times the model as torch.jit.optimize_for_inference makes it (scripted, frozen,
+conv+BN folded; fp32 only). Run with Debian's /usr/bin/python3.
 
 Usage: classify_latency.py [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16]
-                           [--channels-last]
+                           [--channels-last] [--jit]
 """
 import argparse
 import statistics
@@ -23,14 +24,20 @@ def main():
     parser.add_argument("--precisions", default="fp32,bf16")
     parser.add_argument("--size", type=int, default=224)
     parser.add_argument("--channels-last", action="store_true")
+    parser.add_argument("--jit", action="store_true")
     arguments = parser.parse_args()
+    if arguments.jit and arguments.precisions != "fp32":
+        parser.error("--jit times fp32 only")
     if arguments.threads > 0:
         torch.set_num_threads(arguments.threads)
     torch.manual_seed(0)
     model = torchvision.models.resnet18(weights=None).eval()
     layout = torch.channels_last if arguments.channels_last else torch.contiguous_format
     model = model.to(memory_format=layout)
-    print(f"Python torchvision resnet18 (inference_mode, {'channels-last' if arguments.channels_last else 'NCHW'}), "
+    if arguments.jit:
+        model = torch.jit.optimize_for_inference(torch.jit.script(model))
+    print(f"Python torchvision resnet18 ({'optimize_for_inference' if arguments.jit else 'inference_mode'}, "
+          f"{'channels-last' if arguments.channels_last else 'NCHW'}), "
           f"{torch.get_num_threads()} threads, {arguments.size} px")
     print("precision  batch  median ms/batch  median ms/image  median CPU ms/image  repeats")
     for precision in arguments.precisions.split(","):

@@ -2,6 +2,7 @@
 
 #include "DeviceInfo.h"
 
+#include <ATen/Context.h>
 #include <c10/core/InferenceMode.h>
 
 #include <algorithm>
@@ -28,6 +29,17 @@ c10::ScalarType dtypeOf(InferencePrecision precision)
     return precision == InferencePrecision::Bf16 ? torch::kBFloat16 : torch::kFloat;
 }
 
+bool usesPrepackedWeights(const ClassifierOptions& options)
+{
+    return options.prepackWeights && options.precision == InferencePrecision::Fp32 && at::hasMKLDNN();
+}
+
+FoldedResNet18 inferenceNetwork(const ClassifierModel& model, const ClassifierOptions& options)
+{
+    FoldedResNet18 folded = FoldedResNet18(*model.network).converted(dtypeOf(options.precision), options.channelsLast);
+    return usesPrepackedWeights(options) ? folded.prepackedForOneDnn() : folded;
+}
+
 } // namespace
 
 Classifier::Classifier(const ClassifierModel& model, ClassifierOptions options)
@@ -35,7 +47,7 @@ Classifier::Classifier(const ClassifierModel& model, ClassifierOptions options)
     , modelDescription(model.description)
     , settings(options)
     , transform(evalOptions(model.card.preprocessing))
-    , network(FoldedResNet18(*model.network).converted(dtypeOf(options.precision), options.channelsLast))
+    , network(inferenceNetwork(model, options))
 {
     const int64_t side = modelCard.preprocessing.imageSize;
     for (int pass = 0; pass < settings.warmupPasses; ++pass)
@@ -58,7 +70,7 @@ torch::Tensor Classifier::logits(const torch::Tensor& images) const
 {
     c10::InferenceMode inference;
     torch::Tensor input = images.to(dtypeOf(settings.precision));
-    if (settings.channelsLast)
+    if (settings.channelsLast && !usesPrepackedWeights(settings))
         input = input.contiguous(at::MemoryFormat::ChannelsLast);
     return network.forward(input).to(torch::kFloat);
 }

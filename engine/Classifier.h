@@ -33,6 +33,9 @@ struct ClassifierOptions {
     InferencePrecision precision = InferencePrecision::Fp32;
     int64_t topK = 5;          ///< classes reported per image (at most the class count)
     bool channelsLast = true;  ///< NHWC activations and weights (oneDNN's fast layout)
+    /// fp32 only: convolution weights reordered once into oneDNN's blocked layout and
+    /// activations kept in it (FoldedResNet18::prepackedForOneDnn); used where libtorch has oneDNN.
+    bool prepackWeights = true;
     int warmupPasses = 2;      ///< forward passes run once at construction
 };
 

@@ -2,6 +2,8 @@
 
 #include "ResNet18StateDict.h"
 
+#include <ATen/ops/mkldnn_reorder_conv2d_weight.h>
+
 #include <map>
 
 namespace ampwb {
@@ -36,11 +38,20 @@ FoldedConvolution convertedConvolution(const FoldedConvolution& convolution, c10
     return result;
 }
 
+FoldedConvolution prepackedConvolution(const FoldedConvolution& convolution)
+{
+    FoldedConvolution result = convolution;
+    result.prepackedWeight = at::mkldnn_reorder_conv2d_weight(convolution.weight.contiguous().to_mkldnn(),
+                                                              {convolution.padding, convolution.padding},
+                                                              {convolution.stride, convolution.stride}, {1, 1});
+    return result;
+}
+
 } // namespace
 
 torch::Tensor FoldedConvolution::operator()(const torch::Tensor& input) const
 {
-    return torch::conv2d(input, weight, bias, stride, padding);
+    return torch::conv2d(input, prepackedWeight.defined() ? prepackedWeight : weight, bias, stride, padding);
 }
 
 FoldedResNet18::FoldedResNet18(const ResNet18Impl& model)
@@ -80,17 +91,34 @@ FoldedResNet18 FoldedResNet18::converted(c10::ScalarType dtype, bool channelsLas
     return result;
 }
 
+FoldedResNet18 FoldedResNet18::prepackedForOneDnn() const
+{
+    TORCH_CHECK(fcWeight.scalar_type() == torch::kFloat, "oneDNN prepacking is for fp32 weights");
+    FoldedResNet18 result = *this;
+    result.stemConvolution = prepackedConvolution(stemConvolution);
+    for (FoldedBlock& block : result.residualBlocks) {
+        block.first = prepackedConvolution(block.first);
+        block.second = prepackedConvolution(block.second);
+        if (block.shortcut)
+            block.shortcut = prepackedConvolution(*block.shortcut);
+    }
+    result.prepacked = true;
+    return result;
+}
+
 torch::Tensor FoldedResNet18::forward(const torch::Tensor& images) const
 {
-    torch::Tensor x = stemConvolution(images).relu_();
+    torch::Tensor x = stemConvolution(prepacked ? images.contiguous().to_mkldnn() : images).relu_();
     x = torch::max_pool2d(x, 3, 2, 1);
     for (const FoldedBlock& block : residualBlocks) {
         torch::Tensor shortcut = block.shortcut ? (*block.shortcut)(x) : x;
         torch::Tensor out = block.second(block.first(x).relu_());
         x = out.add_(shortcut).relu_();
     }
-    x = torch::adaptive_avg_pool2d(x, {1, 1}).flatten(1);
-    return torch::linear(x, fcWeight, fcBias);
+    x = torch::adaptive_avg_pool2d(x, {1, 1});
+    if (prepacked)
+        x = x.to_dense();
+    return torch::linear(x.flatten(1), fcWeight, fcBias);
 }
 
 } // namespace ampwb

@@ -13,6 +13,7 @@ namespace ampwb {
 struct FoldedConvolution {
     torch::Tensor weight; ///< [out, in, k, k]
     torch::Tensor bias;   ///< [out]
+    torch::Tensor prepackedWeight; ///< `weight` in oneDNN's blocked layout (empty unless prepacked)
     int64_t stride = 1;
     int64_t padding = 0;
     torch::Tensor operator()(const torch::Tensor& input) const;
@@ -37,6 +38,11 @@ public:
     torch::Tensor forward(const torch::Tensor& images) const;
     /// A copy with weights of `dtype`, convolution weights channels-last when asked.
     FoldedResNet18 converted(c10::ScalarType dtype, bool channelsLast) const;
+    /// A copy of an fp32 network whose convolution weights are reordered once into oneDNN's
+    /// blocked layout; its forward() keeps activations in that layout from the first
+    /// convolution to the pooling, as torch.jit.optimize_for_inference does, instead of
+    /// reordering weights on every call. Needs libtorch with oneDNN (at::hasMKLDNN()).
+    FoldedResNet18 prepackedForOneDnn() const;
 
     const FoldedConvolution& stem() const { return stemConvolution; }
     const std::vector<FoldedBlock>& blocks() const { return residualBlocks; }
@@ -51,6 +57,7 @@ private:
     std::vector<FoldedBlock> residualBlocks;
     torch::Tensor fcWeight;
     torch::Tensor fcBias;
+    bool prepacked = false;
 };
 
 } // namespace ampwb

@@ -70,9 +70,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<bool>("channelsLast");
+        QTest::addColumn<bool>("prepackWeights");
         for (const char* model : {"random 1000 classes", "prototypes 10 classes"}) {
-            QTest::newRow(qPrintable(QString(model) + ", channels-last")) << model << true;
-            QTest::newRow(qPrintable(QString(model) + ", contiguous")) << model << false;
+            QTest::newRow(qPrintable(QString(model) + ", oneDNN-prepacked")) << model << true << true;
+            QTest::newRow(qPrintable(QString(model) + ", channels-last")) << model << true << false;
+            QTest::newRow(qPrintable(QString(model) + ", contiguous")) << model << false << false;
         }
     }
 
@@ -81,11 +83,13 @@ private Q_SLOTS:
         AMPWB_REQUIRE_PHOTOS();
         QFETCH(QString, model);
         QFETCH(bool, channelsLast);
+        QFETCH(bool, prepackWeights);
         if (!models.count(model))
             QSKIP(qPrintable("No reference implementation: " + pythonProblem));
         const ClassifierModel& loaded = models.at(model);
         ClassifierOptions options;
         options.channelsLast = channelsLast;
+        options.prepackWeights = prepackWeights;
         const Classifier classifier(loaded, options);
         const torch::Tensor logits = classifier.logits(batch);
         QVERIFY(logits.is_inference());
