@@ -41,8 +41,8 @@ public:
     bool take(size_t count)
     {
         received += count;
-        if (received > limits.maxRequestBytes)
-            refuse(tooLarge());
+        if (received > limits.maxRequestBytes && !refusal)
+            refusal = tooLarge();
         return received <= limits.maxRequestBytes + kDrainBytes;
     }
     /// Whether the bytes are still wanted (no refusal yet).
