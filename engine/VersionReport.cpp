@@ -48,7 +48,8 @@ std::vector<std::string> versionReport(const std::string& program, const std::ve
 #else
     lines.push_back("ONNX export: not built in");
 #endif
-    lines.push_back("CPU: " + info.cpuModel + " (" + std::to_string(info.cpuThreads) + " threads)");
+    lines.push_back("CPU: " + info.cpuModel + " (" + std::to_string(info.cpuThreads)
+                    + (info.cpuThreads == 1 ? " thread)" : " threads)"));
     lines.push_back(bf16Line(info));
     lines.push_back(cudaLine(info));
     return lines;

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "AboutDialog.h"
 #include "AppSettings.h"
 #include "ClassifyTab.h"
 #include "CompareTab.h"
@@ -372,12 +373,7 @@ void MainWindow::showSettings()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About AMP Workbench"),
-                       tr("<h3>AMP Workbench %1</h3><p>Trains torchvision's ResNet-18 in FP32 or with automatic "
-                          "mixed precision (AMP) and shows what mixed precision buys on this data and this "
-                          "machine.</p><p>libtorch %2 · Qt %3</p>")
-                           .arg(QStringLiteral(AMPWB_VERSION), QString::fromStdString(machine.libtorchVersion),
-                                QString::fromLatin1(qVersion())));
+    AboutDialog(this).exec();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

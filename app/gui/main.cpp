@@ -1,4 +1,5 @@
 // amp-workbench: the desktop window for training ResNet-18 in FP32 or AMP.
+#include "AboutDialog.h"
 #include "AppSettings.h"
 #include "MainWindow.h"
 #include "Translations.h"
@@ -7,17 +8,41 @@
 #include <QCommandLineParser>
 #include <QIcon>
 
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+/// `--version` / `-v` is answered before the window system is opened, so it works without a display.
+bool asksForVersion(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    if (asksForVersion(argc, argv)) {
+        for (const QString& line : AboutDialog::versionLines())
+            std::printf("%s\n", qPrintable(line));
+        return 0;
+    }
     QApplication application(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AMPWorkbench"));
     QApplication::setApplicationName(QStringLiteral("amp-workbench"));
     QApplication::setApplicationDisplayName(QStringLiteral("AMP Workbench"));
     QApplication::setApplicationVersion(QStringLiteral(AMPWB_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.ampworkbench.AmpWorkbench"));
 
     QCommandLineParser parser;
     parser.addHelpOption();
-    parser.addVersionOption();
+    parser.addOption(QCommandLineOption({QStringLiteral("v"), QStringLiteral("version")},
+                                        QCoreApplication::translate("main", "Print the versions of the workbench, "
+                                                                            "its libraries, bf16 and CUDA, and exit.")));
     const QCommandLineOption language(QStringLiteral("language"),
                                       QCoreApplication::translate("main", "Language of the window: en or zh_CN "
                                                                           "(default: the one chosen in the settings, "
