@@ -4,6 +4,7 @@
 
 #include <ATen/ops/mkldnn_reorder_conv2d_weight.h>
 
+#include <array>
 #include <map>
 
 namespace ampwb {
@@ -40,10 +41,12 @@ FoldedConvolution convertedConvolution(const FoldedConvolution& convolution, c10
 
 FoldedConvolution prepackedConvolution(const FoldedConvolution& convolution)
 {
+    const std::array<int64_t, 2> padding{convolution.padding, convolution.padding};
+    const std::array<int64_t, 2> stride{convolution.stride, convolution.stride};
+    const std::array<int64_t, 2> dilation{1, 1};
     FoldedConvolution result = convolution;
-    result.prepackedWeight = at::mkldnn_reorder_conv2d_weight(convolution.weight.contiguous().to_mkldnn(),
-                                                              {convolution.padding, convolution.padding},
-                                                              {convolution.stride, convolution.stride}, {1, 1});
+    result.prepackedWeight =
+        at::mkldnn_reorder_conv2d_weight(convolution.weight.contiguous().to_mkldnn(), padding, stride, dilation);
     return result;
 }
 
