@@ -2,12 +2,16 @@
 
 #include "AtomicFile.h"
 #include "RunFolder.h"
+#include "StepTurns.h"
 #include "Trainer.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 namespace ampwb {
 namespace {
@@ -43,8 +47,46 @@ std::string points(double amp, double fp32)
 
 } // namespace
 
-Comparison::Comparison(TrainingConfig config)
+/// Hands each trainer's reports on to the comparison's observers, one call at a time
+/// (interleaved runs report from two threads).
+class Comparison::Forwarder : public TrainingObserver {
+public:
+    explicit Forwarder(Comparison& owner)
+        : owner(owner)
+    {
+    }
+    void runStarted(const RunStarted& started) override
+    {
+        forward([&](TrainingObserver& observer) { observer.runStarted(started); });
+    }
+    void stepFinished(const StepMetrics& step) override
+    {
+        forward([&](TrainingObserver& observer) { observer.stepFinished(step); });
+    }
+    void epochFinished(const EpochMetrics& epoch) override
+    {
+        forward([&](TrainingObserver& observer) { observer.epochFinished(epoch); });
+    }
+    void runFinished(const RunSummary& summary) override
+    {
+        forward([&](TrainingObserver& observer) { observer.runFinished(summary); });
+    }
+
+private:
+    template <typename Call>
+    void forward(Call call)
+    {
+        std::lock_guard lock(owner.observerMutex);
+        for (auto* observer : owner.observers)
+            call(*observer);
+    }
+
+    Comparison& owner;
+};
+
+Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
     : config(std::move(config))
+    , order(order)
 {
 }
 
@@ -57,16 +99,31 @@ void Comparison::requestStop()
 {
     stopRequested = true;
     std::lock_guard lock(mutex);
-    if (current)
-        current->requestStop();
+    for (Trainer* trainer : active)
+        trainer->requestStop();
 }
 
 void Comparison::setPaused(bool pause)
 {
     std::lock_guard lock(mutex);
     paused = pause;
-    if (current)
-        current->setPaused(pause);
+    for (Trainer* trainer : active)
+        trainer->setPaused(pause);
+}
+
+RunSummary Comparison::runOne(Trainer& trainer, Precision precision)
+{
+    RunSummary summary = stopRequested ? RunSummary{} : trainer.run();
+    {
+        std::lock_guard lock(mutex);
+        active.erase(std::remove(active.begin(), active.end(), &trainer), active.end());
+    }
+    if (stopRequested && summary.runDirectory.empty()) {
+        summary.state = RunState::Stopped;
+        summary.precision = precision;
+        summary.message = "Not run: the comparison was stopped.";
+    }
+    return summary;
 }
 
 ComparisonResult Comparison::run()
@@ -77,32 +134,52 @@ ComparisonResult Comparison::run()
     RunFolder folder = RunFolder::create(config.runsDirectory, config.name);
     result.directory = folder.directory();
 
-    for (Precision precision : {Precision::Fp32, Precision::Amp}) {
+    const std::array<Precision, 2> precisions{Precision::Fp32, Precision::Amp};
+    std::vector<std::unique_ptr<Trainer>> trainers;
+    Forwarder forwarder(*this);
+    StepTurns turns(static_cast<int>(precisions.size()));
+    for (Precision precision : precisions) {
         TrainingConfig runConfig = config;
         runConfig.precision = precision;
         runConfig.runsDirectory = result.directory;
         runConfig.name = toString(precision);
-        Trainer trainer(runConfig);
-        for (auto* observer : observers)
-            trainer.addObserver(observer);
-        {
-            std::lock_guard lock(mutex);
-            current = &trainer;
-            trainer.setPaused(paused);
-        }
-        RunSummary summary = stopRequested ? RunSummary{} : trainer.run();
-        {
-            std::lock_guard lock(mutex);
-            current = nullptr;
-        }
-        if (stopRequested && summary.runDirectory.empty()) {
-            summary.state = RunState::Stopped;
-            summary.precision = precision;
-            summary.message = "Not run: the comparison was stopped.";
-        }
-        (precision == Precision::Fp32 ? result.fp32 : result.amp) = summary;
+        auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
+        trainer.addObserver(&forwarder);
+        if (order == ComparisonOrder::Interleaved)
+            trainer.takeTurns(turns, static_cast<int>(trainers.size()) - 1);
     }
+    std::array<RunSummary, 2> summaries;
+    auto activate = [&](Trainer& trainer) {
+        std::lock_guard lock(mutex);
+        active.push_back(&trainer);
+        trainer.setPaused(paused);
+    };
+    if (order == ComparisonOrder::Interleaved) {
+        for (auto& trainer : trainers)
+            activate(*trainer);
+        // A run skipped by an early stop never takes its seat: leave it so the other run goes on.
+        std::thread ampThread([&] {
+            summaries[1] = runOne(*trainers[1], precisions[1]);
+            turns.leave(1);
+        });
+        summaries[0] = runOne(*trainers[0], precisions[0]);
+        turns.leave(0);
+        ampThread.join();
+    } else {
+        for (size_t index = 0; index < trainers.size(); ++index) {
+            activate(*trainers[index]);
+            summaries[index] = runOne(*trainers[index], precisions[index]);
+        }
+    }
+    result.fp32 = summaries[0];
+    result.amp = summaries[1];
+    result.reportMarkdown = report(result);
+    writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
+    return result;
+}
 
+std::string Comparison::report(const ComparisonResult& result) const
+{
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
     report << "# FP32 vs AMP — " << config.name << "\n\n"
@@ -110,18 +187,19 @@ ComparisonResult Comparison::run()
            << result.amp.imageSize << " px"
            << (config.channelsLast ? ", channels_last" : "") << ", seed " << config.seed << ", "
            << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps" : std::to_string(config.epochs) + " epoch(s)")
+           << (order == ComparisonOrder::Interleaved ? ", interleaved step by step" : ", one run after the other")
            << ".\nDevice: " << result.fp32.deviceDescription << "; libtorch " << machine.libtorchVersion << ".\n\n"
            << comparisonTable(result.fp32, result.amp) << "\n"
            << comparisonVerdict(result.fp32, result.amp, config.batchSize, machine) << "\n";
-    result.reportMarkdown = report.str();
-    writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
-    return result;
+    return report.str();
 }
 
 std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
 {
     const bool projected = fp32.epochSecondsProjected || amp.epochSecondsProjected;
-    const std::string memoryLabel = fp32.memoryIsCuda ? "Peak memory (CUDA allocated)" : "Peak memory (process RSS)";
+    std::string memoryLabel = fp32.memoryIsCuda ? "Peak memory (CUDA allocated)" : "Peak memory (process RSS)";
+    if (fp32.interleaved || amp.interleaved)
+        memoryLabel += ", both runs at once";
     std::ostringstream table;
     table << "| Metric | FP32 | AMP | AMP vs FP32 |\n|---|---:|---:|---:|\n";
     table << "| Epoch time" << (projected ? " (projected)" : "") << " | " << format("%.1f s", fp32.epochSeconds)
@@ -155,7 +233,7 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     std::ostringstream verdict;
     if (speedup >= 1.1) {
         verdict << format("AMP helped: %.2f× the FP32 throughput", speedup);
-        if (amp.peakMemoryBytes < fp32.peakMemoryBytes)
+        if (amp.peakMemoryBytes < fp32.peakMemoryBytes && !amp.interleaved && !fp32.interleaved)
             verdict << format(" with %.0f %% less peak memory", (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0);
         verdict << ".";
         return verdict.str();

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace ampwb {
 
@@ -21,23 +22,38 @@ struct ComparisonResult {
     std::string reportMarkdown;
 };
 
-/// Runs FP32 and then AMP with the same configuration, seed and data order (each in
-/// its own run folder under one comparison folder) and writes the recipe's table as
-/// report.md. `requestStop()` may be called from any thread.
+/// How the two runs of a comparison share the machine.
+enum class ComparisonOrder {
+    Sequential,  ///< FP32 to the end, then AMP: each run has the machine (and its memory) alone
+    Interleaved, ///< one FP32 step, one AMP step, …: machine noise falls on both alike, but
+                 ///< both models live at once, so peak memory is that of the pair
+};
+
+/// Runs FP32 and AMP with the same configuration, seed and data order (each in its own
+/// run folder under one comparison folder) and writes the recipe's table as report.md.
+/// `requestStop()` and `setPaused()` may be called from any thread.
 class Comparison {
 public:
-    explicit Comparison(TrainingConfig config);
-    /// Observers see both runs, one after the other (runStarted tells which).
+    explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential);
+    /// Observers see both runs (the precision of every event tells which); they are called
+    /// on the training threads, one call at a time.
     void addObserver(TrainingObserver* observer);
     ComparisonResult run();
     void requestStop();
     void setPaused(bool paused);
 
 private:
+    class Forwarder;
+
+    RunSummary runOne(Trainer& trainer, Precision precision);
+    std::string report(const ComparisonResult& result) const;
+
     TrainingConfig config;
+    ComparisonOrder order;
     std::vector<TrainingObserver*> observers;
+    std::mutex observerMutex;
     std::mutex mutex;
-    Trainer* current = nullptr;
+    std::vector<Trainer*> active;
     bool paused = false;
     std::atomic<bool> stopRequested{false};
 };

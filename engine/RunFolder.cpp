@@ -135,6 +135,7 @@ std::string toJson(const RunSummary& s)
         {"memory_is_cuda", s.memoryIsCuda},
         {"peak_memory_bytes", s.peakMemoryBytes},
         {"peak_reserved_bytes", s.peakReservedBytes},
+        {"interleaved", s.interleaved},
         {"final_train_loss", s.finalTrainLoss},
         {"final_validation_loss", s.finalValidationLoss},
         {"final_top1", s.finalTop1},
@@ -197,6 +198,7 @@ std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)
         s.memoryIsCuda = j.value("memory_is_cuda", false);
         s.peakMemoryBytes = integer("peak_memory_bytes");
         s.peakReservedBytes = integer("peak_reserved_bytes");
+        s.interleaved = j.value("interleaved", false);
         s.finalTrainLoss = number("final_train_loss");
         s.finalValidationLoss = number("final_validation_loss");
         s.finalTop1 = number("final_top1");

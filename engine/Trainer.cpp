@@ -11,6 +11,7 @@
 #include "LearningRate.h"
 #include "ResNet18.h"
 #include "RunFolder.h"
+#include "StepTurns.h"
 
 #include <c10/util/Exception.h>
 #include <torch/nn/functional/loss.h>
@@ -169,8 +170,23 @@ std::string Trainer::defaultRunName(const TrainingConfig& config)
     return name.str();
 }
 
+void Trainer::takeTurns(StepTurns& stepTurns, int turnSeat)
+{
+    turns = &stepTurns;
+    seat = turnSeat;
+}
+
 RunSummary Trainer::run()
 {
+    struct LeaveSeat {
+        StepTurns* turns;
+        int seat;
+        ~LeaveSeat()
+        {
+            if (turns)
+                turns->leave(seat);
+        }
+    } leaveSeat{turns, seat};
     Session session(*this);
     return session.run();
 }
@@ -237,6 +253,7 @@ void Trainer::Session::prepare()
     summary.precision = config.precision;
     summary.deviceDescription = deviceText;
     summary.memoryIsCuda = device.is_cuda();
+    summary.interleaved = trainer.turns != nullptr;
     summary.imageSize = imageSize;
 
     started.runDirectory = folder->directory();
@@ -260,6 +277,7 @@ void Trainer::Session::prepare()
 RunSummary Trainer::Session::run()
 {
     try {
+        StepTurns::Turn turn(trainer.turns, trainer.seat);
         prepare();
     } catch (const std::exception& error) {
         summary.state = RunState::Failed;
@@ -321,25 +339,27 @@ void Trainer::Session::trainEpoch()
 {
     model->train();
     trainLoader->startEpoch(progress.epoch, progress.nextBatch);
-    const Clock::time_point epochStart = Clock::now();
-    const double secondsBefore = progress.currentEpoch.seconds;
     while (progress.globalStep < totalSteps) {
+        StepTurns::Turn turn(trainer.turns, trainer.seat);
         if (!trainer.waitWhilePaused()) {
             stoppedEarly = true;
             break;
         }
+        // The epoch's time counts fetching and training only: not pauses, not other runs' turns.
+        const Clock::time_point iterationStart = Clock::now();
         const double waitedBefore = trainLoader->waitedMilliseconds();
         auto batch = trainLoader->next();
         if (!batch)
             break;
         const double dataWait = trainLoader->waitedMilliseconds() - waitedBefore;
         const bool keepGoing = trainStep(*batch, dataWait);
-        progress.currentEpoch.seconds = secondsBefore + secondsSince(epochStart);
+        progress.currentEpoch.seconds += secondsSince(iterationStart);
         if (!keepGoing)
             return;
         if (secondsSince(lastCheckpoint) > 300.0)
             checkpoint();
     }
+    StepTurns::Turn turn(trainer.turns, trainer.seat);
     const bool complete = progress.nextBatch >= stepsPerEpoch;
     finishEpoch(complete);
 }
@@ -411,6 +431,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     }
 
     StepMetrics step;
+    step.precision = config.precision;
     step.step = progress.globalStep;
     step.epoch = progress.epoch + 1;
     step.stepInEpoch = progress.nextBatch;
@@ -457,6 +478,7 @@ void Trainer::Session::finishEpoch(bool complete)
         return;
     stoppedEarly = stoppedEarly && !complete;
     EpochMetrics metrics;
+    metrics.precision = config.precision;
     metrics.epoch = progress.epoch + 1;
     metrics.steps = current.steps;
     metrics.complete = complete;

@@ -11,6 +11,8 @@
 
 namespace ampwb {
 
+class StepTurns;
+
 /// Trains a ResNet-18 as a TrainingConfig says, writing the run folder as it goes and
 /// telling observers about every step and epoch. `run()` blocks: call it on a worker
 /// thread. `requestStop()` and `setPaused()` may be called from any thread and take
@@ -30,6 +32,10 @@ public:
     /// RunState::Failed and a message; the last checkpoint stays loadable.
     RunSummary run();
 
+    /// Works (setup, each step, each validation) only on `seat`'s turn, and leaves its seat
+    /// when run() returns. Call before run(); `turns` must outlive run().
+    void takeTurns(StepTurns& turns, int seat);
+
     void requestStop();
     void setPaused(bool paused);
     bool isPaused() const { return paused; }
@@ -46,6 +52,8 @@ private:
     TrainingConfig config;
     std::string resumeDirectory;
     std::vector<TrainingObserver*> observers;
+    StepTurns* turns = nullptr;
+    int seat = 0;
     std::atomic<bool> stopRequested{false};
     std::atomic<bool> paused{false};
     std::mutex pauseMutex;

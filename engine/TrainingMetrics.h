@@ -28,6 +28,7 @@ struct RunStarted {
 
 /// Measured after every optimizer step.
 struct StepMetrics {
+    Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
     int64_t step = 0;             ///< 1-based, counted over the whole run
     int64_t epoch = 0;            ///< 1-based
     int64_t stepInEpoch = 0;      ///< 1-based
@@ -46,6 +47,7 @@ struct StepMetrics {
 
 /// Measured at the end of every epoch (or when a run stops part-way through one).
 struct EpochMetrics {
+    Precision precision = Precision::Fp32; ///< of the run the epoch belongs to
     int64_t epoch = 0;
     int64_t steps = 0;            ///< optimizer steps taken in this epoch
     bool complete = true;         ///< false when the run stopped before the epoch's end
@@ -83,6 +85,7 @@ struct RunSummary {
     bool memoryIsCuda = false;
     int64_t peakMemoryBytes = 0;  ///< peak allocated (CUDA) or peak RSS (CPU)
     int64_t peakReservedBytes = 0;
+    bool interleaved = false;     ///< trained in turns with another run, so the peak memory is the pair's
     double finalTrainLoss = 0.0;
     double finalValidationLoss = 0.0;
     double finalTop1 = 0.0;
