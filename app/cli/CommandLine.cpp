@@ -91,6 +91,12 @@ TrainOptions parseTrainOptions(const std::vector<std::string>& arguments, bool a
         {"--channels-last", [&] { c.channelsLast = true; }},
         {"--no-augment", [&] { c.augment = false; }},
         {"--nesterov", [&] { c.nesterov = true; }},
+        {"--interleave",
+         [&] {
+             if (allowResume)
+                 throw UsageError("--interleave is only for `compare`.");
+             options.interleave = true;
+         }},
         {"--json", [&] { options.json = true; }},
         {"--quiet", [&] { options.quiet = true; }},
         {"--help", [&] { options.help = true; }},
@@ -164,6 +170,9 @@ std::string trainOptionsHelp(bool allowResume)
             "  --name NAME            run folder name (default: precision and time)\n";
     if (allowResume)
         help << "  --resume DIR           continue the stopped run in DIR from its checkpoint\n";
+    else
+        help << "  --interleave           alternate FP32 and AMP step by step, so machine noise hits both\n"
+                "                         alike (peak memory is then that of both runs together)\n";
     help << "Output:\n"
             "  --json                 one JSON object per line (started, step, epoch, finished)\n"
             "  --quiet                only the final summary\n";

@@ -19,6 +19,7 @@ public:
 struct TrainOptions {
     TrainingConfig config;
     std::string resumeDirectory;
+    bool interleave = false; ///< `compare`: alternate FP32 and AMP step by step
     bool json = false;
     bool quiet = false;
     bool help = false;

@@ -44,12 +44,11 @@ ConsoleObserver::ConsoleObserver(ConsoleStyle style)
 
 void ConsoleObserver::runStarted(const RunStarted& started)
 {
-    label = toString(started.precision);
     firstStep = started.firstStep;
     start = std::chrono::steady_clock::now();
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "started"},
-                   {"precision", label},
+                   {"precision", toString(started.precision)},
                    {"run_directory", started.runDirectory},
                    {"device", started.deviceDescription},
                    {"dataset", started.datasetDescription},
@@ -65,7 +64,7 @@ void ConsoleObserver::runStarted(const RunStarted& started)
     if (style == ConsoleStyle::Quiet)
         return;
     std::printf("%s run in %s\n  data: %s (%lld train / %lld validation images, %lld px)\n  device: %s%s\n",
-                label.c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
+                toString(started.precision).c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
                 static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
                 static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
                 started.lossScaling ? ", dynamic loss scaling" : "");
@@ -76,7 +75,7 @@ void ConsoleObserver::stepFinished(const StepMetrics& step)
 {
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "step"},
-                   {"precision", label},
+                   {"precision", toString(step.precision)},
                    {"step", step.step},
                    {"epoch", step.epoch},
                    {"loss", finite(step.loss)},
@@ -105,7 +104,7 @@ void ConsoleObserver::drawBar(const StepMetrics& step)
     const double elapsed = std::chrono::duration<double>(now - start).count();
     const int64_t done = step.step - firstStep + 1;
     const double eta = done > 0 ? elapsed / done * static_cast<double>(step.totalSteps - step.step) : NAN;
-    std::printf("\r%-4s [%s%s] %lld/%lld  epoch %lld  loss %.4f  scale %g  %.0f img/s  ETA %s ", label.c_str(),
+    std::printf("\r%-4s [%s%s] %lld/%lld  epoch %lld  loss %.4f  scale %g  %.0f img/s  ETA %s ", toString(step.precision).c_str(),
                 std::string(static_cast<size_t>(filled), '#').c_str(),
                 std::string(static_cast<size_t>(width - filled), '.').c_str(), static_cast<long long>(step.step),
                 static_cast<long long>(step.totalSteps), static_cast<long long>(step.epoch), step.loss, step.lossScale,
@@ -117,7 +116,7 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
 {
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "epoch"},
-                   {"precision", label},
+                   {"precision", toString(epoch.precision)},
                    {"epoch", epoch.epoch},
                    {"complete", epoch.complete},
                    {"steps", epoch.steps},
@@ -138,7 +137,7 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
         std::printf("\n");
     std::printf("%s epoch %lld%s: train loss %.4f, acc %.2f %% | val loss %.4f, top-1 %.2f %%, top-5 %.2f %% | "
                 "%.1f s, %.0f img/s\n",
-                label.c_str(), static_cast<long long>(epoch.epoch), epoch.complete ? "" : " (partial)", epoch.trainLoss,
+                toString(epoch.precision).c_str(), static_cast<long long>(epoch.epoch), epoch.complete ? "" : " (partial)", epoch.trainLoss,
                 epoch.trainAccuracy * 100.0, epoch.validationLoss, epoch.validationTop1 * 100.0,
                 epoch.validationTop5 * 100.0, epoch.epochSeconds, epoch.imagesPerSecond);
     std::fflush(stdout);
@@ -148,7 +147,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
 {
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "finished"},
-                   {"precision", label},
+                   {"precision", toString(summary.precision)},
                    {"state", toString(summary.state)},
                    {"message", summary.message},
                    {"run_directory", summary.runDirectory},
@@ -172,7 +171,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     }
     std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), top-1 %.2f %%, top-5 %.2f %%, "
                 "peak memory %.0f MB%s\n",
-                label.c_str(), toString(summary.state).c_str(), static_cast<long long>(summary.steps),
+                toString(summary.precision).c_str(), toString(summary.state).c_str(), static_cast<long long>(summary.steps),
                 summary.imagesPerSecond, summary.medianStepMilliseconds, summary.finalTop1 * 100.0,
                 summary.finalTop5 * 100.0, static_cast<double>(summary.peakMemoryBytes) / 1e6,
                 summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");

@@ -29,7 +29,6 @@ private:
 
     ConsoleStyle style;
     bool terminal = false;
-    std::string label;
     std::chrono::steady_clock::time_point lastDraw;
     int64_t firstStep = 1;
     std::chrono::steady_clock::time_point start;

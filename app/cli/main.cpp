@@ -57,7 +57,8 @@ int runCompare(const cli::TrainOptions& options)
 {
     const cli::ConsoleStyle style = styleOf(options);
     cli::ConsoleObserver console(style == cli::ConsoleStyle::Json ? style : cli::ConsoleStyle::Quiet);
-    Comparison comparison(options.config);
+    Comparison comparison(options.config,
+                          options.interleave ? ComparisonOrder::Interleaved : ComparisonOrder::Sequential);
     comparison.addObserver(&console);
     cli::InterruptWatcher watcher(kStopNotice, [&] { comparison.requestStop(); });
     const ComparisonResult result = comparison.run();

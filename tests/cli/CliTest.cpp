@@ -32,6 +32,7 @@ private Q_SLOTS:
     void compareWritesTheReport();
     void compareJsonIsOneObjectPerLine_data();
     void compareJsonIsOneObjectPerLine();
+    void compareInterleavedAlternatesSteps();
     void versionNamesLibtorch();
 
 private:
@@ -104,6 +105,7 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--lr 0.1x") << QStringList{"train", "--lr", "0.1x"} << "0.1x";
     QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
+    QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
     QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
 }
 
@@ -299,6 +301,25 @@ void CliTest::compareJsonIsOneObjectPerLine()
     const QString reportPath = events.back().value(QLatin1String("path")).toString();
     QCOMPARE(reportPath, runs + QStringLiteral("/cmp/report.md"));
     QVERIFY(QFileInfo::exists(reportPath));
+}
+
+void CliTest::compareInterleavedAlternatesSteps()
+{
+    const QString runs = scratch.filePath(QStringLiteral("compare-interleaved"));
+    QStringList arguments = QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp"), 3);
+    arguments << QStringLiteral("--interleave") << QStringLiteral("--json");
+    const CliResult result = runCli(arguments, scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    QStringList stepPrecisions;
+    for (const QJsonObject& event : jsonLines(result.out)) {
+        if (event.value(QLatin1String("event")).toString() == QLatin1String("step"))
+            stepPrecisions << event.value(QLatin1String("precision")).toString();
+    }
+    QCOMPARE(stepPrecisions, (QStringList{"fp32", "amp", "fp32", "amp", "fp32", "amp"}));
+    QFile reportFile(runs + QStringLiteral("/cmp/report.md"));
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QByteArray report = reportFile.readAll();
+    QVERIFY2(report.contains("interleaved step by step"), report.constData());
 }
 
 void CliTest::versionNamesLibtorch()
