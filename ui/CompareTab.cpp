@@ -9,6 +9,7 @@
 #include "RunProgressWidget.h"
 #include "TrainingCharts.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,6 +26,13 @@
 namespace {
 
 const QString kReportDirectoryKey = QStringLiteral("compare/reportDirectory");
+const QString kInterleaveKey = QStringLiteral("compare/interleaved");
+
+/// A comparison's runs are FP32 (0) and AMP (1).
+size_t runIndex(ampwb::Precision precision)
+{
+    return precision == ampwb::Precision::Amp ? 1 : 0;
+}
 
 /// The FP32 and AMP runs of a set of two, or nothing when the set is not such a pair.
 std::optional<std::pair<const RunHistory*, const RunHistory*>> fp32AndAmp(const std::vector<RunHistory>& runs)
@@ -47,7 +55,15 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     , verdictLabel(new QLabel(this))
     , detailsLabel(new QLabel(this))
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
+    , interleaveCheck(new QCheckBox(tr("Interleave steps"), this))
 {
+    interleaveCheck->setObjectName(QStringLiteral("interleave"));
+    interleaveCheck->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
+                                   "does slows both alike. Both models are then in memory at once, so the peak "
+                                   "memory is that of the pair: compare memory with this option off."));
+    interleaveCheck->setChecked(QSettings().value(kInterleaveKey, false).toBool());
+    connect(interleaveCheck, &QCheckBox::toggled, this, [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
+
     verdictLabel->setObjectName(QStringLiteral("verdict"));
     verdictLabel->setWordWrap(true);
     QFont verdictFont = verdictLabel->font();
@@ -67,6 +83,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     titleFont.setBold(true);
     tableTitle->setFont(titleFont);
     sideLayout->addWidget(tableTitle);
+    sideLayout->addWidget(interleaveCheck);
     sideLayout->addWidget(comparisonTable);
     sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
@@ -108,11 +125,12 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
             RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"), RunPalette::forPrecision(precision)));
         run.config = runConfig;
     }
-    currentRun = 0;
+    interleaved = interleaveCheck->isChecked();
     watching = true;
     showResults();
-    verdictLabel->setText(tr("Training FP32, then AMP, with the same seed and data order…"));
-    engine.startComparison(config);
+    verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
+                                      : tr("Training FP32, then AMP, with the same seed and data order…"));
+    engine.startComparison(config, interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential);
 }
 
 void CompareTab::showRuns(std::vector<RunHistory> runs)
@@ -133,23 +151,33 @@ void CompareTab::onEvents(const TrainingEvents& events)
 {
     if (!watching)
         return;
-    const size_t runCount = trainingCharts->runs().size();
     for (const TrainingEvent& event : events) {
-        RunHistory& run = trainingCharts->run(std::min(currentRun, runCount - 1));
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            run.appendStep(*step);
-            progressWidget->showStep(*step);
+            const size_t index = runIndex(step->precision);
+            trainingCharts->run(index).appendStep(*step);
+            if (showsProgressOf(index))
+                progressWidget->showStep(*step);
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
-            run.appendEpoch(*epoch);
-            progressWidget->showEpoch(*epoch);
+            const size_t index = runIndex(epoch->precision);
+            trainingCharts->run(index).appendEpoch(*epoch);
+            if (showsProgressOf(index))
+                progressWidget->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            const size_t index = runIndex(started->precision);
+            RunHistory& run = trainingCharts->run(index);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
-            progressWidget->showStarted(*started, tr("%1 (run %2 of 2)").arg(run.label()).arg(currentRun + 1));
+            if (showsProgressOf(index))
+                showProgressOf(index);
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
-            run.summary = *summary;
-            progressWidget->showFinished(*summary);
-            ++currentRun;
+            const size_t index = runIndex(summary->precision);
+            const bool shown = showsProgressOf(index);
+            trainingCharts->run(index).summary = *summary;
+            if (shown)
+                progressWidget->showFinished(*summary);
+            const RunHistory& other = trainingCharts->run(1 - index);
+            if (interleaved && shown && other.started && !other.summary)
+                showProgressOf(1 - index); // AMP ended first: follow FP32 from here
             showResults();
         } else if (const auto* result = std::get_if<ampwb::ComparisonResult>(&event)) {
             trainingCharts->run(0).summary = result->fp32;
@@ -159,6 +187,24 @@ void CompareTab::onEvents(const TrainingEvents& events)
         }
     }
     trainingCharts->refresh();
+}
+
+bool CompareTab::showsProgressOf(size_t index) const
+{
+    if (!interleaved)
+        return true;
+    // In turns, the progress line follows AMP, which steps last, and FP32 if AMP ends first.
+    const auto& runs = trainingCharts->runs();
+    const bool ampRunning = !runs.at(1).summary;
+    return index == (ampRunning || runs.at(0).summary ? 1 : 0);
+}
+
+void CompareTab::showProgressOf(size_t index)
+{
+    const RunHistory& run = trainingCharts->run(index);
+    const QString label = interleaved ? tr("%1 (in turns with %2)").arg(run.label(), trainingCharts->run(1 - index).label())
+                                      : tr("%1 (run %2 of 2)").arg(run.label()).arg(index + 1);
+    progressWidget->showStarted(*run.started, label);
 }
 
 void CompareTab::showResults()

@@ -10,21 +10,25 @@
 
 class ComparisonTable;
 class EngineController;
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class RunProgressWidget;
 class TrainingCharts;
 
 /// FP32 against AMP: one click trains both with the same seed and data order (one after
-/// the other) and overlays them on every chart, beside the recipe's table and a verdict.
-/// Runs chosen in the Runs tab are compared here too.
+/// the other, or in turns step by step) and overlays them on every chart, beside the
+/// recipe's table and a verdict. Runs chosen in the Runs tab are compared here too.
 class CompareTab : public QWidget {
     Q_OBJECT
 public:
     CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
 
-    /// Trains FP32 and AMP with `config` (its precision is ignored).
+    /// Trains FP32 and AMP with `config` (its precision is ignored), in turns when
+    /// "Interleave steps" is checked.
     void start(const ampwb::TrainingConfig& config);
+    /// The "Interleave steps" choice (remembered in the settings).
+    QCheckBox& interleaveBox() const { return *interleaveCheck; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.
     void showRuns(std::vector<RunHistory> runs);
     /// Writes the comparison as Markdown or HTML, with the charts as images.
@@ -36,6 +40,10 @@ public:
 
 private:
     void onEvents(const TrainingEvents& events);
+    /// Whether the progress line shows the run at `index` (in turns it follows one run at a time).
+    bool showsProgressOf(size_t index) const;
+    /// Points the progress line at the run at `index`, which has started.
+    void showProgressOf(size_t index);
     void showResults();
     void exportWithDialog();
 
@@ -47,6 +55,7 @@ private:
     QLabel* verdictLabel;
     QLabel* detailsLabel;
     QPushButton* exportButton;
-    size_t currentRun = 0;
+    QCheckBox* interleaveCheck;
+    bool interleaved = false; ///< of the comparison being watched
     bool watching = false;
 };

@@ -69,14 +69,19 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
 
     bool projected = false;
     bool cuda = false;
+    bool interleaved = false;
     for (const RunHistory& run : runs) {
         if (run.summary) {
             projected = projected || run.summary->epochSecondsProjected;
             cuda = cuda || run.summary->memoryIsCuda;
+            interleaved = interleaved || run.summary->interleaved;
         }
     }
-    setVerticalHeaderLabels({projected ? tr("Epoch time (projected)") : tr("Epoch time"), tr("Throughput"),
-                             cuda ? tr("Peak memory (CUDA allocated)") : tr("Peak memory (process RSS)"),
+    QString memoryLabel = cuda ? tr("Peak memory (CUDA allocated)") : tr("Peak memory (process RSS)");
+    if (interleaved)
+        memoryLabel = cuda ? tr("Peak memory (CUDA allocated, both runs at once)")
+                           : tr("Peak memory (process RSS, both runs at once)");
+    setVerticalHeaderLabels({projected ? tr("Epoch time (projected)") : tr("Epoch time"), tr("Throughput"), memoryLabel,
                              tr("Final top-1"), tr("Final top-5"), tr("Skipped steps / NaN losses"), tr("Run state")});
     QStringList headers;
     for (const RunHistory& run : runs)

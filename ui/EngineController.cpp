@@ -34,11 +34,11 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
     });
 }
 
-void EngineController::startComparison(const ampwb::TrainingConfig& config)
+void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order)
 {
     if (isBusy())
         return;
-    comparison = std::make_unique<ampwb::Comparison>(config);
+    comparison = std::make_unique<ampwb::Comparison>(config, order);
     comparison->addObserver(this);
     beginWork(Work::Comparison);
     worker = std::thread([this] {

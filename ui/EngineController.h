@@ -11,6 +11,7 @@
 
 namespace ampwb {
 class Comparison;
+enum class ComparisonOrder;
 class Trainer;
 struct TrainingConfig;
 }
@@ -35,8 +36,8 @@ public:
     /// Trains one run, or continues the stopped run in `resumeDirectory` from its
     /// checkpoint; does nothing while other work is running.
     void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {});
-    /// Trains FP32, then AMP, with the same seed and data order.
-    void startComparison(const ampwb::TrainingConfig& config);
+    /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns.
+    void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order);
     /// Thread-safe pause/resume of the running work (takes effect before the next step).
     void setPaused(bool pause);
     /// Asks the running work to stop after its current step; workFinished follows.

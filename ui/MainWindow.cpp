@@ -290,12 +290,10 @@ void MainWindow::onEvents(const TrainingEvents& events)
 {
     const ampwb::StepMetrics* latest = nullptr;
     for (const TrainingEvent& event : events) {
-        if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
-            currentRunLabel = precisionLabel(started->precision);
-        } else if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
+        if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
             latest = step;
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
-            const QString label = summary->runDirectory.empty() ? precisionLabel(summary->precision) : currentRunLabel;
+            const QString label = precisionLabel(summary->precision);
             switch (summary->state) {
             case ampwb::RunState::Finished: outcome = tr("%1 run finished.").arg(label); break;
             case ampwb::RunState::Stopped: outcome = tr("%1 run stopped.").arg(label); break;
@@ -310,9 +308,10 @@ void MainWindow::onEvents(const TrainingEvents& events)
     if (!latest || controller->isPaused() || controller->isStopping())
         return;
     const QString progress = tr("step %1 of %2 (epoch %3)").arg(latest->step).arg(latest->totalSteps).arg(latest->epoch);
+    const QString runLabel = precisionLabel(latest->precision);
     stateLabel->setText(controller->work() == EngineController::Work::Comparison
-                            ? tr("Comparing, %1 run: %2").arg(currentRunLabel, progress)
-                            : tr("Training %1: %2").arg(currentRunLabel, progress));
+                            ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
+                            : tr("Training %1: %2").arg(runLabel, progress));
 }
 
 void MainWindow::onWorkFinished()

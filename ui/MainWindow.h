@@ -77,7 +77,6 @@ private:
     QAction* resume = nullptr;
     QLabel* stateLabel = nullptr;
     GuiStallMeter* stallMeter = nullptr;
-    QString currentRunLabel;
     QString outcome;          ///< how the last run ended, for the status bar
     bool closeWhenIdle = false;
 };

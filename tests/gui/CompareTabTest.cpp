@@ -12,6 +12,7 @@
 #include "TrainingConfigPanel.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -32,12 +33,14 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.configPanel().setConfig(environment.quickConfig(10));
+        window.compareTab().interleaveBox().setChecked(false);
         QSignalSpy finished(&window.engine(), &EngineController::workFinished);
         window.compareAction().trigger();
         QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
         QVERIFY(finished.wait(120000));
 
         CompareTab& tab = window.compareTab();
+        QVERIFY(!runs(tab)[0].summary->interleaved);
         const auto& runs = tab.charts().runs();
         QCOMPARE(runs.size(), size_t(2));
         QCOMPARE(runs[0].label(), QStringLiteral("FP32"));
@@ -87,6 +90,39 @@ private Q_SLOTS:
         QVERIFY(htmlText.contains("<table>"));
         QVERIFY(htmlText.contains("<img src=\"report_charts/validation.png\""));
     }
+
+    void interleavedComparisonTakesTurns()
+    {
+        {
+            MainWindow window;
+            window.show();
+            window.configPanel().setConfig(environment.quickConfig(6));
+            QCheckBox& interleave = window.compareTab().interleaveBox();
+            interleave.setChecked(true);
+            QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+            window.compareAction().trigger();
+            QVERIFY(finished.wait(120000));
+
+            CompareTab& tab = window.compareTab();
+            for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
+                const RunHistory& run = runs(tab)[precision == ampwb::Precision::Fp32 ? 0 : 1];
+                QVERIFY(run.summary && run.summary->precision == precision);
+                QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+                QVERIFY(run.summary->interleaved);
+                QCOMPARE(run.steps().size(), size_t(6));
+                for (const ampwb::StepMetrics& step : run.steps())
+                    QVERIFY(step.precision == precision);
+            }
+            QVERIFY(tab.table().verticalHeaderItem(2)->text().contains(QLatin1String("both runs at once")));
+        }
+        // The choice is remembered for the next window.
+        MainWindow window;
+        QVERIFY(window.compareTab().interleaveBox().isChecked());
+        window.compareTab().interleaveBox().setChecked(false);
+    }
+
+private:
+    static const std::vector<RunHistory>& runs(CompareTab& tab) { return tab.charts().runs(); }
 };
 
 QTEST_MAIN(CompareTabTest)
