@@ -1,0 +1,197 @@
+// What the window costs a training run: the same run trained by amp-workbench-cli and from
+// the real window's Train tab, pair by pair (the order alternates every round), with the
+// GUI thread's longest stall measured during each window run. Prints one JSON line per
+// run and a summary line with the medians and the window/CLI ratio.
+//
+//   xvfb-run -a build/bench/gui_overhead --cli build/app/cli/amp-workbench-cli [--rounds 3]
+//       [--steps 150] [--data fashion-mnist] [--batch-size 128] [--image-size 0] [--precision fp32]
+#include "AppSettings.h"
+#include "EngineController.h"
+#include "GuiStallMeter.h"
+#include "MainWindow.h"
+#include "TrainTab.h"
+#include "TrainingCharts.h"
+#include "TrainingConfigPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+struct Settings {
+    QString cli;
+    int rounds = 3;
+    ampwb::TrainingConfig config;
+};
+
+struct Measured {
+    double imagesPerSecond = 0.0;
+    double longestStallMilliseconds = 0.0; ///< window runs only
+    QString error;
+};
+
+QStringList cliArguments(const ampwb::TrainingConfig& config, const QString& name)
+{
+    return {QStringLiteral("train"), QStringLiteral("--json"),
+            QStringLiteral("--data"), QString::fromStdString(config.dataset),
+            QStringLiteral("--precision"), QString::fromStdString(ampwb::toString(config.precision)),
+            QStringLiteral("--max-steps"), QString::number(config.maxSteps),
+            QStringLiteral("--batch-size"), QString::number(config.batchSize),
+            QStringLiteral("--image-size"), QString::number(config.imageSize),
+            QStringLiteral("--workers"), QString::number(config.workers),
+            QStringLiteral("--validation-limit"), QString::number(config.validationLimit),
+            QStringLiteral("--seed"), QString::number(config.seed),
+            QStringLiteral("--run-dir"), QString::fromStdString(config.runsDirectory),
+            QStringLiteral("--name"), name};
+}
+
+Measured runCli(const Settings& settings, const QString& name)
+{
+    QProcess process;
+    process.start(settings.cli, cliArguments(settings.config, name));
+    Measured measured;
+    if (!process.waitForFinished(-1) || process.exitCode() != 0) {
+        measured.error = QStringLiteral("the CLI failed: ") + QString::fromLocal8Bit(process.readAllStandardError());
+        return measured;
+    }
+    for (const QByteArray& line : process.readAllStandardOutput().split('\n')) {
+        const QJsonObject event = QJsonDocument::fromJson(line).object();
+        if (event.value(QLatin1String("event")).toString() == QLatin1String("finished"))
+            measured.imagesPerSecond = event.value(QLatin1String("images_per_second")).toDouble();
+    }
+    return measured;
+}
+
+Measured runWindow(const Settings& settings, const QString& name)
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    ampwb::TrainingConfig config = settings.config;
+    config.name = name.toStdString();
+    window.configPanel().setConfig(config);
+    QEventLoop idle;
+    QObject::connect(&window.engine(), &EngineController::workFinished, &idle, &QEventLoop::quit);
+    GuiStallMeter stalls;
+    stalls.start();
+    window.startAction().trigger();
+    idle.exec();
+    stalls.stop();
+
+    Measured measured;
+    measured.longestStallMilliseconds = stalls.longestGapMilliseconds();
+    const auto& runs = window.trainTab().charts().runs();
+    if (runs.empty() || !runs.front().summary || runs.front().summary->state != ampwb::RunState::Finished)
+        measured.error = QStringLiteral("the window's run did not finish");
+    else
+        measured.imagesPerSecond = runs.front().summary->imagesPerSecond;
+    return measured;
+}
+
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const size_t middle = values.size() / 2;
+    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+void printJson(const QJsonObject& object)
+{
+    std::printf("%s\n", QJsonDocument(object).toJson(QJsonDocument::Compact).constData());
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication application(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("AMPWorkbenchBench"));
+    QApplication::setApplicationName(QStringLiteral("gui_overhead"));
+
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption cli(QStringLiteral("cli"), QStringLiteral("amp-workbench-cli to compare with."),
+                                 QStringLiteral("path"));
+    const QCommandLineOption rounds(QStringLiteral("rounds"), QStringLiteral("CLI/window pairs (default 3)."),
+                                    QStringLiteral("n"), QStringLiteral("3"));
+    const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Steps per run (default 150)."),
+                                   QStringLiteral("n"), QStringLiteral("150"));
+    const QCommandLineOption data(QStringLiteral("data"), QStringLiteral("Data source (default fashion-mnist)."),
+                                  QStringLiteral("source"), QStringLiteral("fashion-mnist"));
+    const QCommandLineOption batch(QStringLiteral("batch-size"), QStringLiteral("Batch size (default 128)."),
+                                   QStringLiteral("n"), QStringLiteral("128"));
+    const QCommandLineOption size(QStringLiteral("image-size"), QStringLiteral("Image size (0: the data's own)."),
+                                  QStringLiteral("px"), QStringLiteral("0"));
+    const QCommandLineOption precision(QStringLiteral("precision"), QStringLiteral("fp32 or amp (default fp32)."),
+                                       QStringLiteral("p"), QStringLiteral("fp32"));
+    parser.addOptions({cli, rounds, steps, data, batch, size, precision});
+    parser.process(application);
+    if (!parser.isSet(cli)) {
+        std::fprintf(stderr, "gui_overhead: --cli is required\n");
+        return 2;
+    }
+
+    QTemporaryDir runs;
+    AppSettings::setRunsDirectory(runs.path());
+    Settings settings;
+    settings.cli = parser.value(cli);
+    settings.rounds = parser.value(rounds).toInt();
+    settings.config.dataset = parser.value(data).toStdString();
+    settings.config.maxSteps = parser.value(steps).toInt();
+    settings.config.epochs = 1;
+    settings.config.batchSize = parser.value(batch).toInt();
+    settings.config.imageSize = parser.value(size).toInt();
+    const auto chosenPrecision = ampwb::parsePrecision(parser.value(precision).toStdString());
+    if (!chosenPrecision) {
+        std::fprintf(stderr, "gui_overhead: --precision is fp32 or amp\n");
+        return 2;
+    }
+    settings.config.precision = *chosenPrecision;
+    settings.config.validationLimit = 256;
+    settings.config.runsDirectory = runs.path().toStdString();
+
+    std::vector<double> cliSpeeds;
+    std::vector<double> windowSpeeds;
+    double longestStall = 0.0;
+    for (int round = 0; round < settings.rounds; ++round) {
+        for (int turn = 0; turn < 2; ++turn) {
+            const bool window = (round + turn) % 2 == 1;
+            const QString name = QStringLiteral("%1-%2").arg(window ? QStringLiteral("window") : QStringLiteral("cli")).arg(round);
+            const Measured measured = window ? runWindow(settings, name) : runCli(settings, name);
+            if (!measured.error.isEmpty()) {
+                std::fprintf(stderr, "gui_overhead: %s\n", qPrintable(measured.error));
+                return 1;
+            }
+            (window ? windowSpeeds : cliSpeeds).push_back(measured.imagesPerSecond);
+            longestStall = std::max(longestStall, measured.longestStallMilliseconds);
+            QJsonObject line{{QStringLiteral("runner"), window ? QStringLiteral("window") : QStringLiteral("cli")},
+                             {QStringLiteral("round"), round},
+                             {QStringLiteral("images_per_second"), measured.imagesPerSecond}};
+            if (window)
+                line.insert(QStringLiteral("longest_stall_ms"), measured.longestStallMilliseconds);
+            printJson(line);
+        }
+    }
+    const double cliMedian = median(cliSpeeds);
+    const double windowMedian = median(windowSpeeds);
+    printJson({{QStringLiteral("summary"), true},
+               {QStringLiteral("cli_images_per_second"), cliMedian},
+               {QStringLiteral("window_images_per_second"), windowMedian},
+               {QStringLiteral("window_over_cli"), cliMedian > 0.0 ? windowMedian / cliMedian : 0.0},
+               {QStringLiteral("longest_stall_ms"), longestStall},
+               {QStringLiteral("stall_tick_ms"), GuiStallMeter::kTickMilliseconds}});
+    return 0;
+}
