@@ -1,7 +1,8 @@
 // What the window costs a training run: the same run trained by amp-workbench-cli and from
 // the real window's Train tab, pair by pair (the order alternates every round), with the
-// GUI thread's longest stall measured during each window run. Prints one JSON line per
-// run and a summary line with the medians and the window/CLI ratio.
+// GUI thread's longest stall measured during each window run (and, as a baseline, in an
+// idle window). Prints one JSON line per run and a summary line with the medians and the
+// window/CLI ratio.
 //
 //   xvfb-run -a build/bench/gui_overhead --cli build/app/cli/amp-workbench-cli [--rounds 3]
 //       [--steps 150] [--data fashion-mnist] [--batch-size 128] [--image-size 0] [--precision fp32]
@@ -9,6 +10,8 @@
 #include "EngineController.h"
 #include "GuiStallMeter.h"
 #include "MainWindow.h"
+#include "MetricChart.h"
+#include "QCustomPlotNoKeywords.h"
 #include "TrainTab.h"
 #include "TrainingCharts.h"
 #include "TrainingConfigPanel.h"
@@ -16,11 +19,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -36,7 +41,10 @@ struct Settings {
 
 struct Measured {
     double imagesPerSecond = 0.0;
-    double longestStallMilliseconds = 0.0; ///< window runs only
+    // Window runs only:
+    double longestStallMilliseconds = 0.0; ///< longest gap between 10 ms timer ticks while training
+    double startMilliseconds = 0.0;        ///< the Start action's time on the GUI thread
+    double redrawMilliseconds = 0.0;       ///< one full redraw of the Train tab's charts after the run
     QString error;
 };
 
@@ -84,18 +92,38 @@ Measured runWindow(const Settings& settings, const QString& name)
     QObject::connect(&window.engine(), &EngineController::workFinished, &idle, &QEventLoop::quit);
     GuiStallMeter stalls;
     stalls.start();
+    QElapsedTimer click;
+    click.start();
     window.startAction().trigger();
+    Measured measured;
+    measured.startMilliseconds = static_cast<double>(click.nsecsElapsed()) / 1e6;
     idle.exec();
     stalls.stop();
 
-    Measured measured;
     measured.longestStallMilliseconds = stalls.longestGapMilliseconds();
+    for (MetricChart* chart : window.trainTab().charts().charts())
+        measured.redrawMilliseconds += chart->plot().replotTime(true);
     const auto& runs = window.trainTab().charts().runs();
     if (runs.empty() || !runs.front().summary || runs.front().summary->state != ampwb::RunState::Finished)
         measured.error = QStringLiteral("the window's run did not finish");
     else
         measured.imagesPerSecond = runs.front().summary->imagesPerSecond;
     return measured;
+}
+
+/// The longest stall of the idle window: what the machine alone costs the GUI thread.
+double idleStallMilliseconds(int milliseconds)
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    GuiStallMeter stalls;
+    stalls.start();
+    QEventLoop wait;
+    QTimer::singleShot(milliseconds, &wait, &QEventLoop::quit);
+    wait.exec();
+    stalls.stop();
+    return stalls.longestGapMilliseconds();
 }
 
 double median(std::vector<double> values)
@@ -180,11 +208,15 @@ int main(int argc, char** argv)
             QJsonObject line{{QStringLiteral("runner"), window ? QStringLiteral("window") : QStringLiteral("cli")},
                              {QStringLiteral("round"), round},
                              {QStringLiteral("images_per_second"), measured.imagesPerSecond}};
-            if (window)
+            if (window) {
                 line.insert(QStringLiteral("longest_stall_ms"), measured.longestStallMilliseconds);
+                line.insert(QStringLiteral("start_action_ms"), measured.startMilliseconds);
+                line.insert(QStringLiteral("chart_redraw_ms"), measured.redrawMilliseconds);
+            }
             printJson(line);
         }
     }
+    const double idleStall = idleStallMilliseconds(5000);
     const double cliMedian = median(cliSpeeds);
     const double windowMedian = median(windowSpeeds);
     printJson({{QStringLiteral("summary"), true},
@@ -192,6 +224,7 @@ int main(int argc, char** argv)
                {QStringLiteral("window_images_per_second"), windowMedian},
                {QStringLiteral("window_over_cli"), cliMedian > 0.0 ? windowMedian / cliMedian : 0.0},
                {QStringLiteral("longest_stall_ms"), longestStall},
+               {QStringLiteral("idle_window_longest_stall_ms"), idleStall},
                {QStringLiteral("stall_tick_ms"), GuiStallMeter::kTickMilliseconds}});
     return 0;
 }
