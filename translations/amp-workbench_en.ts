@@ -344,6 +344,42 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>%1 waiting for a model</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Serve this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the service after the requests in flight…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model changed: restarting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CompareTab</name>
@@ -409,6 +445,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>The verdict follows when every run has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interleave steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike. Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training FP32 and AMP in turns, step by step, with the same seed and data order…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (in turns with %2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -499,6 +551,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (CUDA allocated, both runs at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (process RSS, both runs at once)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -933,6 +993,21 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>ModelServer</name>
+    <message>
+        <source>Port %1 on %2 is in use by another program (or needs privileges): choose another port in Settings, or 0 for any free port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RunFolderReader</name>
     <message>
         <source>%1 has no readable steps.csv.</source>
@@ -1215,6 +1290,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any free port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where “Serve this model” in the Classify tab listens, on this computer only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving port:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -345,6 +345,42 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>%1 waiting for a model</source>
         <translation>%1 张等待模型</translation>
     </message>
+    <message>
+        <source>Serve this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the service after the requests in flight…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model changed: restarting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CompareTab</name>
@@ -411,6 +447,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>The verdict follows when every run has finished.</source>
         <translation>所有运行结束后给出结论。</translation>
+    </message>
+    <message>
+        <source>Interleave steps</source>
+        <translation>交替执行各步</translation>
+    </message>
+    <message>
+        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike. Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off.</source>
+        <translation>FP32 与 AMP 轮流训练，每次各一步，使机器上的其他负载同等地拖慢两者。此时两个模型同时占用内存，峰值内存是两者合计的值：比较内存时请关闭此选项。</translation>
+    </message>
+    <message>
+        <source>Training FP32 and AMP in turns, step by step, with the same seed and data order…</source>
+        <translation>正在以相同的随机种子和数据顺序逐步轮流训练 FP32 和 AMP……</translation>
+    </message>
+    <message>
+        <source>%1 (in turns with %2)</source>
+        <translation>%1（与 %2 轮流）</translation>
     </message>
 </context>
 <context>
@@ -501,6 +553,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Metric</source>
         <translation>指标</translation>
+    </message>
+    <message>
+        <source>Peak memory (CUDA allocated, both runs at once)</source>
+        <translation>峰值内存（CUDA 分配，两次运行同时）</translation>
+    </message>
+    <message>
+        <source>Peak memory (process RSS, both runs at once)</source>
+        <translation>峰值内存（进程 RSS，两次运行同时）</translation>
     </message>
 </context>
 <context>
@@ -934,6 +994,21 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>ModelServer</name>
+    <message>
+        <source>Port %1 on %2 is in use by another program (or needs privileges): choose another port in Settings, or 0 for any free port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation type="unfinished">无法加载模型：%1</translation>
+    </message>
+    <message>
+        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RunFolderReader</name>
     <message>
         <source>%1 has no readable steps.csv.</source>
@@ -1216,6 +1291,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Any free port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where “Serve this model” in the Classify tab listens, on this computer only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving port:</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
