@@ -1,0 +1,96 @@
+"""Markdown tables of medians and ratios from training_speed.py's result records."""
+import statistics
+
+
+def _median(records, field, **match):
+    values = [r[field] for r in records if all(r.get(k) == v for k, v in match.items())]
+    return statistics.median(values) if values else None
+
+
+def _ratio(a, b):
+    return f"{a / b:.2f}×" if a and b else "—"
+
+
+def _number(value, digits=0):
+    return "—" if value is None else f"{value:.{digits}f}"
+
+
+def _table(header, rows, text_columns):
+    """A Markdown table whose first `text_columns` columns are left-aligned, the rest numbers."""
+    lines = ["| " + " | ".join(header) + " |",
+             "|" + "|".join("---" if i < text_columns else "---:" for i in range(len(header))) + "|"]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def peak_table(peaks):
+    rows = [[kernel, _number(peaks[f"{kernel}_fp32"]), _number(peaks[f"{kernel}_bf16"])]
+            for kernel in ("gemm", "conv3x3")]
+    return _table(["kernel (1 thread)", "fp32 GFLOP/s", "bf16 GFLOP/s"], rows, 1)
+
+
+def training_table(records, cases, flops, peaks):
+    """Engine and Python images/s per case, their ratio, achieved GFLOP/s against the measured
+    conv peak of that precision, and the mean time each step waited for its batch."""
+    rows = []
+    for case in cases:
+        for layout in ("contiguous", "channels_last"):
+            for precision in ("fp32", "amp"):
+                match = dict(kind="training", size=case["size"], layout=layout, precision=precision)
+                engine = _median(records, "images_per_second", runner="engine", **match)
+                python = _median(records, "images_per_second", runner="python", **match)
+                if engine is None or python is None:
+                    continue
+                peak = peaks["conv3x3_bf16" if precision == "amp" else "conv3x3_fp32"]
+                achieved = [rate * flops[case["size"]] / 1e9 for rate in (engine, python)]
+                rows.append([f"{case['size']} px, batch {case['batch']}", layout, precision,
+                             str(len([r for r in records if r.get("runner") == "engine"
+                                      and all(r.get(k) == v for k, v in match.items())])),
+                             _number(engine, 1), _number(python, 1), _ratio(engine, python),
+                             f"{achieved[0]:.0f} ({100 * achieved[0] / peak:.0f} %)",
+                             f"{achieved[1]:.0f} ({100 * achieved[1] / peak:.0f} %)",
+                             _number(_median(records, "data_wait_ms", runner="engine", **match), 2),
+                             _number(_median(records, "data_wait_ms", runner="python", **match), 2)])
+    return _table(["case", "layout", "precision", "pairs", "engine img/s", "Python img/s", "engine / Python",
+                   "engine GFLOP/s (% of peak)", "Python GFLOP/s (% of peak)", "engine data wait ms/step",
+                   "Python data wait ms/step"], rows, 3)
+
+
+def amp_table(records, cases):
+    rows = []
+    for case in cases:
+        for layout in ("contiguous", "channels_last"):
+            ratios = []
+            for runner in ("engine", "python"):
+                match = dict(kind="training", runner=runner, size=case["size"], layout=layout)
+                ratios.append(_ratio(_median(records, "images_per_second", precision="amp", **match),
+                                     _median(records, "images_per_second", precision="fp32", **match)))
+            if ratios != ["—", "—"]:
+                rows.append([f"{case['size']} px, batch {case['batch']}", layout, *ratios])
+    return _table(["case", "layout", "engine AMP / FP32", "Python AMP / FP32"], rows, 2)
+
+
+def loader_table(records, worker_counts):
+    rows = []
+    for workers in worker_counts:
+        engine = _median(records, "images_per_second", kind="loader", runner="engine", workers=workers)
+        python = _median(records, "images_per_second", kind="loader", runner="python", workers=workers)
+        if engine is not None and python is not None:
+            rows.append([str(workers), _number(engine, 1), _number(python, 1), _ratio(engine, python)])
+    return _table(["workers", "engine img/s", "torchvision img/s", "engine / torchvision"], rows, 1)
+
+
+def epoch_table(records):
+    rows = []
+    for precision in ("fp32", "amp"):
+        match = dict(kind="epoch", precision=precision)
+        engine_wall = _median(records, "wall_s", runner="engine", **match)
+        python_wall = _median(records, "wall_s", runner="python", **match)
+        if engine_wall is None or python_wall is None:
+            continue
+        engine_rate = _median(records, "images_per_second", runner="engine", **match)
+        python_rate = _median(records, "images_per_second", runner="python", **match)
+        rows.append([precision, _number(engine_wall, 1), _number(python_wall, 1),
+                     _ratio(python_wall, engine_wall), _number(engine_rate, 1), _number(python_rate, 1),
+                     _ratio(engine_rate, python_rate)])
+    return _table(["precision", "engine wall s", "Python wall s", "Python / engine wall",
+                   "engine img/s", "Python img/s", "engine / Python img/s"], rows, 1)

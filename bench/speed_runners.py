@@ -1,0 +1,85 @@
+"""One measurement each: a training run or a loader run, by the workbench engine or by the
+Python peer, as a child process; returns a flat dict for the results file."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+PYTHON = "/usr/bin/python3"  # Debian's interpreter, with python3-torch and python3-torchvision
+
+
+def warmup_steps(steps):
+    """Steps left out of images/s as warm-up, as both the engine and the Python loop count them."""
+    return min(max(steps // 10, 1 if steps > 1 else 0), 20)
+
+
+def _run(command):
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-2000:] + done.stderr[-4000:])
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}")
+    return done.stdout, wall
+
+
+def _json_lines(text):
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def _data_args(case):
+    if case["data"] == "fashion-mnist":
+        return ["--data", "fashion-mnist"]
+    return ["--data", "synthetic", "--image-size", str(case["size"])]
+
+
+def _engine_synthetic_args(case):
+    # The Python loop's synthetic set is 1,024 ready tensors; the engine's makes its pixels per
+    # sample and is left unaugmented (only cropped), so neither loader takes CPU time from the
+    # training step being timed.
+    return ["--synthetic-size", "1024", "--no-augment"] if case["data"] == "synthetic" else []
+
+
+def engine_training(cli, case, precision, channels_last, steps, workers, run_dir, name, epochs=0):
+    """`amp-workbench-cli train --json`: steady-state images/s from the summary, data wait per step."""
+    command = [cli, "train", "--json", *_data_args(case), *_engine_synthetic_args(case), "--batch-size", str(case["batch"]),
+               "--precision", precision, "--workers", str(workers), "--validation-limit", str(case["batch"]),
+               "--run-dir", run_dir, "--name", name]
+    command += ["--epochs", str(epochs)] if epochs else ["--max-steps", str(steps)]
+    if channels_last:
+        command.append("--channels-last")
+    output, wall = _run(command)
+    events = _json_lines(output)
+    finished = next(e for e in events if e.get("event") == "finished")
+    if finished["state"] != "finished":
+        raise SystemExit(f"engine run {name} ended {finished['state']}: {finished['message']}")
+    step_events = [e for e in events if e.get("event") == "step"]
+    waits = [e["data_wait_ms"] for e in step_events][warmup_steps(len(step_events)):]
+    return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
+            "data_wait_ms": sum(waits) / len(waits) if waits else 0.0, "steps": finished["steps"], "wall_s": wall}
+
+
+def python_training(case, precision, channels_last, steps, workers):
+    """bench/python_reference_loop.py: the loop a user would write, timed the engine's way."""
+    command = [PYTHON, os.path.join(BENCH, "python_reference_loop.py"), *_data_args(case),
+               "--batch-size", str(case["batch"]), "--precision", precision, "--steps", str(steps),
+               "--workers", str(workers)]
+    if channels_last:
+        command.append("--channels-last")
+    output, wall = _run(command)
+    result = _json_lines(output)[-1]
+    return {"images_per_second": result["images_per_second"], "median_step_ms": result["median_step_ms"],
+            "data_wait_ms": result["mean_data_wait_ms"], "steps": result["steps"], "wall_s": wall}
+
+
+def engine_loader(binary, folder, workers, epochs):
+    output, wall = _run([binary, "--folder", folder, "--workers", str(workers), "--epochs", str(epochs)])
+    return {**_json_lines(output)[-1], "wall_s": wall}
+
+
+def python_loader(folder, workers, epochs):
+    output, wall = _run([PYTHON, os.path.join(BENCH, "loader_throughput.py"), "--folder", folder,
+                         "--workers", str(workers), "--epochs", str(epochs)])
+    return {**_json_lines(output)[-1], "wall_s": wall}
