@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
+#include <thread>
 
 namespace ampwb::serve {
 namespace {
@@ -51,6 +52,12 @@ HttpServer::HttpServer(ClassificationService& service)
     server->set_payload_max_length(limits.maxRequestBytes);
     server->set_keep_alive_max_count(1000);
     server->set_tcp_nodelay(true); // headers and body go out as separate writes
+    // httplib's default SO_REUSEPORT would let a second server share a port another one
+    // listens on; SO_REUSEADDR only reuses a port whose connections are closing.
+    server->set_socket_options([](socket_t socket) {
+        const int yes = 1;
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
 
     server->Get("/", [](const httplib::Request&, httplib::Response& response) {
         response.set_content(std::string(webPage()), "text/html; charset=utf-8");
@@ -105,13 +112,19 @@ int HttpServer::bind(const std::string& host, int port)
 
 void HttpServer::serve()
 {
+    serving = true;
     if (!stopRequested)
         server->listen_after_bind();
+    serving = false;
 }
 
 void HttpServer::stop()
 {
     stopRequested = true;
+    // httplib's stop() does nothing until listen_after_bind has marked the server running:
+    // a stop() that comes just as serve() begins waits for that moment (microseconds).
+    while (serving && !server->is_running())
+        std::this_thread::yield();
     server->stop();
 }
 

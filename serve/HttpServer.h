@@ -40,6 +40,7 @@ private:
     std::string boundHost;
     int boundPort = 0;
     std::atomic<bool> stopRequested{false};
+    std::atomic<bool> serving{false}; ///< serve() has begun and not yet returned
 };
 
 /// Whether `host` is a loopback address (127.x.x.x, ::1 or localhost).
