@@ -11,6 +11,8 @@ const QString kRunsDirectoryKey = QStringLiteral("runs/directory");
 const QString kLanguageKey = QStringLiteral("ui/language");
 const QString kTrainingConfigKey = QStringLiteral("training/config");
 const QString kClassifyModelKey = QStringLiteral("classify/model");
+const QString kServePortKey = QStringLiteral("classify/servePort");
+constexpr int kDefaultServePort = 8080;
 
 } // namespace
 
@@ -66,4 +68,16 @@ QString AppSettings::classifyModel()
 void AppSettings::setClassifyModel(const QString& model)
 {
     QSettings().setValue(kClassifyModelKey, model);
+}
+
+int AppSettings::servePort()
+{
+    bool valid = false;
+    const int port = QSettings().value(kServePortKey, kDefaultServePort).toInt(&valid);
+    return valid && port >= 0 && port <= 65535 ? port : kDefaultServePort;
+}
+
+void AppSettings::setServePort(int port)
+{
+    QSettings().setValue(kServePortKey, port);
 }

@@ -5,7 +5,7 @@
 #include <QString>
 
 /// The workbench's remembered choices (QSettings): the runs folder, the language, the
-/// last training configuration and the Classify tab's model.
+/// last training configuration, the Classify tab's model and the port it serves on.
 class AppSettings {
 public:
     /// Where runs are saved: the user's choice, else AppDataLocation/runs.
@@ -24,4 +24,9 @@ public:
     /// The Classify tab's last model choice (ModelChoice::toSetting), empty at first.
     static QString classifyModel();
     static void setClassifyModel(const QString& model);
+
+    /// The port "Serve this model" listens on (0: any free port); 8080 at first, as
+    /// amp-workbench-cli serve.
+    static int servePort();
+    static void setServePort(int port);
 };

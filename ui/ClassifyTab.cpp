@@ -8,6 +8,7 @@
 #include "EngineController.h"
 #include "EngineText.h"
 #include "ImageDecoding.h"
+#include "ModelServer.h"
 #include "TorchHubWeights.h"
 
 #include <QClipboard>
@@ -28,6 +29,7 @@
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QStandardPaths>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,6 +40,7 @@ constexpr int kChoiceRole = Qt::UserRole;     ///< a model item's ModelChoice::t
 constexpr int kActionRole = Qt::UserRole + 1; ///< the dialog an item opens instead
 const QString kPickCheckpoint = QStringLiteral("pick-checkpoint");
 const QString kImportStateDict = QStringLiteral("import-pth");
+const QString kServeHost = QStringLiteral("127.0.0.1"); ///< this computer only
 
 /// The images in a folder and its subfolders, by path.
 QStringList imagesInFolder(const QString& folder)
@@ -73,6 +76,7 @@ QString fileChoiceLabel(const QString& path)
 ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     : QWidget(parent)
     , worker(new ClassificationWorker(this))
+    , server(new ModelServer(this))
     , imageList(new ClassifiedImageList(this))
     , choice(ModelChoice::fromSetting(AppSettings::classifyModel()))
 {
@@ -99,6 +103,15 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     pasteButton->setToolTip(tr("Add the image or image files on the clipboard (Ctrl+V)"));
     clearButton = new QPushButton(tr("Clear"));
     clearButton->setObjectName(QStringLiteral("clearImages"));
+    serveToggle = new QPushButton(tr("Serve this model"));
+    serveToggle->setObjectName(QStringLiteral("serveModel"));
+    serveToggle->setCheckable(true);
+    serveToggle->setToolTip(tr("Serve this model over HTTP on this computer: a web page to try it in a browser and "
+                               "an API for scripts. The port is in Settings."));
+    if (!ModelServer::isAvailable()) {
+        serveToggle->setEnabled(false);
+        serveToggle->setToolTip(tr("This build has no classification service (it needs OpenCV and cpp-httplib)."));
+    }
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Model:")));
@@ -106,6 +119,8 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Precision:")));
     controls->addWidget(precisionCombo);
+    controls->addSpacing(12);
+    controls->addWidget(serveToggle);
     controls->addStretch(1);
     controls->addWidget(addButton);
     controls->addWidget(pasteButton);
@@ -115,6 +130,19 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     modelLabel->setObjectName(QStringLiteral("classifyModelStatus"));
     modelLabel->setWordWrap(true);
     modelLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    serveLabel = new QLabel;
+    serveLabel->setObjectName(QStringLiteral("serveStatus"));
+    serveLabel->setWordWrap(true);
+    serveLabel->setTextFormat(Qt::RichText);
+    serveLabel->setOpenExternalLinks(true);
+    serveLabel->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    copyUrlButton = new QPushButton(tr("Copy URL"));
+    copyUrlButton->setObjectName(QStringLiteral("copyServeUrl"));
+    auto* serveRow = new QHBoxLayout;
+    serveRow->addWidget(serveLabel, 1);
+    serveRow->addWidget(copyUrlButton);
+    showNotServing();
 
     auto* hint = new QLabel(tr("Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.\n"
                                "Each image is shown with its five most likely classes and how long it took."));
@@ -138,6 +166,7 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(modelLabel);
+    layout->addLayout(serveRow);
     layout->addWidget(pages, 1);
     layout->addWidget(summaryLabel);
 
@@ -150,6 +179,22 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     connect(addButton, &QPushButton::clicked, this, &ClassifyTab::addFilesFromDialog);
     connect(pasteButton, &QPushButton::clicked, this, &ClassifyTab::paste);
     connect(clearButton, &QPushButton::clicked, this, &ClassifyTab::clear);
+    connect(serveToggle, &QPushButton::clicked, this, [this](bool checked) {
+        if (!checked) {
+            if (server->isActive())
+                serveLabel->setText(tr("Stopping the service after the requests in flight…"));
+            server->stop();
+        } else if (generation < 0) {
+            loadModel();  // serves the model once chosen
+        } else {
+            serveModel();
+        }
+    });
+    connect(server, &ModelServer::started, this, &ClassifyTab::showServing);
+    connect(server, &ModelServer::failed, this, &ClassifyTab::showServeProblem);
+    connect(server, &ModelServer::stopped, this, &ClassifyTab::showNotServing);
+    connect(copyUrlButton, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(server->url()); });
     auto* pasteShortcut = new QShortcut(QKeySequence::Paste, this);
     pasteShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(pasteShortcut, &QShortcut::activated, this, &ClassifyTab::paste);
@@ -336,6 +381,8 @@ void ClassifyTab::loadModel()
         modelLabel->setStyleSheet(QString());
         modelLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(requestedModel)));
     }
+    if (serveToggle->isChecked())
+        serveModel();
     updateSummary();
 }
 
@@ -374,6 +421,58 @@ void ClassifyTab::showModelProblem(const QString& problem)
 {
     modelLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
     modelLabel->setText(problem);
+}
+
+QString ClassifyTab::serveStatus() const
+{
+    return QTextDocumentFragment::fromHtml(serveLabel->text()).toPlainText();
+}
+
+void ClassifyTab::serveModel()
+{
+    if (requestedModel.isEmpty()) {
+        server->stop();
+        showServeProblem(modelStatus());
+        return;
+    }
+    serveFailed = false;
+    const QString model = QDir::toNativeSeparators(requestedModel).toHtmlEscaped();
+    serveLabel->setText(server->isActive() ? tr("The model changed: restarting the service on %1…").arg(model)
+                                           : tr("Starting the service on %1…").arg(model));
+    serveLabel->setStyleSheet(QString());
+    serveLabel->show();
+    copyUrlButton->hide();
+    const auto precision = static_cast<ampwb::InferencePrecision>(precisionCombo->currentData().toInt());
+    server->start(requestedModel, precision, kServeHost, AppSettings::servePort());
+}
+
+void ClassifyTab::showServing(const QString& url)
+{
+    const QString link = QStringLiteral("<a href=\"%1\">%1</a>").arg(url.toHtmlEscaped());
+    serveLabel->setText(tr("Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer "
+                           "only).")
+                            .arg(link));
+    copyUrlButton->show();
+}
+
+void ClassifyTab::showServeProblem(const QString& problem)
+{
+    serveFailed = true;
+    serveToggle->setChecked(false);
+    serveLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
+    serveLabel->setText(tr("Not serving: %1").arg(problem.toHtmlEscaped()));
+    serveLabel->show();
+    copyUrlButton->hide();
+}
+
+void ClassifyTab::showNotServing()
+{
+    serveToggle->setChecked(false);
+    copyUrlButton->hide();
+    if (!serveFailed) {
+        serveLabel->clear();
+        serveLabel->hide();
+    }
 }
 
 void ClassifyTab::updateSummary()

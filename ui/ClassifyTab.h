@@ -11,6 +11,7 @@
 class ClassificationWorker;
 class ClassifiedImageList;
 class EngineController;
+class ModelServer;
 class QComboBox;
 class QLabel;
 class QListView;
@@ -24,7 +25,8 @@ struct ModelLoadResult;
 /// Classifies images on the CPU: drop files, folders or file URLs, paste from the clipboard
 /// or pick files; each image gets its thumbnail, top-5 classes with probability bars and
 /// latency. The model is the newest run, a run's checkpoint, an imported .pth or the
-/// torchvision weights; inference runs on a ClassificationWorker thread.
+/// torchvision weights; inference runs on a ClassificationWorker thread. "Serve this model"
+/// serves the same model over HTTP (ModelServer) and follows it when it changes.
 class ClassifyTab : public QWidget {
     Q_OBJECT
 public:
@@ -49,6 +51,10 @@ public:
     QListView& imageView() const { return *view; }
     QComboBox& modelSelector() const { return *modelCombo; }
     QComboBox& precisionSelector() const { return *precisionCombo; }
+    QPushButton& serveButton() const { return *serveToggle; }
+    ModelServer& modelServer() const { return *server; }
+    /// What the serving line says: the URL, the service starting, or why it is not serving.
+    QString serveStatus() const;
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -69,8 +75,13 @@ private:
     void onResults(const std::vector<ClassificationResult>& results);
     void showModelProblem(const QString& problem);
     void updateSummary();
+    void serveModel();
+    void showServing(const QString& url);
+    void showServeProblem(const QString& problem);
+    void showNotServing();
 
     ClassificationWorker* worker;
+    ModelServer* server;
     ClassifiedImageList* imageList;
     ModelChoice choice;
     QString requestedModel;   ///< the loadClassifierModel name last asked for
@@ -85,4 +96,8 @@ private:
     QListView* view;
     QLabel* summaryLabel;
     QPushButton* clearButton;
+    QPushButton* serveToggle;
+    QLabel* serveLabel;
+    QPushButton* copyUrlButton;
+    bool serveFailed = false; ///< serveLabel shows why the service could not start
 };

@@ -368,6 +368,7 @@ void MainWindow::showSettings()
         AppSettings::setRunsDirectory(dialog.runsDirectory());
         runsPage->setRunsDirectory(dialog.runsDirectory());
     }
+    AppSettings::setServePort(dialog.servePort());
 }
 
 void MainWindow::showAbout()

@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -18,6 +19,7 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     : QDialog(parent)
     , languageBox(new QComboBox(this))
     , runsFolderEdit(new QLineEdit(this))
+    , servePortBox(new QSpinBox(this))
 {
     setWindowTitle(tr("Settings"));
     languageBox->setObjectName(QStringLiteral("language"));
@@ -43,10 +45,17 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     folderRow->addWidget(runsFolderEdit, 1);
     folderRow->addWidget(browse);
 
+    servePortBox->setObjectName(QStringLiteral("servePort"));
+    servePortBox->setRange(0, 65535);
+    servePortBox->setSpecialValueText(tr("Any free port"));
+    servePortBox->setValue(AppSettings::servePort());
+    servePortBox->setToolTip(tr("Where “Serve this model” in the Classify tab listens, on this computer only"));
+
     auto* form = new QFormLayout;
     form->addRow(tr("Language:"), languageBox);
     form->addRow(QString(), languageNote);
     form->addRow(tr("Runs folder:"), folderRow);
+    form->addRow(tr("Serving port:"), servePortBox);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("OK"));
@@ -69,4 +78,9 @@ QString SettingsDialog::runsDirectory() const
 {
     const QString folder = runsFolderEdit->text().trimmed();
     return folder.isEmpty() ? AppSettings::defaultRunsDirectory() : folder;
+}
+
+int SettingsDialog::servePort() const
+{
+    return servePortBox->value();
 }
