@@ -347,39 +347,39 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Serve this model</source>
-        <translation type="unfinished"></translation>
+        <translation>提供此模型服务</translation>
     </message>
     <message>
         <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
-        <translation type="unfinished"></translation>
+        <translation>在本机通过 HTTP 提供此模型的服务：可在浏览器中试用的网页，以及供脚本调用的接口。端口在“设置”中设定。</translation>
     </message>
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本不含分类服务（需要 OpenCV 和 cpp-httplib）。</translation>
     </message>
     <message>
         <source>Copy URL</source>
-        <translation type="unfinished"></translation>
+        <translation>复制网址</translation>
     </message>
     <message>
         <source>Stopping the service after the requests in flight…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在处理完进行中的请求后停止服务…</translation>
     </message>
     <message>
         <source>The model changed: restarting the service on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>模型已更改：正在用 %1 重新启动服务…</translation>
     </message>
     <message>
         <source>Starting the service on %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在用 %1 启动服务…</translation>
     </message>
     <message>
         <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
-        <translation type="unfinished"></translation>
+        <translation>服务地址 %1：可试用模型的网页，以及供脚本调用的 HTTP 接口（仅限本机）。</translation>
     </message>
     <message>
         <source>Not serving: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未在提供服务：%1</translation>
     </message>
 </context>
 <context>
@@ -997,15 +997,15 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <name>ModelServer</name>
     <message>
         <source>Port %1 on %2 is in use by another program (or needs privileges): choose another port in Settings, or 0 for any free port.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上的端口 %1 已被其他程序占用（或需要特权）：请在“设置”中选择其他端口，或设为 0 以使用任意空闲端口。</translation>
     </message>
     <message>
         <source>The model could not be loaded: %1</source>
-        <translation type="unfinished">无法加载模型：%1</translation>
+        <translation>无法加载模型：%1</translation>
     </message>
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本不含分类服务（需要 OpenCV 和 cpp-httplib）。</translation>
     </message>
 </context>
 <context>
@@ -1294,15 +1294,15 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Any free port</source>
-        <translation type="unfinished"></translation>
+        <translation>任意空闲端口</translation>
     </message>
     <message>
         <source>Where “Serve this model” in the Classify tab listens, on this computer only</source>
-        <translation type="unfinished"></translation>
+        <translation>“分类”页中“提供此模型服务”监听的端口，仅限本机</translation>
     </message>
     <message>
         <source>Serving port:</source>
-        <translation type="unfinished"></translation>
+        <translation>服务端口：</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "Translations.h"
 
 #include <QFile>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -67,6 +68,7 @@ private Q_SLOTS:
         QCOMPARE(window.tabs().tabText(1), QStringLiteral("对比"));
         QCOMPARE(window.tabs().tabText(2), QStringLiteral("运行记录"));
         QCOMPARE(window.tabs().tabText(3), QStringLiteral("分类"));
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("serveModel"))->text(), QStringLiteral("提供此模型服务"));
         QCOMPARE(EngineText::translate(std::string("Epochs must be at least 1.")), QStringLiteral("轮数至少为 1。"));
         const QString verdict = EngineText::translate(std::string(
             "AMP did not help here (0.85× FP32 throughput). Likely reason: the batch is small (8), so per-step "
