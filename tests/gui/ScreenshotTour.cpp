@@ -1,6 +1,6 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
-// FP32-vs-AMP comparison, classifies opencv-doc's example photos with the latest run, and
-// saves the tabs as PNG, for docs/screenshots. With
+// FP32-vs-AMP comparison, classifies opencv-doc's example photos with the latest run (and,
+// in English, serves it), and saves the tabs as PNG, for docs/screenshots. With
 // --measure CONFIG.json it instead trains that configuration (e.g. a CLI run's
 // config.json) in the Train tab and prints its throughput and the longest GUI stall,
 // then the longest stall of the idle window for comparison.
@@ -15,6 +15,7 @@
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "MetricChart.h"
+#include "ModelServer.h"
 #include "QCustomPlotNoKeywords.h"
 #include "RunRecord.h"
 #include "RunsTab.h"
@@ -28,6 +29,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -121,6 +123,19 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return images.count(ClassifiedImageList::State::Waiting) == 0; }, "the classified photos"))
         return 1;
     save(window, folder, QStringLiteral("classify") + suffix);
+
+    // The same tab serving the model (in English, for docs/serve.md).
+    if (language != QLatin1String("en"))
+        return 0;
+    classify->serveButton().click();
+    if (!waitFor([&] { return !classify->modelServer().url().isEmpty() || !classify->serveButton().isChecked(); },
+                 "the service"))
+        return 1;
+    if (classify->modelServer().url().isEmpty()) {
+        std::fprintf(stderr, "not serving: %s\n", qPrintable(classify->serveStatus()));
+        return 1;
+    }
+    save(window, folder, QStringLiteral("classify-serving"));
     return 0;
 }
 
