@@ -1,9 +1,7 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
 // FP32-vs-AMP comparison, classifies opencv-doc's example photos with the latest run (and,
-// in English, serves it), and saves the tabs as PNG, for docs/screenshots. With
-// --measure CONFIG.json it instead trains that configuration (e.g. a CLI run's
-// config.json) in the Train tab and prints its throughput and the longest GUI stall,
-// then the longest stall of the idle window for comparison.
+// in English, serves it), and saves the tabs as PNG, for docs/screenshots. (What the
+// window costs a run is measured by bench/gui_overhead.)
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
@@ -11,12 +9,9 @@
 #include "ClassifyTab.h"
 #include "CompareTab.h"
 #include "EngineController.h"
-#include "GuiStallMeter.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
-#include "MetricChart.h"
 #include "ModelServer.h"
-#include "QCustomPlotNoKeywords.h"
 #include "RunRecord.h"
 #include "RunsTab.h"
 #include "TrainTab.h"
@@ -27,8 +22,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
@@ -39,7 +32,6 @@
 namespace {
 
 constexpr int kRunTimeoutMilliseconds = 20 * 60 * 1000;
-constexpr int kIdleBaselineMilliseconds = 20 * 1000;
 
 size_t stepsOf(const TrainingCharts& charts, size_t run)
 {
@@ -139,50 +131,6 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     return 0;
 }
 
-int measure(MainWindow& window, const GuiTestEnvironment& environment, const QString& configPath)
-{
-    QFile file(configPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "cannot read %s\n", qPrintable(configPath));
-        return 1;
-    }
-    ampwb::TrainingConfig config = ampwb::trainingConfigFromJson(file.readAll().toStdString());
-    config.name.clear();
-    config.runsDirectory = environment.runsDirectory().toStdString();
-    window.configPanel().setConfig(config);
-    QElapsedTimer click;
-    click.start();
-    window.startAction().trigger();
-    const double clickMilliseconds = static_cast<double>(click.nsecsElapsed()) / 1e6;
-    GuiStallMeter stalls;
-    stalls.start();
-    if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the run"))
-        return 1;
-    stalls.stop();
-    const double longestGapTraining = stalls.longestGapMilliseconds();
-    const int ticksTraining = stalls.ticks();
-    const auto& summary = window.trainTab().charts().runs().front().summary;
-    if (!summary) {
-        std::fprintf(stderr, "the run did not finish\n");
-        return 1;
-    }
-    double redrawMilliseconds = 0.0;
-    for (MetricChart* chart : window.trainTab().charts().charts())
-        redrawMilliseconds += chart->plot().replotTime(true);
-    stalls.start();
-    QTest::qWait(kIdleBaselineMilliseconds);
-    stalls.stop();
-    std::printf("GUI run on %s: %lld steps, %.1f images/s (steady state, from the engine's summary), median step "
-                "%.1f ms\n"
-                "GUI thread: Start took %.1f ms; then the longest gap between %d ms timer ticks during training: "
-                "%.1f ms over %d ticks; one redraw of the six charts took %.1f ms on average\n"
-                "GUI thread, idle afterwards for %d s: longest gap %.1f ms\n",
-                summary->deviceDescription.c_str(), static_cast<long long>(summary->steps), summary->imagesPerSecond,
-                summary->medianStepMilliseconds, clickMilliseconds, GuiStallMeter::kTickMilliseconds, longestGapTraining, ticksTraining,
-                redrawMilliseconds, kIdleBaselineMilliseconds / 1000, stalls.longestGapMilliseconds());
-    return summary->state == ampwb::RunState::Finished ? 0 : 1;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -190,20 +138,16 @@ int main(int argc, char** argv)
     QApplication application(argc, argv);
     const QStringList arguments = QApplication::arguments();
     if (arguments.size() < 3) {
-        std::fprintf(stderr, "usage: gui-screenshot-tour OUTDIR LANGUAGE | --measure CONFIG.json\n");
+        std::fprintf(stderr, "usage: gui-screenshot-tour OUTDIR LANGUAGE\n");
         return 2;
     }
     GuiTestEnvironment environment;
-    const bool measuring = arguments[1] == QLatin1String("--measure");
-    if (!measuring) {
-        QDir().mkpath(arguments[1]);
-        Translations::install(arguments[2]);
-    }
+    QDir().mkpath(arguments[1]);
+    Translations::install(arguments[2]);
     MainWindow window;
     window.setGeometry(0, 0, 1600, 1000);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
-    return measuring ? measure(window, environment, arguments[2])
-                     : takeScreenshots(window, environment, arguments[1], arguments[2]);
+    return takeScreenshots(window, environment, arguments[1], arguments[2]);
 }
