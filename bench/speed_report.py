@@ -2,8 +2,12 @@
 import statistics
 
 
+def _matching(records, **match):
+    return [r for r in records if all(r.get(k) == v for k, v in match.items())]
+
+
 def _median(records, field, **match):
-    values = [r[field] for r in records if all(r.get(k) == v for k, v in match.items())]
+    values = [r[field] for r in _matching(records, **match)]
     return statistics.median(values) if values else None
 
 
@@ -43,8 +47,7 @@ def training_table(records, cases, flops, peaks):
                 peak = peaks["conv3x3_bf16" if precision == "amp" else "conv3x3_fp32"]
                 achieved = [rate * flops[case["size"]] / 1e9 for rate in (engine, python)]
                 rows.append([f"{case['size']} px, batch {case['batch']}", layout, precision,
-                             str(len([r for r in records if r.get("runner") == "engine"
-                                      and all(r.get(k) == v for k, v in match.items())])),
+                             str(len(_matching(records, runner="engine", **match))),
                              _number(engine, 1), _number(python, 1), _ratio(engine, python),
                              f"{achieved[0]:.0f} ({100 * achieved[0] / peak:.0f} %)",
                              f"{achieved[1]:.0f} ({100 * achieved[1] / peak:.0f} %)",
