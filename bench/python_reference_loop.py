@@ -77,7 +77,12 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--device", default="cpu")
+    parser.add_argument("--profile-from", type=int, default=0,
+                        help="record the autograd profiler from this step on and print each operator's "
+                             "self time per step (JSON lines), as bench/train_profile does for the engine")
     args = parser.parse_args()
+    if args.profile_from and not 2 <= args.profile_from <= args.steps:
+        parser.error("--profile-from must be between 2 and --steps")
 
     torch.manual_seed(args.seed)
     device = torch.device(args.device)
@@ -100,6 +105,7 @@ def main():
             torch.cuda.synchronize()
 
     step_seconds, losses, waits = [], [], []
+    profile = torch.autograd.profiler.profile(use_kineto=False, record_shapes=True)
     model.train()
     done = 0
     while done < args.steps:
@@ -120,10 +126,19 @@ def main():
             sync()
             step_seconds.append(time.perf_counter() - start)
             done += 1
+            if done == args.profile_from - 1:
+                profile.__enter__()
             if done >= args.steps:
                 break
             fetch_start = time.perf_counter()
 
+    if args.profile_from > 1:
+        profile.__exit__(None, None, None)
+        profiled_steps = args.steps - args.profile_from + 1
+        for op in sorted(profile.key_averages(group_by_input_shape=True), key=lambda op: -op.self_cpu_time_total):
+            print(json.dumps({"runner": "python", "op": op.key, "shapes": str(op.input_shapes),
+                              "self_ms_per_step": round(op.self_cpu_time_total / 1000 / profiled_steps, 3),
+                              "calls_per_step": op.count / profiled_steps}))
     warmup = min(max(args.steps // 10, 1 if args.steps > 1 else 0), 20)
     steady = step_seconds[warmup:]
     print(json.dumps({
