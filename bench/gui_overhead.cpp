@@ -111,6 +111,15 @@ Measured runWindow(const Settings& settings, const QString& name)
     return measured;
 }
 
+/// window ÷ CLI for each round's pair.
+std::vector<double> pairRatios(const std::vector<double>& window, const std::vector<double>& cli)
+{
+    std::vector<double> ratios;
+    for (size_t round = 0; round < std::min(window.size(), cli.size()); ++round)
+        ratios.push_back(cli[round] > 0.0 ? window[round] / cli[round] : 0.0);
+    return ratios;
+}
+
 /// The longest stall of the idle window: what the machine alone costs the GUI thread.
 double idleStallMilliseconds(int milliseconds)
 {
@@ -223,6 +232,7 @@ int main(int argc, char** argv)
                {QStringLiteral("cli_images_per_second"), cliMedian},
                {QStringLiteral("window_images_per_second"), windowMedian},
                {QStringLiteral("window_over_cli"), cliMedian > 0.0 ? windowMedian / cliMedian : 0.0},
+               {QStringLiteral("window_over_cli_median_of_pairs"), median(pairRatios(windowSpeeds, cliSpeeds))},
                {QStringLiteral("longest_stall_ms"), longestStall},
                {QStringLiteral("idle_window_longest_stall_ms"), idleStall},
                {QStringLiteral("stall_tick_ms"), GuiStallMeter::kTickMilliseconds}});
