@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -11,7 +12,12 @@ namespace ampwb {
 struct ImageSize {
     int64_t width = 0;
     int64_t height = 0;
-    int64_t pixels() const { return width * height; }
+    /// width × height, saturating at the largest int64_t for headers that declare absurd sizes.
+    int64_t pixels() const
+    {
+        constexpr int64_t largest = std::numeric_limits<int64_t>::max();
+        return width > 0 && height > 0 && width > largest / height ? largest : width * height;
+    }
 };
 
 /// Reads the declared size from a PNG, JPEG, BMP or WebP header without decoding

@@ -109,6 +109,23 @@ private Q_SLOTS:
         QVERIFY2(growth < 64 * 1024 * 1024, qPrintable(QStringLiteral("peak memory grew by %1 MB").arg(growth >> 20)));
     }
 
+    void absurdDeclaredSizeIsRefused()
+    {
+        // A PNG header declaring 4026531840 × 4026531840 pixels: the product overflows 64 bits.
+        QByteArray png = blackPng(16);
+        const QByteArray side = QByteArray::fromHex("f0000000");
+        png.replace(16, 4, side); // IHDR width
+        png.replace(20, 4, side); // IHDR height
+        const QString path = folder.filePath(QStringLiteral("absurd.png"));
+        QVERIFY(test::writeBytes(path, png));
+        try {
+            decodeImageFile(path.toStdString());
+            QFAIL("an image declaring 1.6e19 pixels was decoded");
+        } catch (const ImageTooLargeError& error) {
+            QVERIFY2(QString::fromStdString(error.what()).contains(QLatin1String("4026531840")), error.what());
+        }
+    }
+
 private:
     QTemporaryDir folder;
 };
