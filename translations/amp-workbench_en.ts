@@ -353,10 +353,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Copy URL</source>
         <translation type="unfinished"></translation>
     </message>

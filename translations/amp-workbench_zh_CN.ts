@@ -354,10 +354,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>在本机通过 HTTP 提供此模型的服务：可在浏览器中试用的网页，以及供脚本调用的接口。端口在“设置”中设定。</translation>
     </message>
     <message>
-        <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
-        <translation>此版本不含分类服务（需要 OpenCV 和 cpp-httplib）。</translation>
-    </message>
-    <message>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>

@@ -110,7 +110,7 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
                                "an API for scripts. The port is in Settings."));
     if (!ModelServer::isAvailable()) {
         serveToggle->setEnabled(false);
-        serveToggle->setToolTip(tr("This build has no classification service (it needs OpenCV and cpp-httplib)."));
+        serveToggle->setToolTip(ModelServer::unavailableReason());
     }
 
     auto* controls = new QHBoxLayout;

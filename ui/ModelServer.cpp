@@ -48,6 +48,11 @@ bool ModelServer::isAvailable()
 #endif
 }
 
+QString ModelServer::unavailableReason()
+{
+    return tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
+}
+
 void ModelServer::start(const QString& model, ampwb::InferencePrecision precision, const QString& host, int port)
 {
     pending = Order{model, precision, host, port};
@@ -73,6 +78,11 @@ void ModelServer::requestStop()
     if (session->server)
         session->server->stop();  // returns at once; serve() returns after the requests in flight
 #endif
+}
+
+QString ModelServer::unavailableReason()
+{
+    return tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
 }
 
 void ModelServer::launch(Order order)
@@ -123,11 +133,16 @@ void ModelServer::launch(Order order)
         post([this, current] { onEnded(current); });
     });
 #else
-    const QString message = tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
+    const QString message = unavailableReason();
     post([this, current, message] { onFailed(current, message); });
     post([this, current] { onEnded(current); });
     Q_UNUSED(order);
 #endif
+}
+
+QString ModelServer::unavailableReason()
+{
+    return tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
 }
 
 void ModelServer::onBound(const Session* bound, const QString& url)

@@ -21,6 +21,8 @@ public:
 
     /// Whether this build has the classification service (it needs OpenCV and cpp-httplib).
     static bool isAvailable();
+    /// Why a build without the service cannot serve, in the user's language.
+    static QString unavailableReason();
 
     /// Serves `model` (as loadClassifierModel names it) computing in `precision` on
     /// `host`:`port` (port 0: a free one). A service already running is stopped first and
