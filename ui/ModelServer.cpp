@@ -80,11 +80,6 @@ void ModelServer::requestStop()
 #endif
 }
 
-QString ModelServer::unavailableReason()
-{
-    return tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
-}
-
 void ModelServer::launch(Order order)
 {
     pending.reset();
@@ -138,11 +133,6 @@ void ModelServer::launch(Order order)
     post([this, current] { onEnded(current); });
     Q_UNUSED(order);
 #endif
-}
-
-QString ModelServer::unavailableReason()
-{
-    return tr("This build has no classification service (it needs OpenCV and cpp-httplib).");
 }
 
 void ModelServer::onBound(const Session* bound, const QString& url)
