@@ -8,6 +8,7 @@
 #include "DeviceInfo.h"
 #include "Evaluation.h"
 #include "GradScaler.h"
+#include "HostMemoryReuse.h"
 #include "LearningRate.h"
 #include "ResNet18.h"
 #include "RunFolder.h"
@@ -291,6 +292,7 @@ RunSummary Trainer::Session::run()
     for (auto* observer : trainer.observers)
         observer->runStarted(started);
 
+    reuseFreedHostMemory();
     resetPeakMemory(device);
     summary.state = RunState::Running;
     try {
