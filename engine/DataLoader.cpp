@@ -78,10 +78,9 @@ Batch DataLoader::makeBatch(int64_t batchIndex) const
 {
     const int64_t begin = batchIndex * opts.batchSize;
     const int64_t end = std::min<int64_t>(begin + opts.batchSize, static_cast<int64_t>(order.size()));
-    const int64_t size = transform.options().imageSize;
     Batch batch;
     batch.index = batchIndex;
-    batch.images = torch::empty({end - begin, 3, size, size}, torch::kFloat);
+    batch.images = batchImages(end - begin);
     batch.labels = torch::empty({end - begin}, torch::kLong);
     auto* labels = batch.labels.data_ptr<int64_t>();
     for (int64_t position = begin; position < end; ++position) {
@@ -96,6 +95,20 @@ Batch DataLoader::makeBatch(int64_t batchIndex) const
     return batch;
 }
 
+torch::Tensor DataLoader::batchImages(int64_t count) const
+{
+    std::lock_guard lock(storeMutex);
+    for (const torch::Tensor& images : imageStore)
+        if (images.size(0) == count && images.use_count() == 1 && images.storage().use_count() == 1)
+            return images;
+    const int64_t size = transform.options().imageSize;
+    auto images = torch::empty({count, 3, size, size}, torch::kFloat);
+    // Enough for the queue, the batches being made and two the consumer may hold.
+    if (imageStore.size() < static_cast<size_t>(opts.prefetchBatches + opts.workers + 2))
+        imageStore.push_back(images);
+    return images;
+}
+
 std::pair<torch::Tensor, int64_t> DataLoader::readSample(int64_t position) const
 {
     constexpr int64_t kMaxReplacements = 32;
@@ -104,7 +117,7 @@ std::pair<torch::Tensor, int64_t> DataLoader::readSample(int64_t position) const
     for (int64_t attempt = 0; attempt <= kMaxReplacements && attempt < count; ++attempt) {
         const int64_t sample = order[static_cast<size_t>((position + attempt) % count)];
         try {
-            return {transform(dataset->image(sample), seed), dataset->label(sample)};
+            return {dataset->transformedImage(sample, transform, seed), dataset->label(sample)};
         } catch (const DataError& error) {
             std::lock_guard lock(unreadableMutex);
             unreadable.emplace(sample, error.what());

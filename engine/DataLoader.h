@@ -62,6 +62,10 @@ public:
 
 private:
     Batch makeBatch(int64_t batchIndex) const;
+    /// A float [count, 3, S, S] tensor for a batch's images: one made for an earlier batch
+    /// that nothing refers to any more (no batch, view or autograd graph), or else a new one,
+    /// so the loader does not fault in megabytes of fresh memory for every batch.
+    torch::Tensor batchImages(int64_t count) const;
     /// The transformed image and label for an epoch position, skipping unreadable samples.
     std::pair<torch::Tensor, int64_t> readSample(int64_t position) const;
     void workerLoop(int workerIndex);
@@ -86,6 +90,9 @@ private:
     int64_t failedBatch = -1;
     bool stopping = false;
     std::vector<std::thread> threads;
+
+    mutable std::mutex storeMutex;
+    mutable std::vector<torch::Tensor> imageStore; ///< batch image tensors kept for reuse
 
     mutable std::mutex unreadableMutex;
     mutable std::map<int64_t, std::string> unreadable;

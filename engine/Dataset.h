@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ImageTransform.h"
+
 #include <torch/types.h>
 
 #include <cstdint>
@@ -24,6 +26,12 @@ public:
     virtual int64_t size() const = 0;
     virtual int64_t label(int64_t index) const = 0;
     virtual torch::Tensor image(int64_t index) const = 0;
+    /// Image `index` as `transform` turns it for `seed`; a dataset that can make the sample
+    /// with less work than decoding the whole image first overrides this.
+    virtual torch::Tensor transformedImage(int64_t index, const ImageTransform& transform, uint64_t seed) const
+    {
+        return transform(image(index), seed);
+    }
     virtual const std::vector<std::string>& classNames() const = 0;
     int64_t classCount() const { return static_cast<int64_t>(classNames().size()); }
 };

@@ -21,6 +21,104 @@ void refuseTooLarge(const std::optional<ImageSize>& size, int64_t maxPixels, con
                                  + std::to_string(maxPixels / 1'000'000) + " megapixels).");
 }
 
+/// The whole content of an image file, refused before reading when it is missing, empty
+/// or declares too many pixels (so memory stays bounded).
+std::string readImageFile(const std::string& path)
+{
+    std::error_code error;
+    const auto bytes = std::filesystem::file_size(path, error);
+    if (error)
+        throw DataError("Cannot read the image " + path + ": " + error.message() + ".");
+    if (bytes == 0)
+        throw DataError("The image " + path + " is an empty file.");
+    refuseTooLarge(readImageSize(path), kMaxImagePixels, path);
+
+    std::ifstream in(path, std::ios::binary);
+    std::string content(bytes, '\0');
+    if (!in.read(content.data(), static_cast<std::streamsize>(bytes)))
+        throw DataError("Cannot read the image " + path + ".");
+    return content;
+}
+
+/// Decodes to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR or a reduced variant, both of
+/// which apply EXIF orientation and convert palette/alpha/16-bit), after the same checks
+/// as decodeImageBytes.
+cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_t maxPixels, int flags)
+{
+    if (size == 0)
+        throw DataError("The image " + name + " is empty.");
+    if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
+        throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size) + " bytes).");
+    refuseTooLarge(readImageSize(data, size), maxPixels, name);
+    // libjpeg fills a cut-off JPEG with gray and only warns; PIL refuses it, and so do we.
+    if (isTruncatedJpeg(data, size))
+        throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
+
+    cv::Mat decoded;
+    try {
+        const cv::Mat encoded(1, static_cast<int>(size), CV_8UC1, const_cast<char*>(data));
+        decoded = cv::imdecode(encoded, flags);
+    } catch (const cv::Exception& exception) {
+        throw DataError("The image " + name + " could not be decoded: " + exception.what());
+    }
+    if (decoded.empty())
+        throw DataError("The file " + name + " is not an image OpenCV can decode (corrupt or unsupported).");
+    return decoded;
+}
+
+torch::Tensor rgbTensor(const cv::Mat& bgr)
+{
+    cv::Mat rgb;
+    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+    auto hwc = torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kUInt8);
+    return hwc.permute({2, 0, 1}).contiguous();
+}
+
+bool isJpeg(const std::string& content)
+{
+    return content.size() > 2 && static_cast<unsigned char>(content[0]) == 0xFF
+        && static_cast<unsigned char>(content[1]) == 0xD8;
+}
+
+/// The largest JPEG scale-down (1, 2, 4 or 8) that still leaves `side` pixels across the region.
+int jpegReduction(const ImageRegion& region, int64_t side)
+{
+    for (int reduction : {8, 4, 2})
+        if (region.height >= reduction * side && region.width >= reduction * side)
+            return reduction;
+    return 1;
+}
+
+int reducedReadFlag(int reduction)
+{
+    switch (reduction) {
+    case 8: return cv::IMREAD_REDUCED_COLOR_8;
+    case 4: return cv::IMREAD_REDUCED_COLOR_4;
+    case 2: return cv::IMREAD_REDUCED_COLOR_2;
+    default: return cv::IMREAD_COLOR;
+    }
+}
+
+/// libjpeg's size for an image side decoded at 1/reduction: rounded up.
+bool isReducedSize(const cv::Mat& decoded, int64_t height, int64_t width, int reduction)
+{
+    return decoded.rows == (height + reduction - 1) / reduction && decoded.cols == (width + reduction - 1) / reduction;
+}
+
+/// `region` of the full-size picture, on the same picture decoded at 1/reduction (libjpeg's
+/// pixel i covers full-size pixels reduction·i … reduction·i + reduction − 1).
+cv::Rect scaledRegion(const ImageRegion& region, int reduction, const cv::Mat& decoded)
+{
+    const auto edge = [reduction](int64_t position, int limit) {
+        return std::clamp(static_cast<int>(std::lround(static_cast<double>(position) / reduction)), 0, limit);
+    };
+    const int top = edge(region.top, decoded.rows - 1);
+    const int left = edge(region.left, decoded.cols - 1);
+    const int bottom = std::max(top + 1, edge(region.top + region.height, decoded.rows));
+    const int right = std::max(left + 1, edge(region.left + region.width, decoded.cols));
+    return {left, top, right - left, bottom - top};
+}
+
 } // namespace
 
 bool isImageFileName(const std::string& path)
@@ -34,47 +132,66 @@ bool isImageFileName(const std::string& path)
 
 torch::Tensor decodeImageFile(const std::string& path)
 {
-    std::error_code error;
-    const auto bytes = std::filesystem::file_size(path, error);
-    if (error)
-        throw DataError("Cannot read the image " + path + ": " + error.message() + ".");
-    if (bytes == 0)
-        throw DataError("The image " + path + " is an empty file.");
-    // Refused from the header before the file is read, so memory stays bounded.
-    refuseTooLarge(readImageSize(path), kMaxImagePixels, path);
-
-    std::ifstream in(path, std::ios::binary);
-    std::string content(bytes, '\0');
-    if (!in.read(content.data(), static_cast<std::streamsize>(bytes)))
-        throw DataError("Cannot read the image " + path + ".");
+    const std::string content = readImageFile(path);
     return decodeImageBytes(content.data(), content.size(), path);
 }
 
 torch::Tensor decodeImageBytes(const char* data, size_t size, const std::string& name, int64_t maxPixels)
 {
-    if (size == 0)
-        throw DataError("The image " + name + " is empty.");
-    if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
-        throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size) + " bytes).");
-    refuseTooLarge(readImageSize(data, size), maxPixels, name);
-    // libjpeg fills a cut-off JPEG with gray and only warns; PIL refuses it, and so do we.
-    if (isTruncatedJpeg(data, size))
-        throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
+    return rgbTensor(decodeBgr(data, size, name, maxPixels, cv::IMREAD_COLOR));
+}
 
-    // IMREAD_COLOR applies EXIF orientation and converts palette/alpha/16-bit to 8-bit BGR.
+torch::Tensor decodeRegionResized(const std::string& path,
+                                  const std::function<ImageRegion(int64_t height, int64_t width)>& chooseRegion,
+                                  int64_t side)
+{
+    const std::string content = readImageFile(path);
+    const auto decode = [&](int reduction) {
+        return decodeBgr(content.data(), content.size(), path, kMaxImagePixels, reducedReadFlag(reduction));
+    };
+    int64_t height = 0, width = 0;
+    ImageRegion region;
+    int reduction = 1;
+    const auto plan = [&](int64_t planHeight, int64_t planWidth, bool reduce) {
+        height = planHeight;
+        width = planWidth;
+        region = chooseRegion(height, width);
+        reduction = reduce ? jpegReduction(region, side) : 1;
+    };
+
     cv::Mat decoded;
-    try {
-        const cv::Mat encoded(1, static_cast<int>(size), CV_8UC1, const_cast<char*>(data));
-        decoded = cv::imdecode(encoded, cv::IMREAD_COLOR);
-    } catch (const cv::Exception& exception) {
-        throw DataError("The image " + name + " could not be decoded: " + exception.what());
+    int decodedAt = 1;
+    const auto declared = readImageSize(content.data(), content.size());
+    if (declared && isJpeg(content)) {
+        // Planned on the size the header declares, before decoding anything.
+        plan(declared->height, declared->width, true);
+        decodedAt = reduction;
+        decoded = decode(decodedAt);
+        if (!isReducedSize(decoded, height, width, decodedAt)) {
+            if (isReducedSize(decoded, width, height, decodedAt)) {
+                // EXIF orientation turned the image a quarter: plan again on the turned size.
+                plan(declared->width, declared->height, true);
+            } else { // the header's size was not the image's: decode it whole
+                decodedAt = 1;
+                decoded = decode(decodedAt);
+                plan(decoded.rows, decoded.cols, false);
+            }
+            if (reduction < decodedAt) {
+                decodedAt = reduction;
+                decoded = decode(decodedAt);
+            }
+        }
+    } else {
+        decoded = decode(1);
+        plan(decoded.rows, decoded.cols, false);
     }
-    if (decoded.empty())
-        throw DataError("The file " + name + " is not an image OpenCV can decode (corrupt or unsupported).");
-    cv::Mat rgb;
-    cv::cvtColor(decoded, rgb, cv::COLOR_BGR2RGB);
-    auto hwc = torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kUInt8);
-    return hwc.permute({2, 0, 1}).contiguous();
+
+    const cv::Mat cut = decoded(scaledRegion(region, decodedAt, decoded));
+    const cv::Size target(static_cast<int>(side), static_cast<int>(side));
+    const bool shrinking = cut.cols >= target.width && cut.rows >= target.height;
+    cv::Mat resized;
+    cv::resize(cut, resized, target, 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+    return rgbTensor(resized);
 }
 
 } // namespace ampwb

@@ -86,6 +86,22 @@ torch::Tensor ImageFolderDataset::image(int64_t index) const
     return decodeImageFile(files[static_cast<size_t>(index)].path);
 }
 
+torch::Tensor ImageFolderDataset::transformedImage(int64_t index, const ImageTransform& transform, uint64_t seed) const
+{
+    if (!transform.cropsRandomRegions())
+        return Dataset::transformedImage(index, transform, seed);
+    bool flip = false;
+    const torch::Tensor crop = decodeRegionResized(
+        files[static_cast<size_t>(index)].path,
+        [&](int64_t height, int64_t width) {
+            const RandomCrop chosen = transform.randomCrop(height, width, seed);
+            flip = chosen.flip;
+            return chosen.region;
+        },
+        transform.options().imageSize);
+    return transform.finishCrop(crop, flip);
+}
+
 DataSplits openImageFolder(const std::string& directory)
 {
     const fs::path root(directory);

@@ -23,6 +23,10 @@ public:
     int64_t size() const override { return static_cast<int64_t>(files.size()); }
     int64_t label(int64_t index) const override { return files[static_cast<size_t>(index)].label; }
     torch::Tensor image(int64_t index) const override;
+    /// Training crops (RandomResizedCrop) are chosen from the file's declared size and decoded
+    /// with decodeRegionResized, so a JPEG is decoded at reduced scale when its crop allows;
+    /// every other transform gets the whole decoded image, as `image()` gives it.
+    torch::Tensor transformedImage(int64_t index, const ImageTransform& transform, uint64_t seed) const override;
     const std::vector<std::string>& classNames() const override { return names; }
     const std::vector<Entry>& entries() const { return files; }
 

@@ -57,8 +57,10 @@ torch::Tensor centerCrop(const torch::Tensor& image, int64_t size)
 ImageTransform::ImageTransform(TransformOptions options)
     : opts(options)
 {
-    meanTensor = torch::tensor({opts.mean[0], opts.mean[1], opts.mean[2]}).view({3, 1, 1}) * 255.0f;
-    inverseStdTensor = 1.0f / (torch::tensor({opts.std[0], opts.std[1], opts.std[2]}).view({3, 1, 1}) * 255.0f);
+    for (size_t c = 0; c < 3; ++c) {
+        scaledMean[c] = opts.mean[c] * 255.0f;
+        inverseScaledStd[c] = 1.0f / (opts.std[c] * 255.0f);
+    }
 }
 
 int64_t ImageTransform::evalResizeSize(int64_t imageSize)
@@ -68,14 +70,11 @@ int64_t ImageTransform::evalResizeSize(int64_t imageSize)
 
 torch::Tensor ImageTransform::operator()(const torch::Tensor& image, uint64_t seed) const
 {
-    torch::Tensor cropped;
     if (!opts.training)
-        cropped = centerCrop(resizeShortSide(image, evalResizeSize(opts.imageSize)), opts.imageSize);
-    else if (opts.imageSize <= 64)
-        cropped = trainSmall(image, seed);
-    else
-        cropped = trainLarge(image, seed);
-    return normalize(cropped);
+        return finishCrop(centerCrop(resizeShortSide(image, evalResizeSize(opts.imageSize)), opts.imageSize), false);
+    if (opts.imageSize <= 64)
+        return trainSmall(image, seed);
+    return trainLarge(image, seed);
 }
 
 torch::Tensor ImageTransform::trainSmall(torch::Tensor image, uint64_t seed) const
@@ -96,16 +95,15 @@ torch::Tensor ImageTransform::trainSmall(torch::Tensor image, uint64_t seed) con
     const int64_t rows = size - std::abs(top - padding);
     const int64_t cols = size - std::abs(left - padding);
     out.narrow(1, dstTop, rows).narrow(2, dstLeft, cols).copy_(image.narrow(1, srcTop, rows).narrow(2, srcLeft, cols));
-    return flip ? out.flip({2}) : out;
+    return finishCrop(out, flip);
 }
 
-torch::Tensor ImageTransform::trainLarge(const torch::Tensor& image, uint64_t seed) const
+RandomCrop ImageTransform::randomCrop(int64_t height, int64_t width, uint64_t seed) const
 {
-    const int64_t height = image.size(1);
-    const int64_t width = image.size(2);
     const double area = static_cast<double>(height * width);
     SplitMix64 random(seed);
-    int64_t cropHeight = 0, cropWidth = 0, top = 0, left = 0;
+    RandomCrop crop;
+    ImageRegion& region = crop.region;
     bool found = false;
     for (int attempt = 0; attempt < 10 && !found; ++attempt) {
         const double targetArea = area * (0.08 + random.uniform() * (1.0 - 0.08));
@@ -114,37 +112,66 @@ torch::Tensor ImageTransform::trainLarge(const torch::Tensor& image, uint64_t se
         const auto w = static_cast<int64_t>(std::lround(std::sqrt(targetArea * ratio)));
         const auto h = static_cast<int64_t>(std::lround(std::sqrt(targetArea / ratio)));
         if (w > 0 && h > 0 && w <= width && h <= height) {
-            cropWidth = w;
-            cropHeight = h;
-            top = static_cast<int64_t>(random.below(static_cast<uint64_t>(height - h + 1)));
-            left = static_cast<int64_t>(random.below(static_cast<uint64_t>(width - w + 1)));
+            region.width = w;
+            region.height = h;
+            region.top = static_cast<int64_t>(random.below(static_cast<uint64_t>(height - h + 1)));
+            region.left = static_cast<int64_t>(random.below(static_cast<uint64_t>(width - w + 1)));
             found = true;
         }
     }
     if (!found) { // torchvision's fallback: central crop clamped to the ratio range
         const double inRatio = static_cast<double>(width) / height;
         if (inRatio < 3.0 / 4.0) {
-            cropWidth = width;
-            cropHeight = std::lround(cropWidth / (3.0 / 4.0));
+            region.width = width;
+            region.height = std::lround(region.width / (3.0 / 4.0));
         } else if (inRatio > 4.0 / 3.0) {
-            cropHeight = height;
-            cropWidth = std::lround(cropHeight * (4.0 / 3.0));
+            region.height = height;
+            region.width = std::lround(region.height * (4.0 / 3.0));
         } else {
-            cropWidth = width;
-            cropHeight = height;
+            region.width = width;
+            region.height = height;
         }
-        top = (height - cropHeight) / 2;
-        left = (width - cropWidth) / 2;
+        region.top = (height - region.height) / 2;
+        region.left = (width - region.width) / 2;
     }
-    const bool flip = random.uniform() < 0.5;
-    auto crop = resizeTo(image.narrow(1, top, cropHeight).narrow(2, left, cropWidth), opts.imageSize, opts.imageSize);
-    return flip ? crop.flip({2}) : crop;
+    crop.flip = random.uniform() < 0.5;
+    return crop;
 }
 
-torch::Tensor ImageTransform::normalize(const torch::Tensor& image) const
+torch::Tensor ImageTransform::trainLarge(const torch::Tensor& image, uint64_t seed) const
 {
-    auto rgb = image.size(0) == 1 ? image.expand({3, image.size(1), image.size(2)}) : image;
-    return (rgb.to(torch::kFloat) - meanTensor) * inverseStdTensor;
+    const RandomCrop crop = randomCrop(image.size(1), image.size(2), seed);
+    const ImageRegion& r = crop.region;
+    const auto cut = image.narrow(1, r.top, r.height).narrow(2, r.left, r.width);
+    return finishCrop(resizeTo(cut, opts.imageSize, opts.imageSize), crop.flip);
+}
+
+torch::Tensor ImageTransform::finishCrop(const torch::Tensor& crop, bool flip) const
+{
+    TORCH_CHECK(crop.scalar_type() == torch::kUInt8 && crop.dim() == 3 && (crop.size(0) == 1 || crop.size(0) == 3),
+                "ImageTransform expects a uint8 [1 or 3, H, W] image, not ", crop.sizes(), " ", crop.scalar_type());
+    // One pass from the bytes to the normalised floats: (p − 255·mean) · 1 / (255·std).
+    const torch::Tensor pixels = crop.contiguous();
+    const int64_t height = pixels.size(1);
+    const int64_t width = pixels.size(2);
+    auto out = torch::empty({3, height, width}, torch::kFloat);
+    const uint8_t* in = pixels.data_ptr<uint8_t>();
+    float* next = out.data_ptr<float>();
+    for (int64_t c = 0; c < 3; ++c) {
+        const float mean = scaledMean[static_cast<size_t>(c)];
+        const float scale = inverseScaledStd[static_cast<size_t>(c)];
+        const uint8_t* plane = in + (pixels.size(0) == 1 ? 0 : c) * height * width;
+        for (int64_t y = 0; y < height; ++y, next += width) {
+            const uint8_t* row = plane + y * width;
+            if (flip)
+                for (int64_t x = 0; x < width; ++x)
+                    next[x] = (static_cast<float>(row[width - 1 - x]) - mean) * scale;
+            else
+                for (int64_t x = 0; x < width; ++x)
+                    next[x] = (static_cast<float>(row[x]) - mean) * scale;
+        }
+    }
+    return out;
 }
 
 } // namespace ampwb

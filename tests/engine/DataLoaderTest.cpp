@@ -1,5 +1,6 @@
 // DataLoader: deterministic batches whatever the worker count, complete epochs, resuming
-// mid-epoch, unreadable samples replaced and listed, and persistent errors reaching the consumer.
+// mid-epoch, unreadable samples replaced and listed, persistent errors reaching the consumer,
+// and batch memory reused only once the consumer has let go of it.
 #include "DataLoader.h"
 #include "SyntheticDataset.h"
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 using namespace ampwb;
 
@@ -110,6 +112,8 @@ private Q_SLOTS:
     void persistentFailuresReachTheConsumer_data();
     void persistentFailuresReachTheConsumer();
     void rejectsDatasetsSmallerThanABatch();
+    void batchMemoryIsReusedOnlyWhenReleased_data();
+    void batchMemoryIsReusedOnlyWhenReleased();
 };
 
 void DataLoaderTest::initTestCase()
@@ -377,6 +381,49 @@ void DataLoaderTest::rejectsDatasetsSmallerThanABatch()
         threw = true;
     }
     QVERIFY(threw);
+}
+
+void DataLoaderTest::batchMemoryIsReusedOnlyWhenReleased_data()
+{
+    QTest::addColumn<int>("workers");
+    QTest::newRow("on the caller") << 0;
+    QTest::newRow("2 workers") << 2;
+}
+
+void DataLoaderTest::batchMemoryIsReusedOnlyWhenReleased()
+{
+    QFETCH(int, workers);
+    auto dataset = std::make_shared<NumberedDataset>(256, 8);
+    LoaderOptions options;
+    options.batchSize = 4;
+    options.shuffle = false;
+    options.workers = workers;
+    options.prefetchBatches = 2;
+    DataLoader loader(dataset, identityTransform(8), options);
+    loader.startEpoch(0);
+    // Kept by the consumer: the first batch, and a view of the second's images.
+    const Batch first = *loader.next();
+    const torch::Tensor firstCopy = first.images.clone();
+    const torch::Tensor secondView = loader.next()->images.narrow(0, 1, 2);
+    const torch::Tensor secondCopy = secondView.clone();
+    std::set<const void*> buffers;
+    int64_t batches = 2;
+    while (auto batch = loader.next()) {
+        // Each batch still shows its own samples (batch b holds samples 4b … 4b + 3).
+        const float expected = static_cast<float>((batch->index * 4) % 256) / 255.0f;
+        QVERIFY2(std::abs(batch->images[0][0][0][0].item<float>() - expected) < 1e-6,
+                 qPrintable(QStringLiteral("batch %1").arg(batch->index)));
+        buffers.insert(batch->images.data_ptr());
+        ++batches;
+    }
+    QCOMPARE(batches, int64_t(64));
+    // What the consumer holds was never written over ...
+    QVERIFY(torch::equal(first.images, firstCopy));
+    QVERIFY(torch::equal(secondView, secondCopy));
+    QVERIFY(buffers.count(first.images.data_ptr()) == 0);
+    // ... while the 62 batches it let go of took turns in a few buffers (queue 2, workers, 2 more).
+    QVERIFY2(buffers.size() <= size_t(options.prefetchBatches + workers + 2),
+             qPrintable(QStringLiteral("%1 buffers for 62 batches").arg(buffers.size())));
 }
 
 QTEST_GUILESS_MAIN(DataLoaderTest)

@@ -1,9 +1,12 @@
 // ImageTransform: torchvision-equivalent preprocessing. The eval pipeline is compared with
 // torchvision's own (Resize(256), CenterCrop(224), ToTensor, Normalize on PIL images) on the
 // same image files; geometry rules are checked against torchvision's formulas, worked by hand.
+// Training crops of image files, decoded at reduced JPEG scale where the crop allows, are
+// checked against OpenCV's own reduced decoding and against the whole-image tensor path.
 #include "ImageTransform.h"
 #ifdef AMPWB_WITH_OPENCV
 #include "ImageDecoding.h"
+#include "ImageFolderDataset.h"
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -18,6 +21,7 @@
 
 #include <cmath>
 #include <set>
+#include <tuple>
 
 using namespace ampwb;
 
@@ -70,6 +74,47 @@ cv::Mat photoLike(int width, int height, uint64_t seed)
 }
 #endif
 
+#ifdef AMPWB_WITH_OPENCV
+/// Debian opencv-doc's largest example photo (1282×1110 JPEG), when installed.
+const QString kAloePhoto = QStringLiteral("/usr/share/doc/opencv-doc/examples/data/aloeL.jpg");
+
+/// RGB uint8 [3, H, W] of an OpenCV BGR picture.
+torch::Tensor rgbOf(const cv::Mat& bgr)
+{
+    cv::Mat rgb;
+    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+    return torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({2, 0, 1}).clone();
+}
+
+/// `file` decoded whole by OpenCV (EXIF orientation applied), `region` cut out and area-averaged
+/// to side × side: what decodeRegionResized gives when it cannot decode at reduced scale.
+torch::Tensor fullScaleAreaResized(const QString& file, const ImageRegion& region, int side)
+{
+    const cv::Mat full = cv::imread(file.toStdString(), cv::IMREAD_COLOR);
+    const cv::Rect cut(int(region.left), int(region.top), int(region.width), int(region.height));
+    cv::Mat resized;
+    cv::resize(full(cut), resized, cv::Size(side, side), 0, 0, cv::INTER_AREA);
+    return rgbOf(resized);
+}
+
+/// A JPEG's bytes with an EXIF block (APP1 right after the start-of-image marker) whose
+/// only entry is `orientation` (6: the stored picture must be turned a quarter clockwise).
+QByteArray withExifOrientation(const QByteArray& jpeg, int orientation)
+{
+    QByteArray tiff("MM\x00\x2a\x00\x00\x00\x08", 8);                 // big-endian TIFF, IFD at 8
+    tiff += QByteArray("\x00\x01", 2);                                      // one entry:
+    tiff += QByteArray("\x01\x12\x00\x03\x00\x00\x00\x01", 8);            // Orientation, SHORT, count 1
+    tiff += char(0) + QByteArray(1, char(orientation)) + QByteArray(2, '\0'); // its value
+    tiff += QByteArray(4, '\0');                                             // no next IFD
+    const QByteArray payload = QByteArray("Exif\x00\x00", 6) + tiff;
+    const int length = payload.size() + 2;
+    QByteArray segment("\xff\xe1", 2);
+    segment += char(length >> 8);
+    segment += char(length & 0xff);
+    return jpeg.left(2) + segment + payload + jpeg.mid(2);
+}
+#endif
+
 /// Mean and largest absolute difference.
 std::pair<double, double> difference(const torch::Tensor& a, const torch::Tensor& b)
 {
@@ -99,6 +144,11 @@ private Q_SLOTS:
     void grayscaleBecomesThreeEqualChannels();
     void outputIsThreeBySquare_data();
     void outputIsThreeBySquare();
+    void randomCropsFollowTorchvisionsRule();
+    void regionDecodingUsesTheScaleTheRegionAllows_data();
+    void regionDecodingUsesTheScaleTheRegionAllows();
+    void regionDecodingFollowsExifOrientation();
+    void trainingCropsOfFilesMatchTheTensorPath();
 
 private:
     QTemporaryDir scratch;
@@ -438,6 +488,217 @@ void ImageTransformTest::outputIsThreeBySquare()
     QVERIFY(torch::isfinite(out).all().item<bool>());
     // Normalised 0–255 values stay within (0 − mean) / std … (1 − mean) / std.
     QVERIFY(out.min().item<float>() >= -2.2f && out.max().item<float>() <= 2.7f);
+}
+
+void ImageTransformTest::randomCropsFollowTorchvisionsRule()
+{
+    // RandomResizedCrop(scale 0.08–1, ratio 3/4–4/3) on a 480×640 picture: every region lies
+    // inside it with an area and aspect ratio in range (up to rounding to whole pixels), the
+    // regions spread over sizes and positions, and RandomHorizontalFlip(0.5) flips half.
+    const ImageTransform transform({224, true, kImageNetMean, kImageNetStd});
+    QVERIFY(transform.cropsRandomRegions());
+    QVERIFY(!ImageTransform({224, false, kImageNetMean, kImageNetStd}).cropsRandomRegions());
+    QVERIFY(!ImageTransform({64, true, kImageNetMean, kImageNetStd}).cropsRandomRegions());
+    const int64_t height = 480, width = 640;
+    const int seeds = 2000;
+    int flips = 0, small = 0, large = 0;
+    std::set<int64_t> tops;
+    for (int seed = 0; seed < seeds; ++seed) {
+        const RandomCrop crop = transform.randomCrop(height, width, static_cast<uint64_t>(seed));
+        const ImageRegion& r = crop.region;
+        QVERIFY2(r.top >= 0 && r.left >= 0 && r.height > 0 && r.width > 0 && r.top + r.height <= height
+                     && r.left + r.width <= width,
+                 qPrintable(QStringLiteral("seed %1: %2x%3 at (%4, %5)").arg(seed).arg(r.width).arg(r.height).arg(r.left).arg(r.top)));
+        const double area = double(r.height * r.width) / double(height * width);
+        const double ratio = double(r.width) / double(r.height);
+        QVERIFY2(area > 0.079 && area <= 1.0 && ratio > 0.74 && ratio < 1.35,
+                 qPrintable(QStringLiteral("seed %1: area %2, ratio %3").arg(seed).arg(area).arg(ratio)));
+        // The same seed draws the same crop.
+        const RandomCrop again = transform.randomCrop(height, width, static_cast<uint64_t>(seed));
+        QVERIFY(again.region.top == r.top && again.region.left == r.left && again.region.height == r.height
+                && again.region.width == r.width && again.flip == crop.flip);
+        flips += crop.flip;
+        small += area < 0.3;
+        large += area > 0.7;
+        tops.insert(r.top);
+    }
+    // 2000 fair coin flips: 1000 ± 22 (sd); scale is drawn uniformly from 0.08–1 before
+    // regions that do not fit are redrawn, so small regions are common and large ones rarer.
+    QVERIFY2(flips > 900 && flips < 1100, qPrintable(QStringLiteral("%1 of %2 flipped").arg(flips).arg(seeds)));
+    QVERIFY2(small > 300 && large > 100, qPrintable(QStringLiteral("%1 small, %2 large").arg(small).arg(large)));
+    QVERIFY2(tops.size() > 200, qPrintable(QStringLiteral("%1 distinct tops").arg(tops.size())));
+}
+
+void ImageTransformTest::regionDecodingUsesTheScaleTheRegionAllows_data()
+{
+    // On the 1282×1110 photo: a region at least 2, 4 or 8 times the output side across must be
+    // decoded at that reduced JPEG scale (and so equal OpenCV's reduced decoding, cut and
+    // resized), anything smaller at full scale (equal to the full decoding, cut and resized).
+    QTest::addColumn<int>("top");
+    QTest::addColumn<int>("left");
+    QTest::addColumn<int>("height");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("side");
+    QTest::addColumn<int>("reduction");
+    QTest::newRow("nearly whole photo to 128: 1/8") << 0 << 0 << 1104 << 1280 << 128 << 8;
+    QTest::newRow("512 square to 128: 1/4") << 0 << 0 << 512 << 512 << 128 << 4;
+    QTest::newRow("448x600 to 224: 1/2") << 200 << 400 << 448 << 600 << 224 << 2;
+    QTest::newRow("447x600 to 224: full scale") << 200 << 400 << 447 << 600 << 224 << 1;
+    QTest::newRow("1000x1000 to 128: 1/4, not 1/8") << 100 << 200 << 1000 << 1000 << 128 << 4;
+    QTest::newRow("100x150 to 224, enlarged: full scale") << 10 << 20 << 100 << 150 << 224 << 1;
+}
+
+void ImageTransformTest::regionDecodingUsesTheScaleTheRegionAllows()
+{
+#ifndef AMPWB_WITH_OPENCV
+    QSKIP("This engine build has no OpenCV.");
+#else
+    QFETCH(int, top);
+    QFETCH(int, left);
+    QFETCH(int, height);
+    QFETCH(int, width);
+    QFETCH(int, side);
+    QFETCH(int, reduction);
+    if (!QFileInfo::exists(kAloePhoto))
+        QSKIP("Debian's opencv-doc example photos are not installed.");
+    std::vector<std::pair<int64_t, int64_t>> asked;
+    const torch::Tensor actual = decodeRegionResized(
+        kAloePhoto.toStdString(),
+        [&](int64_t h, int64_t w) {
+            asked.emplace_back(h, w);
+            return ImageRegion{top, left, height, width};
+        },
+        side);
+    QCOMPARE(asked, (std::vector<std::pair<int64_t, int64_t>>{{1110, 1282}}));
+    QCOMPARE(actual.sizes().vec(), (std::vector<int64_t>{3, side, side}));
+    QCOMPARE(actual.scalar_type(), torch::kUInt8);
+
+    // The regions above are whole multiples of their reduction, so they map onto the reduced
+    // picture exactly.
+    const int flags = reduction == 8 ? cv::IMREAD_REDUCED_COLOR_8
+                    : reduction == 4 ? cv::IMREAD_REDUCED_COLOR_4
+                    : reduction == 2 ? cv::IMREAD_REDUCED_COLOR_2
+                                     : cv::IMREAD_COLOR;
+    const cv::Mat decoded = cv::imread(kAloePhoto.toStdString(), flags);
+    const cv::Mat cut = decoded(cv::Rect(left / reduction, top / reduction, width / reduction, height / reduction));
+    const bool shrinking = cut.cols >= side && cut.rows >= side;
+    cv::Mat resized;
+    cv::resize(cut, resized, cv::Size(side, side), 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+    QVERIFY2(torch::equal(actual, rgbOf(resized)),
+             qPrintable(QStringLiteral("differs from OpenCV's decoding at 1/%1 by %2 levels on average")
+                            .arg(reduction)
+                            .arg(difference(actual, rgbOf(resized)).first)));
+
+    if (!shrinking)
+        return;
+    // Decoding at reduced scale changes little: the picture is close to the full-scale decoding,
+    // cut and area-averaged; and close to the tensor path (antialiased bilinear, a softer filter).
+    const ImageRegion region{top, left, height, width};
+    const auto [fullMean, fullLargest] = difference(actual, fullScaleAreaResized(kAloePhoto, region, side));
+    const torch::Tensor full = decodeImageFile(kAloePhoto.toStdString());
+    const auto [tensorMean, tensorLargest]
+        = difference(actual, resizeTo(full.narrow(1, top, height).narrow(2, left, width), side, side));
+    qInfo("mean difference from full-scale decoding %.2f levels (largest %.0f), from the tensor path %.2f (largest %.0f)",
+          fullMean, fullLargest, tensorMean, tensorLargest);
+    QVERIFY2(fullMean < 4.0, qPrintable(QStringLiteral("full-scale: mean difference %1 levels").arg(fullMean)));
+    QVERIFY2(tensorMean < 8.0, qPrintable(QStringLiteral("tensor path: mean difference %1 levels").arg(tensorMean)));
+#endif
+}
+
+void ImageTransformTest::regionDecodingFollowsExifOrientation()
+{
+#ifndef AMPWB_WITH_OPENCV
+    QSKIP("This engine build has no OpenCV.");
+#else
+    if (!QFileInfo::exists(kAloePhoto))
+        QSKIP("Debian's opencv-doc example photos are not installed.");
+    // The photo stored 1282 wide and 1110 high, marked to be shown turned a quarter: the
+    // region is chosen on the turned picture (1282 high, 1110 wide) and cut from it, at the
+    // scale the region allows (as OpenCV's own reduced decoding of the turned picture shows it).
+    const QString file = scratch.filePath(QStringLiteral("turned.jpg"));
+    QVERIFY(test::writeBytes(file, withExifOrientation(test::readBytes(kAloePhoto), 6)));
+    QCOMPARE(decodeImageFile(file.toStdString()).sizes().vec(), (std::vector<int64_t>{3, 1282, 1110}));
+    const ImageRegion topLeft{0, 0, 640, 552}; // a quarter, in whole blocks of 8 pixels
+    for (const auto& [side, flags, reduction] : {std::tuple{128, int(cv::IMREAD_REDUCED_COLOR_4), 4},
+                                                 std::tuple{200, int(cv::IMREAD_REDUCED_COLOR_2), 2},
+                                                 std::tuple{400, int(cv::IMREAD_COLOR), 1}}) {
+        std::vector<std::pair<int64_t, int64_t>> asked;
+        const torch::Tensor actual = decodeRegionResized(
+            file.toStdString(),
+            [&](int64_t h, int64_t w) {
+                asked.emplace_back(h, w);
+                return topLeft;
+            },
+            side);
+        QVERIFY(!asked.empty());
+        QVERIFY2(asked.back() == std::make_pair(int64_t(1282), int64_t(1110)),
+                 qPrintable(QStringLiteral("side %1: last asked for %2x%3").arg(side).arg(asked.back().second).arg(asked.back().first)));
+        const cv::Mat decoded = cv::imread(file.toStdString(), flags);
+        cv::Mat resized;
+        cv::resize(decoded(cv::Rect(0, 0, 552 / reduction, 640 / reduction)), resized, cv::Size(side, side), 0, 0,
+                   cv::INTER_AREA);
+        QVERIFY2(torch::equal(actual, rgbOf(resized)), qPrintable(QStringLiteral("side %1").arg(side)));
+        // libjpeg pads the stored picture's partial blocks at its right and bottom, which the
+        // quarter turn moves to the left: the reduced picture is shifted by up to one of its
+        // pixels (2 full-scale pixels at ¼ here), which shows on the aloe's fine texture but is
+        // far from another region (tens of levels).
+        const auto [mean, largest] = difference(actual, fullScaleAreaResized(file, topLeft, side));
+        qInfo("side %d: mean difference from full-scale decoding %.2f levels (largest %.0f)", side, mean, largest);
+        QVERIFY2(mean < 10.0, qPrintable(QStringLiteral("side %1: mean difference %2 levels, largest %3")
+                                            .arg(side)
+                                            .arg(mean)
+                                            .arg(largest)));
+    }
+#endif
+}
+
+void ImageTransformTest::trainingCropsOfFilesMatchTheTensorPath()
+{
+#ifndef AMPWB_WITH_OPENCV
+    QSKIP("This engine build has no OpenCV.");
+#else
+    // An ImageFolder of the test's photos: its training samples (crops chosen from the file's
+    // declared size, decoded at reduced scale where they allow) show the same region, equally
+    // flipped, as the transform applied to the whole decoded image, for every seed; eval
+    // samples are exactly the transform of the whole image.
+    const QString root = scratch.filePath(QStringLiteral("folder"));
+    for (int i = 0; i < photos.size(); ++i) {
+        const QString classDir = root + QStringLiteral("/class%1").arg(i % 2);
+        QVERIFY(QDir().mkpath(classDir));
+        QVERIFY(QFile::copy(photos[i], classDir + "/" + QFileInfo(photos[i]).fileName()));
+    }
+    if (QFileInfo::exists(kAloePhoto))
+        QVERIFY(QFile::copy(kAloePhoto, root + QStringLiteral("/class0/aloeL.jpg")));
+    const ImageFolderDataset dataset = ImageFolderDataset::scan(root.toStdString());
+    const ImageTransform training({224, true, kImageNetMean, kImageNetStd});
+    const ImageTransform eval({224, false, kImageNetMean, kImageNetStd});
+    double worst = 0.0, sumSame = 0.0, sumOther = 0.0;
+    QString worstCase;
+    for (int64_t index = 0; index < dataset.size(); ++index) {
+        const torch::Tensor whole = dataset.image(index);
+        for (uint64_t seed = 0; seed < 40; ++seed) {
+            const torch::Tensor actual = dataset.transformedImage(index, training, seed);
+            QCOMPARE(actual.sizes().vec(), (std::vector<int64_t>{3, 224, 224}));
+            const double mean = difference(actual, training(whole, seed)).first;
+            sumSame += mean;
+            sumOther += difference(actual, training(whole, seed + 1000)).first; // another region and flip
+            if (mean > worst) {
+                worst = mean;
+                worstCase = QStringLiteral("%1, seed %2").arg(QString::fromStdString(dataset.entries()[size_t(index)].path)).arg(seed);
+            }
+        }
+        QVERIFY(torch::equal(dataset.transformedImage(index, eval, 3), eval(whole, 3)));
+    }
+    // Normalised units: one level of 255 is about 0.0175. The same region and flip, resized by
+    // area averaging instead of antialiased bilinear, differ by a few levels; another region or
+    // flip by many more.
+    qInfo("mean difference from the tensor path: %.4f on average, %.4f at most (%s); from other crops %.4f",
+          sumSame / (40.0 * double(dataset.size())), worst, qPrintable(worstCase), sumOther / (40.0 * double(dataset.size())));
+    QVERIFY2(worst < 0.15, qPrintable(QStringLiteral("mean difference up to %1 (%2)").arg(worst).arg(worstCase)));
+    QVERIFY2(sumSame * 5 < sumOther, qPrintable(QStringLiteral("differences: %1 from the same crops, %2 from others")
+                                                    .arg(sumSame)
+                                                    .arg(sumOther)));
+#endif
 }
 
 QTEST_GUILESS_MAIN(ImageTransformTest)
