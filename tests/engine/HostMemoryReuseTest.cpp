@@ -60,8 +60,11 @@ void HostMemoryReuseTest::freedBuffersAreReusedWithoutPageFaults()
     constexpr long pages = long(bytes / kPage);
     faultsForOneBuffer(bytes);
     const long withGlibcDefaults = faultsForOneBuffer(bytes);
-    QVERIFY2(withGlibcDefaults > pages / 2,
-             qPrintable(QStringLiteral("glibc's defaults took only %1 faults for %2 pages").arg(withGlibcDefaults).arg(pages)));
+    if (withGlibcDefaults <= pages / 2)
+        QSKIP(qPrintable(QStringLiteral("a fresh %1-page mapping took only %2 faults: the kernel backs it with huge "
+                                        "pages, so page faults cannot show the reuse here")
+                             .arg(pages)
+                             .arg(withGlibcDefaults)));
 
     reuseFreedHostMemory();
     faultsForOneBuffer(bytes); // the first buffer still has to be faulted in once
