@@ -74,12 +74,6 @@ torch::Tensor rgbTensor(const cv::Mat& bgr)
     return hwc.permute({2, 0, 1}).contiguous();
 }
 
-bool isJpeg(const std::string& content)
-{
-    return content.size() > 2 && static_cast<unsigned char>(content[0]) == 0xFF
-        && static_cast<unsigned char>(content[1]) == 0xD8;
-}
-
 /// The largest JPEG scale-down (1, 2, 4 or 8) that still leaves `side` pixels across the region.
 int jpegReduction(const ImageRegion& region, int64_t side)
 {
@@ -162,7 +156,7 @@ torch::Tensor decodeRegionResized(const std::string& path,
     cv::Mat decoded;
     int decodedAt = 1;
     const auto declared = readImageSize(content.data(), content.size());
-    if (declared && isJpeg(content)) {
+    if (declared && isJpeg(content.data(), content.size())) {
         // Planned on the size the header declares, before decoding anything.
         plan(declared->height, declared->width, true);
         decodedAt = reduction;

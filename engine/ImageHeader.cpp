@@ -105,7 +105,7 @@ std::optional<ImageSize> imageSize(std::istream& in)
             return ImageSize{littleEndian(head.data() + 26, 2) & 0x3FFF, littleEndian(head.data() + 28, 2) & 0x3FFF};
         return std::nullopt;
     }
-    if (head[0] == 0xFF && head[1] == 0xD8) {
+    if (isJpeg(reinterpret_cast<const char*>(head.data()), head.size())) {
         in.clear();
         return jpegSize(in);
     }
@@ -127,11 +127,17 @@ std::optional<ImageSize> readImageSize(const char* data, size_t size)
     return imageSize(in);
 }
 
-bool isTruncatedJpeg(const char* data, size_t size)
+bool isJpeg(const char* data, size_t size)
 {
     const auto* bytes = reinterpret_cast<const unsigned char*>(data);
-    if (size < 2 || bytes[0] != 0xFF || bytes[1] != 0xD8)
+    return size >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8;
+}
+
+bool isTruncatedJpeg(const char* data, size_t size)
+{
+    if (!isJpeg(data, size))
         return false;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data);
     // Walk the marker segments to the first start-of-scan; its entropy-coded data follows.
     size_t position = 2;
     for (;;) {

@@ -26,6 +26,9 @@ std::optional<ImageSize> readImageSize(const std::string& path);
 /// The same, for the bytes of an image file held in memory.
 std::optional<ImageSize> readImageSize(const char* data, size_t size);
 
+/// Whether the bytes start with JPEG's start-of-image marker.
+bool isJpeg(const char* data, size_t size);
+
 /// Whether the bytes are a JPEG cut off before its end-of-image marker (a partial
 /// download or copy): no EOI follows the first scan. False for other formats.
 bool isTruncatedJpeg(const char* data, size_t size);
