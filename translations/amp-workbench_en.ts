@@ -750,6 +750,30 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>No verdict: a run failed (%1).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (%1, 1 thread, bf16 units: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (%1, %2 threads, bf16 units: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workbench run %1, %2 classes, %3 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ResNet-18 state dict, %1 classes (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchvision ResNet-18 ImageNet weights (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -751,6 +751,30 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>No verdict: a run failed (%1).</source>
         <translation>无结论：有一次运行失败（%1）。</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>CPU (%1, 1 thread, bf16 units: %2)</source>
+        <translation>CPU（%1，1 个线程，bf16 单元：%2）</translation>
+    </message>
+    <message>
+        <source>CPU (%1, %2 threads, bf16 units: %3)</source>
+        <translation>CPU（%1，%2 个线程，bf16 单元：%3）</translation>
+    </message>
+    <message>
+        <source>workbench run %1, %2 classes, %3 px</source>
+        <translation>工作台运行 %1，%2 个类别，%3 像素</translation>
+    </message>
+    <message>
+        <source>ResNet-18 state dict, %1 classes (%2)</source>
+        <translation>ResNet-18 state dict，%1 个类别（%2）</translation>
+    </message>
+    <message>
+        <source>torchvision ResNet-18 ImageNet weights (%1)</source>
+        <translation>torchvision ResNet-18 ImageNet 权重（%1）</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -397,7 +397,7 @@ void ClassifyTab::onModelLoaded(const ModelLoadResult& result)
     }
     modelReady = true;
     modelLabel->setStyleSheet(QString());
-    modelLabel->setText(tr("%1 · %2 on the CPU").arg(result.description, precisionCombo->currentText()));
+    modelLabel->setText(tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisionCombo->currentText()));
     if (imageList->count(ClassifiedImageList::State::Waiting) != imageList->rowCount()) {
         // Shown results came from another model: classify everything again.
         worker->cancelQueued();

@@ -32,6 +32,7 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated."),
     QT_TRANSLATE_NOOP("EngineText",
                       "the step is bound by work that autocast does not speed up (casts, batch norm, data loading)."),
+    QT_TRANSLATE_NOOP("EngineText", "none"), // a CPU without bf16 units, in describeDevice()
 };
 
 /// A message with numbers or other messages inside: its pattern and its translation,
@@ -59,6 +60,17 @@ QList<PatternRule> patternRules()
          EngineText::tr("the batch is small (%1), so per-step overhead dominates.")},
         {QRegularExpression(QStringLiteral("^No verdict: a run failed \\((.*)\\)\\.$")),
          EngineText::tr("No verdict: a run failed (%1).")},
+        // describeDevice() and the descriptions of ModelLoading.cpp's classifier models.
+        {QRegularExpression(QStringLiteral("^CPU \\((.+), 1 thread, bf16 units: (.+)\\)$")),
+         EngineText::tr("CPU (%1, 1 thread, bf16 units: %2)"), 2},
+        {QRegularExpression(QStringLiteral("^CPU \\((.+), (\\d+) threads, bf16 units: (.+)\\)$")),
+         EngineText::tr("CPU (%1, %2 threads, bf16 units: %3)"), 3},
+        {QRegularExpression(QStringLiteral("^workbench run (.+), (\\d+) classes, (\\d+) px$")),
+         EngineText::tr("workbench run %1, %2 classes, %3 px")},
+        {QRegularExpression(QStringLiteral("^ResNet-18 state dict, (\\d+) classes \\((.+)\\)$")),
+         EngineText::tr("ResNet-18 state dict, %1 classes (%2)")},
+        {QRegularExpression(QStringLiteral("^torchvision ResNet-18 ImageNet weights \\((.+)\\)$")),
+         EngineText::tr("torchvision ResNet-18 ImageNet weights (%1)")},
     };
 }
 

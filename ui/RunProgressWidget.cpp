@@ -1,6 +1,7 @@
 #include "RunProgressWidget.h"
 
 #include "DisplayFormat.h"
+#include "EngineText.h"
 #include "RunFolder.h"
 
 #include <QGridLayout>
@@ -81,7 +82,7 @@ void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QStr
                              .arg(started.trainImages)
                              .arg(started.validationImages)
                              .arg(started.imageSize)
-                             .arg(QString::fromStdString(started.deviceDescription)));
+                             .arg(EngineText::translate(started.deviceDescription)));
 }
 
 void RunProgressWidget::showStep(const ampwb::StepMetrics& step)

@@ -1,6 +1,7 @@
 #include "RunTableModel.h"
 
 #include "DisplayFormat.h"
+#include "EngineText.h"
 
 #include <QLocale>
 
@@ -63,7 +64,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case Date:
         return display ? QLocale().toString(run.created, QLocale::ShortFormat) : QVariant(run.created);
     case Precision: return run.precision;
-    case Device: return run.device;
+    case Device: return EngineText::translate(run.device);
     case Dataset: return run.dataset;
     case Epochs: return display ? QVariant(QString::number(run.epochs)) : QVariant(qlonglong(run.epochs));
     case BestTop1:

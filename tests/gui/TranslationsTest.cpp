@@ -1,8 +1,12 @@
 // The Simplified Chinese translation is complete and loads: no unfinished, obsolete or
 // vanished entries in the .ts file, and the window speaks Chinese once it is installed.
+#include "DeviceInfo.h"
 #include "EngineText.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "ModelExport.h"
+#include "ModelLoading.h"
+#include "Trainer.h"
 #include "Translations.h"
 
 #include <QFile>
@@ -74,6 +78,31 @@ private Q_SLOTS:
             "AMP did not help here (0.85× FP32 throughput). Likely reason: the batch is small (8), so per-step "
             "overhead dominates."));
         QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("批量")), qPrintable(verdict));
+    }
+
+    void engineDescriptionsSpeakChinese()
+    {
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        ampwb::DeviceInfo machine = ampwb::probeDevices();
+        machine.cpuHasAmxBf16 = false;
+        machine.cpuHasAvx512Bf16 = false;
+        for (int threads : {1, 2}) {
+            machine.cpuThreads = threads;
+            const QString device = EngineText::translate(ampwb::describeDevice(c10::Device(c10::kCPU), machine));
+            QVERIFY2(device.contains(QStringLiteral("%1 个线程").arg(threads)) && device.contains(QStringLiteral("bf16 单元：无"))
+                         && device.contains(QString::fromStdString(machine.cpuModel)),
+                     qPrintable(device));
+        }
+
+        const ampwb::RunSummary run = ampwb::Trainer(environment.quickConfig(1)).run();
+        const std::string checkpoint = run.runDirectory + "/checkpoint.pt";
+        const QString fromRun = EngineText::translate(ampwb::loadClassifierModel(run.runDirectory).description);
+        QVERIFY2(fromRun.startsWith(QStringLiteral("工作台运行 ")) && fromRun.endsWith(QStringLiteral("，10 个类别，32 像素")),
+                 qPrintable(fromRun));
+        const std::string exported = environment.path(QStringLiteral("tiny.pth")).toStdString();
+        ampwb::exportStateDict(ampwb::loadClassifierModel(checkpoint), exported);
+        const QString fromFile = EngineText::translate(ampwb::loadClassifierModel(exported).description);
+        QCOMPARE(fromFile, QStringLiteral("ResNet-18 state dict，10 个类别（%1）").arg(QString::fromStdString(exported)));
     }
 };
 
