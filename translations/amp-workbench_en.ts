@@ -199,6 +199,49 @@
     </message>
 </context>
 <context>
+    <name>ClassNames</name>
+    <message>
+        <source>T-shirt/top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClassificationDelegate</name>
     <message>
         <source>%1 ms</source>

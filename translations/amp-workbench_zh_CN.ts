@@ -199,6 +199,49 @@
     </message>
 </context>
 <context>
+    <name>ClassNames</name>
+    <message>
+        <source>T-shirt/top</source>
+        <translation>T恤/上衣</translation>
+    </message>
+    <message>
+        <source>Trouser</source>
+        <translation>裤子</translation>
+    </message>
+    <message>
+        <source>Pullover</source>
+        <translation>套头衫</translation>
+    </message>
+    <message>
+        <source>Dress</source>
+        <translation>连衣裙</translation>
+    </message>
+    <message>
+        <source>Coat</source>
+        <translation>外套</translation>
+    </message>
+    <message>
+        <source>Sandal</source>
+        <translation>凉鞋</translation>
+    </message>
+    <message>
+        <source>Shirt</source>
+        <translation>衬衫</translation>
+    </message>
+    <message>
+        <source>Sneaker</source>
+        <translation>运动鞋</translation>
+    </message>
+    <message>
+        <source>Bag</source>
+        <translation>包</translation>
+    </message>
+    <message>
+        <source>Ankle boot</source>
+        <translation>短靴</translation>
+    </message>
+</context>
+<context>
     <name>ClassificationDelegate</name>
     <message>
         <source>%1 ms</source>

@@ -3,6 +3,7 @@
 #include "ClassificationWorker.h"
 #include "ClassifiedImageList.h"
 #include "DisplayFormat.h"
+#include "EngineText.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -94,7 +95,7 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
             const double probability = probabilities.value(bar).toDouble();
             painter->setPen(textColor);
             painter->drawText(QRect(body.left(), top, labelWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
-                              option.fontMetrics.elidedText(labels[bar], Qt::ElideRight, labelWidth));
+                              option.fontMetrics.elidedText(EngineText::className(labels[bar]), Qt::ElideRight, labelWidth));
             const QRect track(body.left() + labelWidth + kGap, top + 3, barWidth, line - 6);
             painter->fillRect(track, option.palette.color(QPalette::Midlight));
             QRect filled = track;

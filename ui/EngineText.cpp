@@ -1,6 +1,7 @@
 #include "EngineText.h"
 
 #include <QList>
+#include <QStringList>
 #include <QRegularExpression>
 
 #include <array>
@@ -33,6 +34,15 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText",
                       "the step is bound by work that autocast does not speed up (casts, batch norm, data loading)."),
     QT_TRANSLATE_NOOP("EngineText", "none"), // a CPU without bf16 units, in describeDevice()
+};
+
+// fashionMnistClassNames() of IdxDataset.cpp, the default dataset's classes.
+[[maybe_unused]] constexpr std::array kFashionMnistClassNames{
+    QT_TRANSLATE_NOOP("ClassNames", "T-shirt/top"), QT_TRANSLATE_NOOP("ClassNames", "Trouser"),
+    QT_TRANSLATE_NOOP("ClassNames", "Pullover"),    QT_TRANSLATE_NOOP("ClassNames", "Dress"),
+    QT_TRANSLATE_NOOP("ClassNames", "Coat"),        QT_TRANSLATE_NOOP("ClassNames", "Sandal"),
+    QT_TRANSLATE_NOOP("ClassNames", "Shirt"),       QT_TRANSLATE_NOOP("ClassNames", "Sneaker"),
+    QT_TRANSLATE_NOOP("ClassNames", "Bag"),         QT_TRANSLATE_NOOP("ClassNames", "Ankle boot"),
 };
 
 /// A message with numbers or other messages inside: its pattern and its translation,
@@ -74,6 +84,23 @@ QList<PatternRule> patternRules()
     };
 }
 
+/// `translation` with %1, %2, … replaced in one pass, so that a value holding "%2" (a path,
+/// a CPU name) stays as it is.
+QString substitute(const QString& translation, const QStringList& values)
+{
+    static const QRegularExpression marker(QStringLiteral("%(\\d)"));
+    QString text;
+    qsizetype done = 0;
+    for (auto markers = marker.globalMatch(translation); markers.hasNext();) {
+        const QRegularExpressionMatch found = markers.next();
+        text += translation.mid(done, found.capturedStart() - done);
+        const int number = found.captured(1).toInt();
+        text += number >= 1 && number <= values.size() ? values[number - 1] : found.captured();
+        done = found.capturedEnd();
+    }
+    return text + translation.mid(done);
+}
+
 } // namespace
 
 QString EngineText::translate(const std::string& message)
@@ -90,10 +117,15 @@ QString EngineText::translate(const QString& message)
         const QRegularExpressionMatch match = rule.pattern.match(message);
         if (!match.hasMatch())
             continue;
-        QString text = rule.translation;
+        QStringList values;
         for (int capture = 1; capture <= match.lastCapturedIndex(); ++capture)
-            text = text.arg(capture == rule.nestedCapture ? translate(match.captured(capture)) : match.captured(capture));
-        return text;
+            values << (capture == rule.nestedCapture ? translate(match.captured(capture)) : match.captured(capture));
+        return substitute(rule.translation, values);
     }
     return message;
+}
+
+QString EngineText::className(const QString& name)
+{
+    return QCoreApplication::translate("ClassNames", name.toUtf8().constData());
 }

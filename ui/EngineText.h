@@ -12,4 +12,7 @@ class EngineText {
 public:
     static QString translate(const std::string& message);
     static QString translate(const QString& message);
+    /// A class name in the user's language where the workbench knows it (Fashion-MNIST's
+    /// ten classes); any other name unchanged.
+    static QString className(const QString& name);
 };
