@@ -45,43 +45,46 @@ namespace {
     QT_TRANSLATE_NOOP("ClassNames", "Bag"),         QT_TRANSLATE_NOOP("ClassNames", "Ankle boot"),
 };
 
-/// A message with numbers or other messages inside: its pattern and its translation,
-/// where %1, %2, … are the pattern's captures (a capture marked `nested` is itself translated).
+/// A message with numbers or other messages inside: its pattern and its source text for
+/// translation, where %1, %2, … are the pattern's captures (a capture marked `nested` is itself
+/// translated).
 struct PatternRule {
     QRegularExpression pattern;
-    QString translation;
+    const char* translation;
     int nestedCapture = 0;
 };
 
-QList<PatternRule> patternRules()
+/// Compiled once; the translations are looked up when a pattern matches, in the language then installed.
+const QList<PatternRule>& patternRules()
 {
-    return {
+    static const QList<PatternRule> rules{
         {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput with (.+) % less peak memory\\.$")),
-         EngineText::tr("AMP helped: %1× the FP32 throughput with %2 % less peak memory.")},
+         QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput with %2 % less peak memory.")},
         {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput\\.$")),
-         EngineText::tr("AMP helped: %1× the FP32 throughput.")},
+         QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput.")},
         {QRegularExpression(QStringLiteral("^AMP did not help here \\((.+)× FP32 throughput\\)\\. Likely reason: (.*)$")),
-         EngineText::tr("AMP did not help here (%1× FP32 throughput). Likely reason: %2"), 2},
+         QT_TRANSLATE_NOOP("EngineText", "AMP did not help here (%1× FP32 throughput). Likely reason: %2"), 2},
         {QRegularExpression(QStringLiteral("^the images are small \\((\\d+) px\\), so the layers are too small for "
                                            "reduced precision to pay for its casts\\.$")),
-         EngineText::tr("the images are small (%1 px), so the layers are too small for reduced precision to pay "
+         QT_TRANSLATE_NOOP("EngineText", "the images are small (%1 px), so the layers are too small for reduced precision to pay "
                         "for its casts.")},
         {QRegularExpression(QStringLiteral("^the batch is small \\((\\d+)\\), so per-step overhead dominates\\.$")),
-         EngineText::tr("the batch is small (%1), so per-step overhead dominates.")},
+         QT_TRANSLATE_NOOP("EngineText", "the batch is small (%1), so per-step overhead dominates.")},
         {QRegularExpression(QStringLiteral("^No verdict: a run failed \\((.*)\\)\\.$")),
-         EngineText::tr("No verdict: a run failed (%1).")},
+         QT_TRANSLATE_NOOP("EngineText", "No verdict: a run failed (%1).")},
         // describeDevice() and the descriptions of ModelLoading.cpp's classifier models.
         {QRegularExpression(QStringLiteral("^CPU \\((.+), 1 thread, bf16 units: (.+)\\)$")),
-         EngineText::tr("CPU (%1, 1 thread, bf16 units: %2)"), 2},
+         QT_TRANSLATE_NOOP("EngineText", "CPU (%1, 1 thread, bf16 units: %2)"), 2},
         {QRegularExpression(QStringLiteral("^CPU \\((.+), (\\d+) threads, bf16 units: (.+)\\)$")),
-         EngineText::tr("CPU (%1, %2 threads, bf16 units: %3)"), 3},
+         QT_TRANSLATE_NOOP("EngineText", "CPU (%1, %2 threads, bf16 units: %3)"), 3},
         {QRegularExpression(QStringLiteral("^workbench run (.+), (\\d+) classes, (\\d+) px$")),
-         EngineText::tr("workbench run %1, %2 classes, %3 px")},
+         QT_TRANSLATE_NOOP("EngineText", "workbench run %1, %2 classes, %3 px")},
         {QRegularExpression(QStringLiteral("^ResNet-18 state dict, (\\d+) classes \\((.+)\\)$")),
-         EngineText::tr("ResNet-18 state dict, %1 classes (%2)")},
+         QT_TRANSLATE_NOOP("EngineText", "ResNet-18 state dict, %1 classes (%2)")},
         {QRegularExpression(QStringLiteral("^torchvision ResNet-18 ImageNet weights \\((.+)\\)$")),
-         EngineText::tr("torchvision ResNet-18 ImageNet weights (%1)")},
+         QT_TRANSLATE_NOOP("EngineText", "torchvision ResNet-18 ImageNet weights (%1)")},
     };
+    return rules;
 }
 
 /// `translation` with %1, %2, … replaced in one pass, so that a value holding "%2" (a path,
@@ -120,7 +123,7 @@ QString EngineText::translate(const QString& message)
         QStringList values;
         for (int capture = 1; capture <= match.lastCapturedIndex(); ++capture)
             values << (capture == rule.nestedCapture ? translate(match.captured(capture)) : match.captured(capture));
-        return substitute(rule.translation, values);
+        return substitute(tr(rule.translation), values);
     }
     return message;
 }
