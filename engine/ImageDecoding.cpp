@@ -1,6 +1,7 @@
 #include "ImageDecoding.h"
 
 #include "ImageHeader.h"
+#include "JpegRegion.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -40,20 +41,25 @@ std::string readImageFile(const std::string& path)
     return content;
 }
 
-/// Decodes to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR or a reduced variant, both of
-/// which apply EXIF orientation and convert palette/alpha/16-bit), after the same checks
-/// as decodeImageBytes.
-cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_t maxPixels, int flags)
+/// Refuses bytes no decoder should be given: empty, too many bytes or declared pixels, or a
+/// truncated JPEG (libjpeg fills a cut-off JPEG with gray and only warns; PIL refuses it, and
+/// so do we).
+void refuseUndecodable(const char* data, size_t size, const std::string& name, int64_t maxPixels)
 {
     if (size == 0)
         throw DataError("The image " + name + " is empty.");
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
         throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size) + " bytes).");
     refuseTooLarge(readImageSize(data, size), maxPixels, name);
-    // libjpeg fills a cut-off JPEG with gray and only warns; PIL refuses it, and so do we.
     if (isTruncatedJpeg(data, size))
         throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
+}
 
+/// Decodes to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR or a reduced variant, both of
+/// which apply EXIF orientation and convert palette/alpha/16-bit), after refuseUndecodable.
+cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_t maxPixels, int flags)
+{
+    refuseUndecodable(data, size, name, maxPixels);
     cv::Mat decoded;
     try {
         const cv::Mat encoded(1, static_cast<int>(size), CV_8UC1, const_cast<char*>(data));
@@ -66,21 +72,28 @@ cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_
     return decoded;
 }
 
-torch::Tensor rgbTensor(const cv::Mat& bgr)
+/// [3, H, W] from a continuous 8-bit RGB picture.
+torch::Tensor channelsFirst(const cv::Mat& rgb)
 {
-    cv::Mat rgb;
-    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
     auto hwc = torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kUInt8);
     return hwc.permute({2, 0, 1}).contiguous();
 }
 
-/// The largest JPEG scale-down (1, 2, 4 or 8) that still leaves `side` pixels across the region.
-int jpegReduction(const ImageRegion& region, int64_t side)
+torch::Tensor rgbTensor(const cv::Mat& bgr)
 {
-    for (int reduction : {8, 4, 2})
-        if (region.height >= reduction * side && region.width >= reduction * side)
-            return reduction;
-    return 1;
+    cv::Mat rgb;
+    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+    return channelsFirst(rgb);
+}
+
+/// `cut` resized to side × side: area averaging when shrinking, bilinear otherwise.
+cv::Mat resizedSquare(const cv::Mat& cut, int64_t side)
+{
+    const cv::Size target(static_cast<int>(side), static_cast<int>(side));
+    const bool shrinking = cut.cols >= target.width && cut.rows >= target.height;
+    cv::Mat resized;
+    cv::resize(cut, resized, target, 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+    return resized;
 }
 
 int reducedReadFlag(int reduction)
@@ -97,20 +110,6 @@ int reducedReadFlag(int reduction)
 bool isReducedSize(const cv::Mat& decoded, int64_t height, int64_t width, int reduction)
 {
     return decoded.rows == (height + reduction - 1) / reduction && decoded.cols == (width + reduction - 1) / reduction;
-}
-
-/// `region` of the full-size picture, on the same picture decoded at 1/reduction (libjpeg's
-/// pixel i covers full-size pixels reduction·i … reduction·i + reduction − 1).
-cv::Rect scaledRegion(const ImageRegion& region, int reduction, const cv::Mat& decoded)
-{
-    const auto edge = [reduction](int64_t position, int limit) {
-        return std::clamp(static_cast<int>(std::lround(static_cast<double>(position) / reduction)), 0, limit);
-    };
-    const int top = edge(region.top, decoded.rows - 1);
-    const int left = edge(region.left, decoded.cols - 1);
-    const int bottom = std::max(top + 1, edge(region.top + region.height, decoded.rows));
-    const int right = std::max(left + 1, edge(region.left + region.width, decoded.cols));
-    return {left, top, right - left, bottom - top};
 }
 
 } // namespace
@@ -140,6 +139,10 @@ torch::Tensor decodeRegionResized(const std::string& path,
                                   int64_t side)
 {
     const std::string content = readImageFile(path);
+    refuseUndecodable(content.data(), content.size(), path, kMaxImagePixels);
+    if (const auto region = decodeJpegRegion(content.data(), content.size(), chooseRegion, side))
+        return channelsFirst(resizedSquare(*region, side));
+
     const auto decode = [&](int reduction) {
         return decodeBgr(content.data(), content.size(), path, kMaxImagePixels, reducedReadFlag(reduction));
     };
@@ -180,12 +183,8 @@ torch::Tensor decodeRegionResized(const std::string& path,
         plan(decoded.rows, decoded.cols, false);
     }
 
-    const cv::Mat cut = decoded(scaledRegion(region, decodedAt, decoded));
-    const cv::Size target(static_cast<int>(side), static_cast<int>(side));
-    const bool shrinking = cut.cols >= target.width && cut.rows >= target.height;
-    cv::Mat resized;
-    cv::resize(cut, resized, target, 0, 0, shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
-    return rgbTensor(resized);
+    const cv::Mat cut = decoded(scaledRegion(region, decodedAt, decoded.rows, decoded.cols));
+    return rgbTensor(resizedSquare(cut, side));
 }
 
 } // namespace ampwb

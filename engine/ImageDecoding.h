@@ -31,13 +31,15 @@ torch::Tensor decodeImageBytes(const char* data, size_t size, const std::string&
 
 /// Decodes the region of an image file that `chooseRegion` picks for the image's height and
 /// width (EXIF orientation applied) and resizes it to side × side (area averaging when
-/// shrinking, bilinear otherwise), as RGB uint8 [3, side, side]. A JPEG whose region is at
+/// shrinking, bilinear otherwise), as RGB uint8 [3, side, side]. An upright JPEG is decoded
+/// only where the region lies (decodeJpegRegion); other images are decoded whole. A JPEG whose region is at
 /// least 2, 4 or 8 times `side` across is decoded at ½, ¼ or ⅛ scale (libjpeg's DCT scaling)
 /// and the region mapped onto the smaller image, so most of its pixels are never decoded;
 /// the result is then close to, not equal to, cutting the full image (within one pixel of the
 /// smaller image: libjpeg pads partial blocks at the stored right and bottom edges, which EXIF
 /// orientation may turn to the left or top). `chooseRegion` may be called twice (when the
-/// orientation turns the image). Errors as decodeImageFile.
+/// orientation turns the image, or libjpeg stops on damaged data inside the region and the
+/// whole image is decoded instead). Errors as decodeImageFile.
 torch::Tensor decodeRegionResized(const std::string& path,
                                   const std::function<ImageRegion(int64_t height, int64_t width)>& chooseRegion,
                                   int64_t side);

@@ -7,7 +7,7 @@ packages=(
     # toolchain
     g++ cmake ninja-build pkg-config
     # engine: libtorch links libblas.so.3; OpenBLAS makes it ~50x faster than the reference BLAS
-    libtorch-dev libopenblas0-pthread libopencv-dev nlohmann-json3-dev zlib1g-dev
+    libtorch-dev libopenblas0-pthread libopencv-dev libjpeg-dev nlohmann-json3-dev zlib1g-dev
     # ONNX export (protobuf classes and checker)
     libonnx-dev libprotobuf-dev
     # GUI
