@@ -72,18 +72,22 @@ cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_
     return decoded;
 }
 
-/// [3, H, W] from a continuous 8-bit RGB picture.
-torch::Tensor channelsFirst(const cv::Mat& rgb)
-{
-    auto hwc = torch::from_blob(rgb.data, {rgb.rows, rgb.cols, 3}, torch::kUInt8);
-    return hwc.permute({2, 0, 1}).contiguous();
-}
+enum class ChannelOrder { Rgb, Bgr };
 
-torch::Tensor rgbTensor(const cv::Mat& bgr)
+/// RGB [3, H, W] from an 8-bit three-channel picture: one pass that splits the interleaved
+/// channels straight into the tensor's planes (reversing BGR on the way).
+torch::Tensor channelsFirst(const cv::Mat& picture, ChannelOrder order)
 {
-    cv::Mat rgb;
-    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
-    return channelsFirst(rgb);
+    auto chw = torch::empty({3, picture.rows, picture.cols}, torch::kUInt8);
+    uint8_t* data = chw.data_ptr<uint8_t>();
+    const size_t planeSize = static_cast<size_t>(picture.rows) * static_cast<size_t>(picture.cols);
+    cv::Mat planes[3];
+    for (int channel = 0; channel < 3; ++channel) {
+        const int plane = order == ChannelOrder::Bgr ? 2 - channel : channel;
+        planes[channel] = cv::Mat(picture.rows, picture.cols, CV_8UC1, data + plane * planeSize);
+    }
+    cv::split(picture, planes);
+    return chw;
 }
 
 /// `cut` resized to side × side: area averaging when shrinking, bilinear otherwise.
@@ -131,7 +135,7 @@ torch::Tensor decodeImageFile(const std::string& path)
 
 torch::Tensor decodeImageBytes(const char* data, size_t size, const std::string& name, int64_t maxPixels)
 {
-    return rgbTensor(decodeBgr(data, size, name, maxPixels, cv::IMREAD_COLOR));
+    return channelsFirst(decodeBgr(data, size, name, maxPixels, cv::IMREAD_COLOR), ChannelOrder::Bgr);
 }
 
 torch::Tensor decodeRegionResized(const std::string& path,
@@ -141,7 +145,7 @@ torch::Tensor decodeRegionResized(const std::string& path,
     const std::string content = readImageFile(path);
     refuseUndecodable(content.data(), content.size(), path, kMaxImagePixels);
     if (const auto region = decodeJpegRegion(content.data(), content.size(), chooseRegion, side))
-        return channelsFirst(resizedSquare(*region, side));
+        return channelsFirst(resizedSquare(*region, side), ChannelOrder::Rgb);
 
     const auto decode = [&](int reduction) {
         return decodeBgr(content.data(), content.size(), path, kMaxImagePixels, reducedReadFlag(reduction));
@@ -184,7 +188,7 @@ torch::Tensor decodeRegionResized(const std::string& path,
     }
 
     const cv::Mat cut = decoded(scaledRegion(region, decodedAt, decoded.rows, decoded.cols));
-    return rgbTensor(resizedSquare(cut, side));
+    return channelsFirst(resizedSquare(cut, side), ChannelOrder::Bgr);
 }
 
 } // namespace ampwb
