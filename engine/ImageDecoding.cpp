@@ -55,11 +55,10 @@ void refuseUndecodable(const char* data, size_t size, const std::string& name, i
         throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
 }
 
-/// Decodes to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR or a reduced variant, both of
-/// which apply EXIF orientation and convert palette/alpha/16-bit), after refuseUndecodable.
-cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int64_t maxPixels, int flags)
+/// Decodes bytes that passed refuseUndecodable to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR
+/// or a reduced variant, both of which apply EXIF orientation and convert palette/alpha/16-bit).
+cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int flags)
 {
-    refuseUndecodable(data, size, name, maxPixels);
     cv::Mat decoded;
     try {
         const cv::Mat encoded(1, static_cast<int>(size), CV_8UC1, const_cast<char*>(data));
@@ -135,7 +134,8 @@ torch::Tensor decodeImageFile(const std::string& path)
 
 torch::Tensor decodeImageBytes(const char* data, size_t size, const std::string& name, int64_t maxPixels)
 {
-    return channelsFirst(decodeBgr(data, size, name, maxPixels, cv::IMREAD_COLOR), ChannelOrder::Bgr);
+    refuseUndecodable(data, size, name, maxPixels);
+    return channelsFirst(decodeBgr(data, size, name, cv::IMREAD_COLOR), ChannelOrder::Bgr);
 }
 
 torch::Tensor decodeRegionResized(const std::string& path,
@@ -148,7 +148,7 @@ torch::Tensor decodeRegionResized(const std::string& path,
         return channelsFirst(resizedSquare(*region, side), ChannelOrder::Rgb);
 
     const auto decode = [&](int reduction) {
-        return decodeBgr(content.data(), content.size(), path, kMaxImagePixels, reducedReadFlag(reduction));
+        return decodeBgr(content.data(), content.size(), path, reducedReadFlag(reduction));
     };
     int64_t height = 0, width = 0;
     ImageRegion region;
