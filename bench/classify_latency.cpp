@@ -5,8 +5,8 @@
 //
 // Usage: classify_latency [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16] [--size 224]
 //                         [--layout channels-last|contiguous]
-#include "Classifier.h"
-#include "ClassNames.h"
+#include "model/Classifier.h"
+#include "model/ClassNames.h"
 
 #include <torch/utils.h>
 

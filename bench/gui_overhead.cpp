@@ -10,11 +10,11 @@
 #include "EngineController.h"
 #include "GuiStallMeter.h"
 #include "MainWindow.h"
-#include "MetricChart.h"
-#include "QCustomPlotNoKeywords.h"
-#include "TrainTab.h"
-#include "TrainingCharts.h"
-#include "TrainingConfigPanel.h"
+#include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "train/TrainTab.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
 
 #include <QAction>
 #include <QApplication>

@@ -7,8 +7,8 @@
 // Usage: loader_throughput --folder DIR [--workers 2] [--batch-size 32] [--size 224]
 //                          [--epochs 2] [--eval]   (--eval: Resize + CenterCrop instead of
 //                                                    RandomResizedCrop + flip)
-#include "DataLoader.h"
-#include "ImageFolderDataset.h"
+#include "data/DataLoader.h"
+#include "data/ImageFolderDataset.h"
 
 #include <torch/utils.h>
 

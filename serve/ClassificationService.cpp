@@ -1,6 +1,6 @@
 #include "ClassificationService.h"
 
-#include "ImageDecoding.h"
+#include "data/ImageDecoding.h"
 #include "ServiceError.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Classifier.h"
+#include "model/Classifier.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,6 +1,6 @@
 #include "AboutDialog.h"
 
-#include "VersionReport.h"
+#include "system/VersionReport.h"
 
 #include <QApplication>
 #include <QClipboard>

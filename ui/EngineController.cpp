@@ -1,7 +1,7 @@
 #include "EngineController.h"
 
-#include "Comparison.h"
-#include "Trainer.h"
+#include "training/Comparison.h"
+#include "training/Trainer.h"
 
 #include <exception>
 

@@ -2,14 +2,14 @@
 
 #include "AboutDialog.h"
 #include "AppSettings.h"
-#include "ClassifyTab.h"
-#include "CompareTab.h"
+#include "classify/ClassifyTab.h"
+#include "compare/CompareTab.h"
 #include "EngineController.h"
 #include "GuiStallMeter.h"
-#include "RunsTab.h"
+#include "runs/RunsTab.h"
 #include "SettingsDialog.h"
-#include "TrainTab.h"
-#include "TrainingConfigPanel.h"
+#include "train/TrainTab.h"
+#include "train/TrainingConfigPanel.h"
 
 #include <QAction>
 #include <QAbstractButton>

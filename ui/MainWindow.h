@@ -1,6 +1,6 @@
 #pragma once
 
-#include "DeviceInfo.h"
+#include "system/DeviceInfo.h"
 #include "TrainingEvent.h"
 
 #include <QMainWindow>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Comparison.h"
-#include "TrainingMetrics.h"
+#include "training/Comparison.h"
+#include "training/TrainingMetrics.h"
 
 #include <variant>
 #include <vector>

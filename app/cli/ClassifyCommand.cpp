@@ -1,11 +1,11 @@
 #include "ClassifyCommand.h"
 
-#include "Classifier.h"
+#include "model/Classifier.h"
 #include "CommandLine.h"
-#include "ModelLoading.h"
+#include "modelfiles/ModelLoading.h"
 #include "OptionReader.h"
 #ifdef AMPWB_WITH_OPENCV
-#include "ImageFileClassification.h"
+#include "model/ImageFileClassification.h"
 #endif
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TrainingMetrics.h"
+#include "training/TrainingMetrics.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,12 +1,12 @@
 #include "ExportCommand.h"
 
 #include "CommandLine.h"
-#include "ModelCard.h"
-#include "ModelExport.h"
-#include "ModelLoading.h"
+#include "modelfiles/ModelCard.h"
+#include "modelfiles/ModelExport.h"
+#include "modelfiles/ModelLoading.h"
 #include "OptionReader.h"
 #ifdef AMPWB_WITH_ONNX
-#include "OnnxExport.h"
+#include "modelfiles/OnnxExport.h"
 #endif
 
 #include <cstdio>

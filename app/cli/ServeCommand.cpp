@@ -4,7 +4,7 @@
 #include "CommandLine.h"
 #include "HttpServer.h"
 #include "InterruptWatcher.h"
-#include "ModelLoading.h"
+#include "modelfiles/ModelLoading.h"
 #include "OptionReader.h"
 
 #include <ATen/Parallel.h>

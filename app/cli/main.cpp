@@ -1,15 +1,15 @@
 // amp-workbench-cli: headless training, FP32-vs-AMP comparison, classification and model export.
 #include "ClassifyCommand.h"
 #include "CommandLine.h"
-#include "Comparison.h"
+#include "training/Comparison.h"
 #include "ConsoleObserver.h"
 #include "ExportCommand.h"
 #include "InterruptWatcher.h"
 #ifdef AMPWB_WITH_SERVE
 #include "ServeCommand.h"
 #endif
-#include "Trainer.h"
-#include "VersionReport.h"
+#include "training/Trainer.h"
+#include "system/VersionReport.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 // Fuzz target: the CIFAR-10 binary batch reader.
 #include "FuzzInput.h"
 
-#include "Cifar10Dataset.h"
+#include "data/Cifar10Dataset.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

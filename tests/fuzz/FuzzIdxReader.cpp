@@ -1,8 +1,8 @@
 // Fuzz target: the IDX (MNIST format) reader, gzip and raw.
 #include "FuzzInput.h"
 
-#include "Dataset.h"
-#include "IdxDataset.h"
+#include "data/Dataset.h"
+#include "data/IdxDataset.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

@@ -2,9 +2,9 @@
 // only a training crop's region of it (libjpeg-turbo directly for upright JPEGs).
 #include "FuzzInput.h"
 
-#include "Dataset.h"
-#include "ImageDecoding.h"
-#include "ImageTransform.h"
+#include "data/Dataset.h"
+#include "data/ImageDecoding.h"
+#include "data/ImageTransform.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

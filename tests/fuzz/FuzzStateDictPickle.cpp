@@ -1,8 +1,8 @@
 // Fuzz target: the strict unpickler behind .pth import (torch.save's data.pkl).
 #include "FuzzInput.h"
 
-#include "PickleReader.h"
-#include "StateDictFile.h"
+#include "modelfiles/PickleReader.h"
+#include "modelfiles/StateDictFile.h"
 
 #include <c10/util/Exception.h>
 

@@ -4,7 +4,7 @@
 //   fuzz-target CORPUS_DIR [MUTATIONS]
 #include "FuzzInput.h"
 
-#include "Random.h"
+#include "data/Random.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -5,11 +5,11 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
-#include "RunProgressWidget.h"
+#include "train/RunProgressWidget.h"
 #include "SmallDisk.h"
-#include "TrainTab.h"
-#include "TrainingCharts.h"
-#include "TrainingConfigPanel.h"
+#include "train/TrainTab.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
 
 #include <QAction>
 #include <QDir>

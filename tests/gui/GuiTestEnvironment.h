@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TrainingConfig.h"
+#include "training/TrainingConfig.h"
 
 #include <QString>
 #include <QTemporaryDir>

@@ -5,18 +5,18 @@
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
-#include "ClassifiedImageList.h"
-#include "ClassifyTab.h"
-#include "CompareTab.h"
+#include "classify/ClassifiedImageList.h"
+#include "classify/ClassifyTab.h"
+#include "compare/CompareTab.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
-#include "ModelServer.h"
-#include "RunRecord.h"
-#include "RunsTab.h"
-#include "TrainTab.h"
-#include "TrainingCharts.h"
-#include "TrainingConfigPanel.h"
+#include "classify/ModelServer.h"
+#include "runs/RunRecord.h"
+#include "runs/RunsTab.h"
+#include "train/TrainTab.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
 #include "Translations.h"
 
 #include <QAction>

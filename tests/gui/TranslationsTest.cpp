@@ -1,12 +1,12 @@
 // The Simplified Chinese translation is complete and loads: no unfinished, obsolete or
 // vanished entries in the .ts file, and the window speaks Chinese once it is installed.
-#include "DeviceInfo.h"
+#include "system/DeviceInfo.h"
 #include "EngineText.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
-#include "ModelExport.h"
-#include "ModelLoading.h"
-#include "Trainer.h"
+#include "modelfiles/ModelExport.h"
+#include "modelfiles/ModelLoading.h"
+#include "training/Trainer.h"
 #include "Translations.h"
 
 #include <QFile>

@@ -1,0 +1,138 @@
+#include "data/ImageFolderDataset.h"
+
+#include "data/ImageDecoding.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace ampwb {
+
+ImageFolderDataset::ImageFolderDataset(std::vector<Entry> entries, std::vector<std::string> classNames)
+    : files(std::move(entries))
+    , names(std::move(classNames))
+{
+}
+
+namespace {
+
+/// Why a file cannot be used, judged from its size and signature bytes (no decoding).
+std::string unusableReason(const fs::path& path)
+{
+    std::error_code error;
+    const auto bytes = fs::file_size(path, error);
+    if (error)
+        return "cannot be read (" + error.message() + ")";
+    if (bytes == 0)
+        return "empty file";
+    try {
+        if (!cv::haveImageReader(path.string()))
+            return "not an image format OpenCV reads";
+    } catch (const cv::Exception&) {
+        return "not an image format OpenCV reads";
+    }
+    return {};
+}
+
+} // namespace
+
+ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::vector<std::string>* unusable)
+{
+    if (!fs::is_directory(directory))
+        throw DataError("The image folder " + directory + " does not exist.");
+    std::vector<std::string> classNames;
+    for (const auto& item : fs::directory_iterator(directory)) {
+        if (item.is_directory() && item.path().filename().string().rfind('.', 0) != 0)
+            classNames.push_back(item.path().filename().string());
+    }
+    std::sort(classNames.begin(), classNames.end());
+    if (classNames.size() < 2)
+        throw DataError("The image folder " + directory + " needs at least two class subfolders, one per class (found "
+                        + std::to_string(classNames.size()) + ").");
+    std::vector<Entry> entries;
+    std::vector<std::string> emptyClasses;
+    for (size_t label = 0; label < classNames.size(); ++label) {
+        std::vector<std::string> paths;
+        const fs::path classDir = fs::path(directory) / classNames[label];
+        for (const auto& item : fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
+            if (!item.is_regular_file() || !isImageFileName(item.path().string()))
+                continue;
+            const std::string reason = unusableReason(item.path());
+            if (reason.empty())
+                paths.push_back(item.path().string());
+            else if (unusable)
+                unusable->push_back(item.path().string() + ": " + reason);
+        }
+        if (paths.empty())
+            emptyClasses.push_back(classNames[label]);
+        std::sort(paths.begin(), paths.end());
+        for (auto& path : paths)
+            entries.push_back({std::move(path), static_cast<int64_t>(label)});
+    }
+    if (entries.empty())
+        throw DataError("The image folder " + directory
+                        + " has no usable JPEG, PNG, BMP or WebP image in its class folders.");
+    if (!emptyClasses.empty())
+        throw DataError("The class folder \"" + emptyClasses.front() + "\" in " + directory
+                        + " has no usable image; remove it or add images.");
+    return ImageFolderDataset(std::move(entries), std::move(classNames));
+}
+
+torch::Tensor ImageFolderDataset::image(int64_t index) const
+{
+    return decodeImageFile(files[static_cast<size_t>(index)].path);
+}
+
+torch::Tensor ImageFolderDataset::transformedImage(int64_t index, const ImageTransform& transform, uint64_t seed) const
+{
+    if (!transform.cropsRandomRegions())
+        return Dataset::transformedImage(index, transform, seed);
+    bool flip = false;
+    const torch::Tensor crop = decodeRegionResized(
+        files[static_cast<size_t>(index)].path,
+        [&](int64_t height, int64_t width) {
+            const RandomCrop chosen = transform.randomCrop(height, width, seed);
+            flip = chosen.flip;
+            return chosen.region;
+        },
+        transform.options().imageSize);
+    return transform.finishCrop(crop, flip);
+}
+
+DataSplits openImageFolder(const std::string& directory)
+{
+    const fs::path root(directory);
+    DataSplits splits;
+    splits.description = "ImageFolder (" + directory + ")";
+    for (const char* validationName : {"val", "test", "validation"}) {
+        if (fs::is_directory(root / "train") && fs::is_directory(root / validationName)) {
+            auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
+            auto validation = ImageFolderDataset::scan((root / validationName).string(), &splits.unusableFiles);
+            if (validation.classNames() != train.classNames())
+                throw DataError("The class folders of " + (root / validationName).string()
+                                + " differ from those of " + (root / "train").string() + ".");
+            splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
+            splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
+            return splits;
+        }
+    }
+    auto all = ImageFolderDataset::scan(directory, &splits.unusableFiles);
+    std::vector<ImageFolderDataset::Entry> train, validation;
+    std::vector<int64_t> seenPerClass(all.classNames().size(), 0);
+    for (const auto& entry : all.entries()) {
+        const bool holdOut = seenPerClass[static_cast<size_t>(entry.label)]++ % 10 == 9;
+        (holdOut ? validation : train).push_back(entry);
+    }
+    if (validation.empty()) {
+        validation = train;
+        splits.description += " — too few images to hold any out: validation uses the training images";
+    }
+    splits.train = std::make_shared<ImageFolderDataset>(std::move(train), all.classNames());
+    splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation), all.classNames());
+    return splits;
+}
+
+} // namespace ampwb

@@ -1,0 +1,78 @@
+#include "model/ResNet18.h"
+
+#include <torch/nn/functional/activation.h>
+#include <torch/nn/functional/pooling.h>
+#include <torch/nn/init.h>
+
+namespace F = torch::nn::functional;
+
+namespace ampwb {
+namespace {
+
+torch::nn::Conv2d convolution(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t padding)
+{
+    return torch::nn::Conv2d(
+        torch::nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
+}
+
+torch::nn::Sequential stage(int64_t in, int64_t out, int64_t stride)
+{
+    return torch::nn::Sequential(BasicBlock(in, out, stride), BasicBlock(out, out, 1));
+}
+
+} // namespace
+
+BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride)
+{
+    conv1 = register_module("conv1", convolution(inChannels, outChannels, 3, stride, 1));
+    bn1 = register_module("bn1", torch::nn::BatchNorm2d(outChannels));
+    conv2 = register_module("conv2", convolution(outChannels, outChannels, 3, 1, 1));
+    bn2 = register_module("bn2", torch::nn::BatchNorm2d(outChannels));
+    if (stride != 1 || inChannels != outChannels) {
+        downsample = register_module(
+            "downsample",
+            torch::nn::Sequential(convolution(inChannels, outChannels, 1, stride, 0),
+                                  torch::nn::BatchNorm2d(outChannels)));
+    }
+}
+
+torch::Tensor BasicBlockImpl::forward(torch::Tensor x)
+{
+    torch::Tensor identity = downsample ? downsample->forward(x) : x;
+    torch::Tensor out = F::relu(bn1->forward(conv1->forward(x)), F::ReLUFuncOptions(true));
+    out = bn2->forward(conv2->forward(out));
+    out += identity;
+    return F::relu(out, F::ReLUFuncOptions(true));
+}
+
+ResNet18Impl::ResNet18Impl(int64_t numClasses)
+    : classCount(numClasses)
+{
+    conv1 = register_module("conv1", convolution(3, 64, 7, 2, 3));
+    bn1 = register_module("bn1", torch::nn::BatchNorm2d(64));
+    layer1 = register_module("layer1", stage(64, 64, 1));
+    layer2 = register_module("layer2", stage(64, 128, 2));
+    layer3 = register_module("layer3", stage(128, 256, 2));
+    layer4 = register_module("layer4", stage(256, 512, 2));
+    fc = register_module("fc", torch::nn::Linear(512, numClasses));
+
+    for (auto& module : modules(/*include_self=*/false)) {
+        if (auto* conv = module->as<torch::nn::Conv2d>()) {
+            torch::nn::init::kaiming_normal_(conv->weight, 0.0, torch::kFanOut, torch::kReLU);
+        } else if (auto* norm = module->as<torch::nn::BatchNorm2d>()) {
+            torch::nn::init::ones_(norm->weight);
+            torch::nn::init::zeros_(norm->bias);
+        }
+    }
+}
+
+torch::Tensor ResNet18Impl::forward(torch::Tensor x)
+{
+    x = F::relu(bn1->forward(conv1->forward(x)), F::ReLUFuncOptions(true));
+    x = F::max_pool2d(x, F::MaxPool2dFuncOptions(3).stride(2).padding(1));
+    x = layer4->forward(layer3->forward(layer2->forward(layer1->forward(x))));
+    x = F::adaptive_avg_pool2d(x, F::AdaptiveAvgPool2dFuncOptions(1));
+    return fc->forward(torch::flatten(x, 1));
+}
+
+} // namespace ampwb

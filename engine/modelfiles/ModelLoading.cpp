@@ -1,0 +1,132 @@
+#include "modelfiles/ModelLoading.h"
+
+#include "system/AtomicFile.h"
+#include "model/ClassNames.h"
+#include "modelfiles/CheckpointWeights.h"
+#include "data/DataSource.h"
+#include "modelfiles/ModelFileError.h"
+#include "modelfiles/ResNet18StateDict.h"
+#include "training/RunFolder.h"
+#include "modelfiles/StateDictFile.h"
+#include "modelfiles/TorchFileFormat.h"
+#include "modelfiles/TorchHubWeights.h"
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace ampwb {
+namespace {
+
+ModelCard defaultCard(int64_t classCount)
+{
+    ModelCard card;
+    card.classNames = classCount == 1000 ? imageNetClassNames() : numberedClassNames(classCount);
+    return card;
+}
+
+ClassifierModel fromStateDictFile(const std::string& path)
+{
+    ClassifierModel model;
+    model.network = resNet18FromStateDict(readStateDictFile(path), path);
+    const int64_t classes = model.network->numClasses();
+    const std::string cardPath = modelCardPath(path);
+    if (fs::is_regular_file(cardPath)) {
+        model.card = modelCardFromJson(readTextFile(cardPath), cardPath);
+        if (static_cast<int64_t>(model.card.classNames.size()) != classes)
+            throw ModelFileError("The model card " + cardPath + " names " + std::to_string(model.card.classNames.size())
+                                 + " classes, but the model in " + path + " has " + std::to_string(classes) + ".");
+    } else {
+        model.card = defaultCard(classes);
+    }
+    model.description = "ResNet-18 state dict, " + std::to_string(classes) + " classes (" + path + ")";
+    return model;
+}
+
+/// Image size and class names as the run trained with them.
+ModelCard cardOfRun(const std::string& directory, int64_t classCount)
+{
+    ModelCard card = defaultCard(classCount);
+    TrainingConfig config;
+    try {
+        config = RunFolder::readConfig(directory);
+    } catch (const std::exception& error) {
+        throw ModelFileError("The run folder " + directory + " has no usable config.json: " + error.what());
+    }
+    int64_t imageSize = config.imageSize;
+    if (const auto summary = RunFolder::readSummary(directory); summary && summary->imageSize > 0)
+        imageSize = summary->imageSize;
+    try {
+        const DataSplits data = openDataSource(dataSourceOptions(config));
+        if (data.train->classCount() == classCount)
+            card.classNames = data.train->classNames();
+        if (imageSize <= 0)
+            imageSize = data.nativeImageSize;
+    } catch (const DataError&) {
+        // The dataset moved or is gone: numbered class names, and the size the run recorded.
+    }
+    card.preprocessing.imageSize = imageSize > 0 ? imageSize : 224;
+    return card;
+}
+
+ClassifierModel fromCheckpoint(const std::string& checkpointPath)
+{
+    ClassifierModel model;
+    model.network = loadCheckpointWeights(checkpointPath);
+    const int64_t classes = model.network->numClasses();
+    const fs::path parent = fs::path(checkpointPath).parent_path();
+    const std::string directory = parent.empty() ? "." : parent.string();
+    const bool inRunFolder = fs::is_regular_file(fs::path(directory) / "config.json");
+    model.card = inRunFolder ? cardOfRun(directory, classes) : defaultCard(classes);
+    model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", "
+                      + std::to_string(classes) + " classes, " + std::to_string(model.card.preprocessing.imageSize)
+                      + " px";
+    return model;
+}
+
+ClassifierModel fromTorchHub()
+{
+    const auto path = findTorchvisionResNet18Weights();
+    if (!path) {
+        std::string searched;
+        for (const std::string& directory : torchHubCheckpointDirectories())
+            searched += (searched.empty() ? "" : ", ") + directory;
+        throw ModelFileError(std::string("The torchvision ImageNet weights ") + kTorchvisionResNet18FileName
+                             + " are not in the torch hub cache (searched: " + searched
+                             + "). Download them once with torchvision, or pass a .pth file.");
+    }
+    ClassifierModel model = fromStateDictFile(*path);
+    model.description = "torchvision ResNet-18 ImageNet weights (" + *path + ")";
+    return model;
+}
+
+} // namespace
+
+ClassifierModel loadClassifierModel(const std::string& model, const std::string& labelsPath)
+{
+    ClassifierModel loaded;
+    if (model == "torchvision") {
+        loaded = fromTorchHub();
+    } else if (fs::is_directory(model)) {
+        const fs::path checkpoint = fs::path(model) / "checkpoint.pt";
+        if (!fs::is_regular_file(checkpoint))
+            throw ModelFileError("The folder " + model + " is not a run folder with a checkpoint.pt.");
+        loaded = fromCheckpoint(checkpoint.string());
+    } else if (detectTorchFileFormat(model) == TorchFileFormat::TorchScriptArchive) {
+        loaded = fromCheckpoint(model);
+    } else {
+        loaded = fromStateDictFile(model);
+    }
+    if (!labelsPath.empty()) {
+        std::vector<std::string> names = readClassNamesFile(labelsPath);
+        if (static_cast<int64_t>(names.size()) != loaded.network->numClasses())
+            throw ModelFileError("The label list " + labelsPath + " has " + std::to_string(names.size())
+                                 + " names, but the model has " + std::to_string(loaded.network->numClasses())
+                                 + " classes.");
+        loaded.card.classNames = std::move(names);
+    }
+    loaded.network->eval();
+    return loaded;
+}
+
+} // namespace ampwb

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "modelfiles/PickleValue.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+namespace ampwb {
+
+/// A pickle is malformed, truncated, or uses something the reader does not support;
+/// the message says what and at which byte.
+class PickleError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A strict, bounds-checked unpickler for the part of pickle that `torch.save` writes
+/// (protocol 2, plus the protocol-4 framing opcodes): ints, bools, None, str, tuples,
+/// dicts and OrderedDicts, globals, REDUCE, BUILD, persistent ids and the memo.
+/// It never executes anything: globals and calls go to the caller's callbacks, which
+/// decide what they mean. Anything malformed throws PickleError; no input crashes it.
+class PickleReader {
+public:
+    struct Callbacks {
+        /// Called for each global other than collections.OrderedDict; throws to reject it.
+        std::function<void(const PickleGlobal&)> acceptGlobal;
+        /// REDUCE: calls an accepted global with its argument tuple.
+        std::function<PickleValue(const PickleGlobal&, const PickleTuple&)> call;
+        /// BINPERSID: the object a persistent id stands for.
+        std::function<PickleValue(const PickleValue&)> persistentLoad;
+    };
+
+    /// Reads from `data` (not copied; it must outlive the reader).
+    PickleReader(const void* data, size_t size, Callbacks callbacks);
+
+    /// Runs the pickle up to STOP and returns the object it built.
+    PickleValue read();
+
+    /// The dict a value of this reader refers to.
+    const PickleDict& dict(PickleDictHandle handle) const;
+
+private:
+    [[noreturn]] void fail(const std::string& problem) const;
+    const uint8_t* take(size_t count);
+    uint8_t readByte();
+    uint32_t readUnsigned(size_t bytes);
+    int64_t readLong1();
+    std::string readString(size_t length);
+    std::string readIdentifierLine();
+
+    void push(PickleValue value);
+    PickleValue pop();
+    const PickleValue& top() const;
+    std::vector<PickleValue> popToMark();
+    PickleDict& dictOnTop();
+    void setItem(PickleDict& dict, const PickleValue& key, PickleValue value);
+    void pushGlobal(PickleGlobal global);
+    void reduce();
+    void build();
+    void remember(uint32_t index);
+    void recall(uint32_t index);
+
+    const uint8_t* begin;
+    const uint8_t* end;
+    const uint8_t* cursor;
+    size_t opcodeOffset = 0;
+    Callbacks callbacks;
+    std::vector<PickleValue> stack;
+    std::vector<size_t> marks;
+    std::unordered_map<uint32_t, PickleValue> memo;
+    std::vector<PickleDict> dicts;
+};
+
+} // namespace ampwb

@@ -1,0 +1,69 @@
+#include "system/DeviceInfo.h"
+
+#include "system/CudaSupport.h"
+
+#include <ATen/Parallel.h>
+#include <torch/version.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace ampwb {
+
+DeviceInfo probeDevices()
+{
+    DeviceInfo info;
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        const std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+        const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : std::string();
+        if (key == "model name" && info.cpuModel.empty())
+            info.cpuModel = value;
+        if (key == "flags" && !info.cpuHasAvx512Bf16 && !info.cpuHasAmxBf16) {
+            std::istringstream flags(value);
+            for (std::string flag; flags >> flag;) {
+                info.cpuHasAvx512Bf16 |= flag == "avx512_bf16";
+                info.cpuHasAmxBf16 |= flag == "amx_bf16";
+            }
+        }
+    }
+    info.cpuThreads = at::get_num_threads();
+    info.cudaAvailable = cudaAvailable();
+    if (info.cudaAvailable)
+        info.gpuName = cudaDeviceDescription(c10::Device(c10::DeviceType::CUDA, 0));
+    info.libtorchVersion = TORCH_VERSION;
+    return info;
+}
+
+c10::Device resolveDevice(const std::string& request)
+{
+    if (request == "auto")
+        return cudaAvailable() ? c10::Device(c10::DeviceType::CUDA, 0) : c10::Device(c10::DeviceType::CPU);
+    if (request == "cpu")
+        return c10::Device(c10::DeviceType::CPU);
+    if (request.rfind("cuda", 0) == 0) {
+        if (!cudaAvailable())
+            throw std::invalid_argument("CUDA was requested, but this build or machine has no CUDA device.");
+        try {
+            c10::Device device(request);
+            return device.has_index() ? device : c10::Device(c10::DeviceType::CUDA, 0);
+        } catch (const std::exception&) {
+            throw std::invalid_argument("Unknown device \"" + request + "\" (use auto, cpu, cuda or cuda:N).");
+        }
+    }
+    throw std::invalid_argument("Unknown device \"" + request + "\" (use auto, cpu, cuda or cuda:N).");
+}
+
+std::string describeDevice(c10::Device device, const DeviceInfo& info)
+{
+    if (device.is_cuda())
+        return "CUDA (" + (info.gpuName.empty() ? std::string("GPU") : info.gpuName) + ")";
+    std::string units = info.cpuHasAmxBf16 ? "AMX-BF16" : info.cpuHasAvx512Bf16 ? "AVX512-BF16" : "none";
+    return "CPU (" + info.cpuModel + ", " + std::to_string(info.cpuThreads) + (info.cpuThreads == 1 ? " thread" : " threads") + ", bf16 units: " + units + ")";
+}
+
+} // namespace ampwb

@@ -1,0 +1,58 @@
+#include "system/VersionReport.h"
+
+#include "system/DeviceInfo.h"
+
+#ifdef AMPWB_WITH_OPENCV
+#include <opencv2/core/utility.hpp>
+#endif
+
+namespace ampwb {
+
+namespace {
+
+std::string bf16Line(const DeviceInfo& info)
+{
+    if (info.cpuHasAmxBf16)
+        return "bf16: yes, AMX-BF16 units (CPU autocast runs in hardware)";
+    if (info.cpuHasAvx512Bf16)
+        return "bf16: yes, AVX512-BF16 units (CPU autocast runs in hardware)";
+    return "bf16: no hardware units (CPU autocast is emulated)";
+}
+
+std::string cudaLine(const DeviceInfo& info)
+{
+    if (info.cudaAvailable)
+        return "CUDA: " + info.gpuName;
+#ifdef AMPWB_WITH_CUDA
+    return "CUDA: no CUDA device found";
+#else
+    return "CUDA: not available (this libtorch was built without CUDA)";
+#endif
+}
+
+} // namespace
+
+std::vector<std::string> versionReport(const std::string& program, const std::vector<ComponentVersion>& frontEndLibraries)
+{
+    const DeviceInfo info = probeDevices();
+    std::vector<std::string> lines{program + " " + AMPWB_VERSION, "libtorch " + info.libtorchVersion};
+    for (const ComponentVersion& library : frontEndLibraries)
+        lines.push_back(library.name + " " + library.version);
+#ifdef AMPWB_WITH_OPENCV
+    lines.push_back("OpenCV " + cv::getVersionString());
+#else
+    lines.push_back("OpenCV: not built in (image folders and classifying image files need it)");
+#endif
+#ifdef AMPWB_WITH_ONNX
+    lines.push_back("ONNX export: yes");
+#else
+    lines.push_back("ONNX export: not built in");
+#endif
+    lines.push_back("CPU: " + info.cpuModel + " (" + std::to_string(info.cpuThreads)
+                    + (info.cpuThreads == 1 ? " thread)" : " threads)"));
+    lines.push_back(bf16Line(info));
+    lines.push_back(cudaLine(info));
+    return lines;
+}
+
+} // namespace ampwb

@@ -1,0 +1,126 @@
+#include "training/Checkpoint.h"
+
+#include "modelfiles/ArchiveFileSink.h"
+#include "system/AtomicFile.h"
+
+#include <torch/serialize.h>
+
+#include <filesystem>
+
+namespace ampwb {
+namespace {
+
+void writeInt(torch::serialize::OutputArchive& archive, const std::string& key, int64_t value)
+{
+    archive.write(key, torch::tensor(value, torch::kLong));
+}
+
+void writeDouble(torch::serialize::OutputArchive& archive, const std::string& key, double value)
+{
+    archive.write(key, torch::tensor(value, torch::kDouble));
+}
+
+int64_t readInt(torch::serialize::InputArchive& archive, const std::string& key)
+{
+    torch::Tensor value;
+    archive.read(key, value);
+    return value.item<int64_t>();
+}
+
+double readDouble(torch::serialize::InputArchive& archive, const std::string& key)
+{
+    torch::Tensor value;
+    archive.read(key, value);
+    return value.item<double>();
+}
+
+} // namespace
+
+void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,
+                    const GradScaler& scaler, const TrainingProgress& progress)
+{
+    torch::serialize::OutputArchive archive;
+    torch::serialize::OutputArchive modelArchive;
+    model->save(modelArchive);
+    archive.write("model", modelArchive);
+    torch::serialize::OutputArchive optimizerArchive;
+    optimizer.save(optimizerArchive);
+    archive.write("optimizer", optimizerArchive);
+
+    writeInt(archive, "format_version", 1);
+    writeInt(archive, "num_classes", model->numClasses());
+    const GradScalerState scalerState = scaler.saveState();
+    writeDouble(archive, "scaler.scale", scalerState.scale);
+    writeInt(archive, "scaler.growth_tracker", scalerState.growthTracker);
+    writeInt(archive, "progress.epoch", progress.epoch);
+    writeInt(archive, "progress.next_batch", progress.nextBatch);
+    writeInt(archive, "progress.global_step", progress.globalStep);
+    writeDouble(archive, "progress.train_seconds", progress.trainSeconds);
+    writeInt(archive, "progress.non_finite_losses", progress.nonFiniteLosses);
+    writeInt(archive, "progress.skipped_steps", progress.skippedSteps);
+    const EpochProgress& e = progress.currentEpoch;
+    writeDouble(archive, "epoch.loss_sum", e.lossSum);
+    writeInt(archive, "epoch.correct", e.correct);
+    writeInt(archive, "epoch.images", e.images);
+    writeInt(archive, "epoch.steps", e.steps);
+    writeInt(archive, "epoch.skipped_steps", e.skippedSteps);
+    writeDouble(archive, "epoch.seconds", e.seconds);
+
+    writeFileAtomically(path, [&](const std::string& temporary) {
+        ArchiveFileSink sink(temporary);
+        archive.save_to(sink.writer());
+        sink.finish();
+    });
+}
+
+TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,
+                                GradScaler& scaler)
+{
+    if (!std::filesystem::exists(path))
+        throw CheckpointError("There is no checkpoint at " + path + ".");
+    torch::serialize::InputArchive archive;
+    try {
+        archive.load_from(path, model->parameters().front().device());
+    } catch (const std::exception&) {
+        throw CheckpointError("The checkpoint " + path + " is damaged or not a workbench checkpoint.");
+    }
+    try {
+        if (readInt(archive, "format_version") != 1)
+            throw CheckpointError("The checkpoint " + path + " was written by another workbench version.");
+        const int64_t classes = readInt(archive, "num_classes");
+        if (classes != model->numClasses())
+            throw CheckpointError("The checkpoint " + path + " has a " + std::to_string(classes)
+                                  + "-class head, but this run has " + std::to_string(model->numClasses())
+                                  + " classes.");
+        torch::serialize::InputArchive modelArchive;
+        archive.read("model", modelArchive);
+        model->load(modelArchive);
+        torch::serialize::InputArchive optimizerArchive;
+        archive.read("optimizer", optimizerArchive);
+        optimizer.load(optimizerArchive);
+
+        scaler.loadState({readDouble(archive, "scaler.scale"), readInt(archive, "scaler.growth_tracker")});
+        TrainingProgress progress;
+        progress.epoch = readInt(archive, "progress.epoch");
+        progress.nextBatch = readInt(archive, "progress.next_batch");
+        progress.globalStep = readInt(archive, "progress.global_step");
+        progress.trainSeconds = readDouble(archive, "progress.train_seconds");
+        progress.nonFiniteLosses = readInt(archive, "progress.non_finite_losses");
+        progress.skippedSteps = readInt(archive, "progress.skipped_steps");
+        EpochProgress& e = progress.currentEpoch;
+        e.lossSum = readDouble(archive, "epoch.loss_sum");
+        e.correct = readInt(archive, "epoch.correct");
+        e.images = readInt(archive, "epoch.images");
+        e.steps = readInt(archive, "epoch.steps");
+        e.skippedSteps = readInt(archive, "epoch.skipped_steps");
+        e.seconds = readDouble(archive, "epoch.seconds");
+        return progress;
+    } catch (const CheckpointError&) {
+        throw;
+    } catch (const std::exception& error) {
+        throw CheckpointError("The checkpoint " + path + " does not fit this model: "
+                              + std::string(error.what()).substr(0, 300));
+    }
+}
+
+} // namespace ampwb

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "training/TrainingConfig.h"
+#include "training/TrainingMetrics.h"
+#include "system/DeviceInfo.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ampwb {
+
+class Trainer;
+
+/// The two runs of a comparison and the report made from them.
+struct ComparisonResult {
+    std::string directory; ///< holds fp32/, amp/ and report.md
+    RunSummary fp32;
+    RunSummary amp;
+    std::string reportMarkdown;
+};
+
+/// How the two runs of a comparison share the machine.
+enum class ComparisonOrder {
+    Sequential,  ///< FP32 to the end, then AMP: each run has the machine (and its memory) alone
+    Interleaved, ///< one FP32 step, one AMP step, …: machine noise falls on both alike, but
+                 ///< both models live at once, so peak memory is that of the pair
+};
+
+/// Runs FP32 and AMP with the same configuration, seed and data order (each in its own
+/// run folder under one comparison folder) and writes the recipe's table as report.md.
+/// `requestStop()` and `setPaused()` may be called from any thread.
+class Comparison {
+public:
+    explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential);
+    /// Observers see both runs (the precision of every event tells which); they are called
+    /// on the training threads, one call at a time.
+    void addObserver(TrainingObserver* observer);
+    ComparisonResult run();
+    void requestStop();
+    void setPaused(bool paused);
+
+private:
+    class Forwarder;
+
+    RunSummary runOne(Trainer& trainer, Precision precision);
+    std::string report(const ComparisonResult& result) const;
+
+    TrainingConfig config;
+    ComparisonOrder order;
+    std::vector<TrainingObserver*> observers;
+    std::mutex observerMutex;
+    std::mutex mutex;
+    std::vector<Trainer*> active;
+    bool paused = false;
+    std::atomic<bool> stopRequested{false};
+};
+
+/// The comparison table in Markdown: epoch time, images/s, peak memory, final top-1/top-5,
+/// skipped steps / NaN, with the ratios (speedup ×, memory −%).
+std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp);
+
+/// One plain sentence on whether AMP helped and, when it did not, the likely reason.
+std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
+                              const DeviceInfo& machine);
+
+} // namespace ampwb

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "data/Dataset.h"
+#include "model/ResNet18.h"
+
+namespace ampwb {
+
+/// Validation figures: mean cross-entropy and top-1 / top-5 accuracy as fractions.
+struct Evaluation {
+    double loss = 0.0;
+    double top1 = 0.0;
+    double top5 = 0.0;
+    int64_t images = 0;
+    std::vector<std::string> unreadableImages; ///< validation images that could not be read
+};
+
+/// Evaluates `model` on (the first `limit` images of, when limit > 0) `dataset` with
+/// the eval transform, in eval mode without gradients, under autocast when `amp`.
+/// Leaves the model in eval mode.
+Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, int64_t batchSize, int workers,
+                    int64_t limit, c10::Device device, bool amp, bool channelsLast);
+
+} // namespace ampwb

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "system/DeviceInfo.h"
+#include "training/TrainingConfig.h"
+#include "training/TrainingMetrics.h"
+
+#include <fstream>
+#include <optional>
+#include <string>
+
+namespace ampwb {
+
+/// One run's folder: config.json (everything needed to repeat it, plus the machine),
+/// steps.csv and epochs.csv (appended as the run goes), summary.json (rewritten
+/// atomically), checkpoint.pt, and report.md for comparisons.
+class RunFolder {
+public:
+    /// Creates `parent/name`, adding "-2", "-3", … when that folder already exists.
+    static RunFolder create(const std::string& parent, const std::string& name);
+    /// Opens an existing run folder (for resuming or reading).
+    explicit RunFolder(std::string directory);
+
+    const std::string& directory() const { return dir; }
+    std::string configPath() const { return dir + "/config.json"; }
+    std::string stepsPath() const { return dir + "/steps.csv"; }
+    std::string epochsPath() const { return dir + "/epochs.csv"; }
+    std::string summaryPath() const { return dir + "/summary.json"; }
+    std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
+    std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
+
+    void writeConfig(const TrainingConfig& config, const DeviceInfo& machine, const std::string& deviceDescription) const;
+    /// Opens steps.csv/epochs.csv for appending; drops rows past `lastStep`/`lastEpoch`
+    /// (written after the checkpoint a run resumes from) and writes headers to new files.
+    void openLogs(int64_t lastStep, int64_t lastEpoch);
+    void appendStep(const StepMetrics& step);
+    void appendEpoch(const EpochMetrics& epoch);
+    void writeSummary(const RunSummary& summary) const;
+    /// Lists data files that were skipped, one "path: reason" per line.
+    void writeUnreadableImages(const std::vector<std::string>& messages) const;
+
+    /// The run's configuration from its config.json; throws std::invalid_argument / runtime_error.
+    static TrainingConfig readConfig(const std::string& directory);
+    /// The run's summary.json, or nullopt when the run has none yet or it is unreadable.
+    static std::optional<RunSummary> readSummary(const std::string& directory);
+
+private:
+    std::string dir;
+    std::ofstream steps;
+    std::ofstream epochs;
+};
+
+/// summary.json's text for a summary.
+std::string toJson(const RunSummary& summary);
+
+} // namespace ampwb

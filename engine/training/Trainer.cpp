@@ -1,0 +1,537 @@
+#include "training/Trainer.h"
+
+#include "training/AutocastGuard.h"
+#include "training/Checkpoint.h"
+#include "system/CudaSupport.h"
+#include "data/DataLoader.h"
+#include "data/DataSource.h"
+#include "system/DeviceInfo.h"
+#include "training/Evaluation.h"
+#include "training/GradScaler.h"
+#include "system/HostMemoryReuse.h"
+#include "training/LearningRate.h"
+#include "model/ResNet18.h"
+#include "training/RunFolder.h"
+#include "training/StepTurns.h"
+
+#include <c10/util/Exception.h>
+#include <torch/nn/functional/loss.h>
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/sgd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <iomanip>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace ampwb {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Below this loss scale every step has overflowed for dozens of steps in a row.
+constexpr double kMinimumLossScale = 1.0 / 65536.0;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Runs of the first steps (allocator growth, oneDNN primitive creation) are not steady state.
+int64_t warmupSteps(int64_t steps)
+{
+    return std::clamp<int64_t>(steps / 10, steps > 1 ? 1 : 0, 20);
+}
+
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    return *middle;
+}
+
+std::string describeFailure(const std::exception& error)
+{
+    std::string text;
+    if (const auto* c10Error = dynamic_cast<const c10::Error*>(&error))
+        text = c10Error->what_without_backtrace();
+    else
+        text = error.what();
+    // CUDA's caching allocator says "out of memory"; the CPU allocator "can't allocate memory".
+    if (text.find("out of memory") != std::string::npos || text.find("can't allocate memory") != std::string::npos)
+        return "Out of memory: " + text.substr(0, 300)
+             + " Try a smaller batch size or image size, or AMP, which keeps activations in 16 bits.";
+    return text.substr(0, 1000);
+}
+
+void convertToChannelsLast(torch::nn::Module& module)
+{
+    torch::NoGradGuard noGrad;
+    for (auto& parameter : module.parameters()) {
+        if (parameter.dim() == 4)
+            parameter.set_data(parameter.data().contiguous(torch::MemoryFormat::ChannelsLast));
+    }
+}
+
+} // namespace
+
+/// State of one call to run(): data, model, optimizer and the measurements so far.
+class Trainer::Session {
+public:
+    Session(Trainer& owner)
+        : trainer(owner)
+        , config(owner.config)
+    {
+    }
+
+    RunSummary run();
+
+private:
+    void prepare();
+    void trainEpoch();
+    bool trainStep(const Batch& batch, double dataWaitMilliseconds);
+    void finishEpoch(bool complete);
+    void checkpoint();
+    /// Adds newly met unreadable files to the run's list; returns how many there are.
+    int64_t recordUnreadable(const std::vector<std::string>& messages);
+
+    Trainer& trainer;
+    TrainingConfig config;
+    c10::Device device{c10::DeviceType::CPU};
+    DeviceInfo machine;
+    DataSplits data;
+    int64_t imageSize = 0;
+    ResNet18 model{nullptr};
+    std::unique_ptr<torch::optim::SGD> optimizer;
+    std::unique_ptr<GradScaler> scaler;
+    std::unique_ptr<DataLoader> trainLoader;
+    std::unique_ptr<RunFolder> folder;
+    TrainingProgress progress;
+    RunSummary summary;
+    RunStarted started;
+    int64_t stepsPerEpoch = 0;
+    int64_t totalSteps = 0;
+    bool amp = false;
+    Clock::time_point sessionStart = Clock::now();
+    Clock::time_point lastCheckpoint = Clock::now();
+    std::vector<double> stepMilliseconds;
+    double steadyImages = 0.0;
+    double steadySeconds = 0.0;
+    std::vector<double> completeEpochSeconds;
+    bool stoppedEarly = false;
+    std::set<std::string> unreadable;
+};
+
+Trainer::Trainer(TrainingConfig config, std::string resumeDirectory)
+    : config(std::move(config))
+    , resumeDirectory(std::move(resumeDirectory))
+{
+}
+
+void Trainer::addObserver(TrainingObserver* observer)
+{
+    observers.push_back(observer);
+}
+
+void Trainer::requestStop()
+{
+    stopRequested = true;
+    pauseChanged.notify_all();
+}
+
+void Trainer::setPaused(bool pause)
+{
+    {
+        std::lock_guard lock(pauseMutex);
+        paused = pause;
+    }
+    pauseChanged.notify_all();
+}
+
+bool Trainer::waitWhilePaused()
+{
+    std::unique_lock lock(pauseMutex);
+    pauseChanged.wait(lock, [&] { return !paused || stopRequested; });
+    return !stopRequested;
+}
+
+std::string Trainer::defaultRunName(const TrainingConfig& config)
+{
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    std::ostringstream name;
+    name << toString(config.precision) << '-' << std::put_time(&local, "%Y%m%d-%H%M%S");
+    return name.str();
+}
+
+void Trainer::takeTurns(StepTurns& stepTurns, int turnSeat)
+{
+    turns = &stepTurns;
+    seat = turnSeat;
+}
+
+RunSummary Trainer::run()
+{
+    struct LeaveSeat {
+        StepTurns* turns;
+        int seat;
+        ~LeaveSeat()
+        {
+            if (turns)
+                turns->leave(seat);
+        }
+    } leaveSeat{turns, seat};
+    Session session(*this);
+    return session.run();
+}
+
+void Trainer::Session::prepare()
+{
+    if (!trainer.resumeDirectory.empty()) {
+        TrainingConfig saved = RunFolder::readConfig(trainer.resumeDirectory);
+        saved.epochs = std::max(saved.epochs, config.epochs);
+        saved.maxSteps = config.maxSteps;
+        config = saved;
+    }
+    const auto problems = validate(config);
+    if (!problems.empty())
+        throw std::invalid_argument(problems.front());
+
+    device = resolveDevice(config.device);
+    machine = probeDevices();
+    amp = config.precision == Precision::Amp;
+
+    data = openDataSource(dataSourceOptions(config));
+    imageSize = config.imageSize > 0 ? config.imageSize : (data.nativeImageSize > 0 ? data.nativeImageSize : 224);
+
+    torch::manual_seed(config.seed);
+    model = ResNet18(data.train->classCount());
+    model->to(device);
+    if (config.channelsLast)
+        convertToChannelsLast(*model);
+    optimizer = std::make_unique<torch::optim::SGD>(
+        model->parameters(), torch::optim::SGDOptions(config.learningRate)
+                                 .momentum(config.momentum)
+                                 .weight_decay(config.weightDecay)
+                                 .nesterov(config.nesterov));
+    GradScalerOptions scalerOptions = config.scaler;
+    scalerOptions.enabled = config.lossScaling == LossScaling::On
+                         || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
+    scaler = std::make_unique<GradScaler>(scalerOptions);
+
+    LoaderOptions loaderOptions;
+    loaderOptions.batchSize = config.batchSize;
+    loaderOptions.workers = config.workers;
+    loaderOptions.seed = config.seed;
+    loaderOptions.pinMemory = device.is_cuda();
+    trainLoader = std::make_unique<DataLoader>(
+        data.train, ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}), loaderOptions);
+    stepsPerEpoch = trainLoader->batchesPerEpoch();
+    totalSteps = config.epochs * stepsPerEpoch;
+    if (config.maxSteps > 0)
+        totalSteps = std::min(totalSteps, config.maxSteps);
+
+    const std::string deviceText = describeDevice(device, machine);
+    if (trainer.resumeDirectory.empty()) {
+        if (config.name.empty())
+            config.name = Trainer::defaultRunName(config);
+        folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
+    } else {
+        folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
+        progress = loadCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler);
+    }
+    folder->writeConfig(config, machine, deviceText);
+    folder->openLogs(progress.globalStep, progress.epoch);
+
+    summary.runDirectory = folder->directory();
+    summary.precision = config.precision;
+    summary.deviceDescription = deviceText;
+    summary.memoryIsCuda = device.is_cuda();
+    summary.interleaved = trainer.turns != nullptr;
+    summary.imageSize = imageSize;
+
+    started.runDirectory = folder->directory();
+    started.deviceDescription = deviceText;
+    started.datasetDescription = data.description;
+    started.precision = config.precision;
+    started.lossScaling = scaler->isEnabled();
+    started.trainImages = data.train->size();
+    started.validationImages = data.validation->size();
+    started.imageSize = imageSize;
+    started.stepsPerEpoch = stepsPerEpoch;
+    started.totalSteps = totalSteps;
+    started.firstStep = progress.globalStep + 1;
+    started.unusableFiles = static_cast<int64_t>(data.unusableFiles.size());
+    unreadable.insert(data.unusableFiles.begin(), data.unusableFiles.end());
+    if (!unreadable.empty())
+        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
+    started.classNames = data.train->classNames();
+}
+
+RunSummary Trainer::Session::run()
+{
+    try {
+        StepTurns::Turn turn(trainer.turns, trainer.seat);
+        prepare();
+    } catch (const std::exception& error) {
+        summary.state = RunState::Failed;
+        summary.message = describeFailure(error);
+        if (folder)
+            folder->writeSummary(summary);
+        for (auto* observer : trainer.observers)
+            observer->runFinished(summary);
+        return summary;
+    }
+    for (auto* observer : trainer.observers)
+        observer->runStarted(started);
+
+    reuseFreedHostMemory();
+    resetPeakMemory(device);
+    summary.state = RunState::Running;
+    try {
+        folder->writeSummary(summary);
+        while (progress.globalStep < totalSteps && summary.state == RunState::Running && !stoppedEarly)
+            trainEpoch();
+        if (summary.state == RunState::Running)
+            summary.state = stoppedEarly ? RunState::Stopped : RunState::Finished;
+        if (summary.state == RunState::Stopped && summary.message.empty())
+            summary.message = "Stopped at step " + std::to_string(progress.globalStep) + " of "
+                            + std::to_string(totalSteps) + "; resume to continue.";
+    } catch (const std::exception& error) {
+        summary.state = RunState::Failed;
+        summary.message = describeFailure(error);
+    }
+
+    summary.steps = progress.globalStep;
+    summary.trainSeconds = progress.trainSeconds;
+    summary.skippedSteps = progress.skippedSteps;
+    summary.nonFiniteLosses = progress.nonFiniteLosses;
+    summary.finalLossScale = scaler->scale();
+    summary.medianStepMilliseconds = median(stepMilliseconds);
+    summary.imagesPerSecond = steadySeconds > 0.0 ? steadyImages / steadySeconds : 0.0;
+    if (!completeEpochSeconds.empty()) {
+        summary.epochSeconds = median(completeEpochSeconds);
+        summary.epochSecondsProjected = false;
+    } else if (progress.globalStep > 0) {
+        summary.epochSeconds = progress.trainSeconds / static_cast<double>(progress.globalStep) * stepsPerEpoch;
+        summary.epochSecondsProjected = true;
+    }
+    try {
+        recordUnreadable(trainLoader->unreadableImages());
+        folder->writeSummary(summary);
+    } catch (const std::exception& error) {
+        if (summary.state != RunState::Failed) {
+            summary.state = RunState::Failed;
+            summary.message = describeFailure(error);
+        }
+    }
+    for (auto* observer : trainer.observers)
+        observer->runFinished(summary);
+    return summary;
+}
+
+void Trainer::Session::trainEpoch()
+{
+    model->train();
+    trainLoader->startEpoch(progress.epoch, progress.nextBatch);
+    while (progress.globalStep < totalSteps) {
+        StepTurns::Turn turn(trainer.turns, trainer.seat);
+        if (!trainer.waitWhilePaused()) {
+            stoppedEarly = true;
+            break;
+        }
+        // The epoch's time counts fetching and training only: not pauses, not other runs' turns.
+        const Clock::time_point iterationStart = Clock::now();
+        const double waitedBefore = trainLoader->waitedMilliseconds();
+        auto batch = trainLoader->next();
+        if (!batch)
+            break;
+        const double dataWait = trainLoader->waitedMilliseconds() - waitedBefore;
+        const bool keepGoing = trainStep(*batch, dataWait);
+        progress.currentEpoch.seconds += secondsSince(iterationStart);
+        if (!keepGoing)
+            return;
+        if (secondsSince(lastCheckpoint) > 300.0)
+            checkpoint();
+    }
+    StepTurns::Turn turn(trainer.turns, trainer.seat);
+    const bool complete = progress.nextBatch >= stepsPerEpoch;
+    finishEpoch(complete);
+}
+
+bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds)
+{
+    const bool cuda = device.is_cuda();
+    torch::Tensor images = batch.images.to(device, /*non_blocking=*/cuda);
+    if (config.channelsLast)
+        images = images.contiguous(torch::MemoryFormat::ChannelsLast);
+    const torch::Tensor labels = batch.labels.to(device, /*non_blocking=*/cuda);
+
+    const double learningRate = learningRateAt(config, progress.globalStep, stepsPerEpoch);
+    for (auto& group : optimizer->param_groups())
+        static_cast<torch::optim::SGDOptions&>(group.options()).lr(learningRate);
+    const double scaleUsed = scaler->scale();
+
+    synchronizeDevice(device);
+    const Clock::time_point start = Clock::now();
+    for (auto& parameter : model->parameters())
+        parameter.mutable_grad().reset();
+    torch::Tensor logits;
+    torch::Tensor loss;
+    {
+        AutocastGuard autocast(device, amp);
+        logits = model->forward(images);
+        loss = torch::nn::functional::cross_entropy(logits, labels);
+    }
+    scaler->scaleLoss(loss).backward();
+    const double lossValue = loss.item<double>();
+    const bool finiteLoss = std::isfinite(lossValue);
+    if (config.clipGradNorm > 0.0) {
+        scaler->unscale(*optimizer); // clip the true gradients, not the scaled ones
+        torch::nn::utils::clip_grad_norm_(model->parameters(), config.clipGradNorm);
+    }
+    bool stepped = false;
+    if (scaler->isEnabled()) {
+        stepped = scaler->step(*optimizer);
+        scaler->update();
+    } else if (finiteLoss) {
+        optimizer->step();
+        stepped = true;
+    }
+    const int64_t correct = logits.argmax(1).eq(labels).sum().item<int64_t>();
+    synchronizeDevice(device);
+    const double seconds = secondsSince(start);
+
+    const int64_t batchImages = batch.labels.size(0);
+    ++progress.globalStep;
+    ++progress.nextBatch;
+    progress.trainSeconds += seconds;
+    EpochProgress& epoch = progress.currentEpoch;
+    ++epoch.steps;
+    epoch.images += batchImages;
+    epoch.correct += correct;
+    if (finiteLoss)
+        epoch.lossSum += lossValue * static_cast<double>(batchImages);
+    else
+        ++progress.nonFiniteLosses;
+    if (!stepped) {
+        ++epoch.skippedSteps;
+        ++progress.skippedSteps;
+    }
+
+    stepMilliseconds.push_back(seconds * 1000.0);
+    if (progress.globalStep - started.firstStep + 1 > warmupSteps(totalSteps - started.firstStep + 1)) {
+        steadyImages += static_cast<double>(batchImages);
+        steadySeconds += seconds;
+    }
+
+    StepMetrics step;
+    step.precision = config.precision;
+    step.step = progress.globalStep;
+    step.epoch = progress.epoch + 1;
+    step.stepInEpoch = progress.nextBatch;
+    step.stepsPerEpoch = stepsPerEpoch;
+    step.totalSteps = totalSteps;
+    step.loss = lossValue;
+    step.lossScale = scaleUsed;
+    step.skipped = !stepped;
+    step.stepMilliseconds = seconds * 1000.0;
+    step.imagesPerSecond = seconds > 0.0 ? static_cast<double>(batchImages) / seconds : 0.0;
+    step.dataWaitMilliseconds = dataWaitMilliseconds;
+    step.learningRate = learningRate;
+    step.wallSeconds = secondsSince(sessionStart);
+    step.memory = readMemoryUsage(device);
+    summary.peakMemoryBytes = std::max(summary.peakMemoryBytes, step.memory.peakBytes());
+    summary.peakReservedBytes = std::max(summary.peakReservedBytes, step.memory.peakReservedBytes);
+    summary.finalTrainLoss = lossValue;
+    folder->appendStep(step);
+    for (auto* observer : trainer.observers)
+        observer->stepFinished(step);
+
+    if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
+        summary.state = RunState::Failed;
+        summary.message = "The loss scale collapsed below 2^-16 at step " + std::to_string(progress.globalStep)
+                        + ": the gradients overflow at every scale, so training has diverged. "
+                          "Lower the learning rate, add warm-up or gradient clipping, or train in FP32.";
+        return false;
+    }
+    if (!finiteLoss && !scaler->isEnabled()) {
+        summary.state = RunState::Failed;
+        summary.message = "The loss became " + std::string(std::isnan(lossValue) ? "NaN" : "infinite")
+                        + " at step " + std::to_string(progress.globalStep)
+                        + " (training diverged); the weights of the last checkpoint are kept. "
+                          "Try a lower learning rate or warm-up.";
+        return false;
+    }
+    return true;
+}
+
+void Trainer::Session::finishEpoch(bool complete)
+{
+    EpochProgress& current = progress.currentEpoch;
+    if (current.steps == 0 && !complete)
+        return;
+    stoppedEarly = stoppedEarly && !complete;
+    EpochMetrics metrics;
+    metrics.precision = config.precision;
+    metrics.epoch = progress.epoch + 1;
+    metrics.steps = current.steps;
+    metrics.complete = complete;
+    metrics.trainLoss = current.images > 0 ? current.lossSum / static_cast<double>(current.images) : 0.0;
+    metrics.trainAccuracy = current.images > 0 ? static_cast<double>(current.correct) / current.images : 0.0;
+    metrics.epochSeconds = current.seconds;
+    metrics.imagesPerSecond = current.seconds > 0.0 ? current.images / current.seconds : 0.0;
+    metrics.peakMemoryBytes = summary.peakMemoryBytes;
+    metrics.skippedSteps = current.skippedSteps;
+
+    if (!stoppedEarly) {
+        const Evaluation evaluation = evaluate(model, *data.validation, imageSize, config.batchSize, config.workers,
+                                               config.validationLimit, device, amp, config.channelsLast);
+        metrics.validationLoss = evaluation.loss;
+        metrics.validationTop1 = evaluation.top1;
+        metrics.validationTop5 = evaluation.top5;
+        summary.finalValidationLoss = evaluation.loss;
+        summary.finalTop1 = evaluation.top1;
+        summary.finalTop5 = evaluation.top5;
+        recordUnreadable(evaluation.unreadableImages);
+    }
+    metrics.unreadableImages = recordUnreadable(trainLoader->unreadableImages());
+    if (complete) {
+        completeEpochSeconds.push_back(current.seconds);
+        ++progress.epoch;
+        progress.nextBatch = 0;
+        progress.currentEpoch = EpochProgress{};
+        summary.epochsCompleted = progress.epoch;
+    }
+    if (complete || !stoppedEarly) {
+        folder->appendEpoch(metrics);
+        for (auto* observer : trainer.observers)
+            observer->epochFinished(metrics);
+    }
+    checkpoint();
+}
+
+int64_t Trainer::Session::recordUnreadable(const std::vector<std::string>& messages)
+{
+    const size_t before = unreadable.size();
+    unreadable.insert(messages.begin(), messages.end());
+    if (unreadable.size() != before)
+        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
+    summary.unreadableImages = static_cast<int64_t>(unreadable.size());
+    return summary.unreadableImages;
+}
+
+void Trainer::Session::checkpoint()
+{
+    saveCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler, progress);
+    lastCheckpoint = Clock::now();
+}
+
+} // namespace ampwb

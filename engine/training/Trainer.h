@@ -1,0 +1,63 @@
+#pragma once
+
+#include "training/TrainingConfig.h"
+#include "training/TrainingMetrics.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ampwb {
+
+class StepTurns;
+
+/// Trains a ResNet-18 as a TrainingConfig says, writing the run folder as it goes and
+/// telling observers about every step and epoch. `run()` blocks: call it on a worker
+/// thread. `requestStop()` and `setPaused()` may be called from any thread and take
+/// effect before the next step.
+class Trainer {
+public:
+    /// A new run in `config.runsDirectory`, or, when `resumeDirectory` is given, the
+    /// continuation of the stopped run there from its checkpoint (`config` then only
+    /// supplies epochs and max steps, which may extend the run).
+    explicit Trainer(TrainingConfig config, std::string resumeDirectory = {});
+
+    /// Observers are called on the training thread; they must outlive `run()`.
+    void addObserver(TrainingObserver* observer);
+
+    /// Trains until the epochs or max steps are done, or until stopped. Never throws:
+    /// bad data, a full disk, NaN losses or out-of-memory end the run with
+    /// RunState::Failed and a message; the last checkpoint stays loadable.
+    RunSummary run();
+
+    /// Works (setup, each step, each validation) only on `seat`'s turn, and leaves its seat
+    /// when run() returns. Call before run(); `turns` must outlive run().
+    void takeTurns(StepTurns& turns, int seat);
+
+    void requestStop();
+    void setPaused(bool paused);
+    bool isPaused() const { return paused; }
+
+    /// The default run name: "<precision>-<YYYYmmdd-HHMMSS>".
+    static std::string defaultRunName(const TrainingConfig& config);
+
+private:
+    class Session;
+
+    /// Blocks while paused; returns false when a stop was requested.
+    bool waitWhilePaused();
+
+    TrainingConfig config;
+    std::string resumeDirectory;
+    std::vector<TrainingObserver*> observers;
+    StepTurns* turns = nullptr;
+    int seat = 0;
+    std::atomic<bool> stopRequested{false};
+    std::atomic<bool> paused{false};
+    std::mutex pauseMutex;
+    std::condition_variable pauseChanged;
+};
+
+} // namespace ampwb

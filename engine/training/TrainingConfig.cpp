@@ -1,0 +1,208 @@
+#include "training/TrainingConfig.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <stdexcept>
+
+using nlohmann::json;
+
+namespace ampwb {
+
+std::string toString(LearningRateSchedule schedule)
+{
+    switch (schedule) {
+    case LearningRateSchedule::Constant: return "constant";
+    case LearningRateSchedule::Step: return "step";
+    case LearningRateSchedule::Cosine: return "cosine";
+    }
+    return "step";
+}
+
+std::optional<LearningRateSchedule> parseSchedule(const std::string& text)
+{
+    for (auto schedule : {LearningRateSchedule::Constant, LearningRateSchedule::Step, LearningRateSchedule::Cosine}) {
+        if (toString(schedule) == text)
+            return schedule;
+    }
+    return std::nullopt;
+}
+
+std::string toString(LossScaling scaling)
+{
+    switch (scaling) {
+    case LossScaling::Auto: return "auto";
+    case LossScaling::On: return "on";
+    case LossScaling::Off: return "off";
+    }
+    return "auto";
+}
+
+std::optional<LossScaling> parseLossScaling(const std::string& text)
+{
+    for (auto scaling : {LossScaling::Auto, LossScaling::On, LossScaling::Off}) {
+        if (toString(scaling) == text)
+            return scaling;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> validate(const TrainingConfig& config)
+{
+    std::vector<std::string> problems;
+    if (config.dataset.empty())
+        problems.push_back("Choose a dataset.");
+    if (config.epochs < 1)
+        problems.push_back("Epochs must be at least 1.");
+    if (config.maxSteps < 0)
+        problems.push_back("Max steps must be 0 (no limit) or positive.");
+    if (config.batchSize < 1 || config.batchSize > 65536)
+        problems.push_back("Batch size must be between 1 and 65536.");
+    if (!(config.learningRate > 0.0) || !std::isfinite(config.learningRate))
+        problems.push_back("The learning rate must be a positive number.");
+    if (config.momentum < 0.0 || config.momentum >= 1.0)
+        problems.push_back("Momentum must be in [0, 1).");
+    if (config.weightDecay < 0.0)
+        problems.push_back("Weight decay cannot be negative.");
+    if (config.nesterov && config.momentum == 0.0)
+        problems.push_back("Nesterov momentum needs a momentum above 0.");
+    if (config.clipGradNorm < 0.0 || !std::isfinite(config.clipGradNorm))
+        problems.push_back("The gradient clipping norm must be 0 (off) or positive.");
+    if (config.stepSize < 1)
+        problems.push_back("The step schedule's step size must be at least 1 epoch.");
+    if (!(config.gamma > 0.0) || config.gamma > 1.0)
+        problems.push_back("The step schedule's gamma must be in (0, 1].");
+    if (config.warmupEpochs < 0.0)
+        problems.push_back("Warm-up epochs cannot be negative.");
+    if (config.imageSize != 0 && (config.imageSize < 8 || config.imageSize > 1024))
+        problems.push_back("The image size must be between 8 and 1024 pixels (or 0 for the dataset's own).");
+    if (config.workers < 0 || config.workers > 64)
+        problems.push_back("Workers must be between 0 and 64.");
+    if (!(config.scaler.initScale > 0.0) || !(config.scaler.growthFactor > 1.0)
+        || !(config.scaler.backoffFactor > 0.0 && config.scaler.backoffFactor < 1.0)
+        || config.scaler.growthInterval < 1)
+        problems.push_back("Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1.");
+    if (config.syntheticTrainSize < 1 || config.syntheticValidationSize < 1)
+        problems.push_back("Synthetic dataset sizes must be positive.");
+    if (config.validationLimit < 0)
+        problems.push_back("The validation limit cannot be negative.");
+    if (config.runsDirectory.empty())
+        problems.push_back("Choose a folder for runs.");
+    return problems;
+}
+
+std::string toJson(const TrainingConfig& c)
+{
+    json j{
+        {"name", c.name},
+        {"dataset", c.dataset},
+        {"synthetic_train_size", c.syntheticTrainSize},
+        {"synthetic_validation_size", c.syntheticValidationSize},
+        {"precision", toString(c.precision)},
+        {"device", c.device},
+        {"epochs", c.epochs},
+        {"max_steps", c.maxSteps},
+        {"batch_size", c.batchSize},
+        {"learning_rate", c.learningRate},
+        {"momentum", c.momentum},
+        {"weight_decay", c.weightDecay},
+        {"nesterov", c.nesterov},
+        {"clip_grad_norm", c.clipGradNorm},
+        {"schedule", toString(c.schedule)},
+        {"step_size", c.stepSize},
+        {"gamma", c.gamma},
+        {"warmup_epochs", c.warmupEpochs},
+        {"image_size", c.imageSize},
+        {"channels_last", c.channelsLast},
+        {"augment", c.augment},
+        {"loss_scaling", toString(c.lossScaling)},
+        {"scaler",
+         {{"init_scale", c.scaler.initScale},
+          {"growth_factor", c.scaler.growthFactor},
+          {"backoff_factor", c.scaler.backoffFactor},
+          {"growth_interval", c.scaler.growthInterval}}},
+        {"seed", c.seed},
+        {"workers", c.workers},
+        {"validation_limit", c.validationLimit},
+        {"runs_directory", c.runsDirectory},
+    };
+    return j.dump(2);
+}
+
+namespace {
+
+template <typename T>
+void readField(const json& j, const char* key, T& out)
+{
+    if (!j.contains(key))
+        return;
+    try {
+        out = j.at(key).get<T>();
+    } catch (const json::exception&) {
+        throw std::invalid_argument(std::string("config field \"") + key + "\" has the wrong type");
+    }
+}
+
+template <typename T, typename Parse>
+void readEnum(const json& j, const char* key, T& out, Parse parse)
+{
+    std::string text;
+    readField(j, key, text);
+    if (text.empty())
+        return;
+    const auto parsed = parse(text);
+    if (!parsed)
+        throw std::invalid_argument(std::string("config field \"") + key + "\" has the unknown value \"" + text + "\"");
+    out = *parsed;
+}
+
+} // namespace
+
+TrainingConfig trainingConfigFromJson(const std::string& text)
+{
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::exception& error) {
+        throw std::invalid_argument(std::string("config is not valid JSON: ") + error.what());
+    }
+    if (!j.is_object())
+        throw std::invalid_argument("config is not a JSON object");
+    TrainingConfig c;
+    readField(j, "name", c.name);
+    readField(j, "dataset", c.dataset);
+    readField(j, "synthetic_train_size", c.syntheticTrainSize);
+    readField(j, "synthetic_validation_size", c.syntheticValidationSize);
+    readEnum(j, "precision", c.precision, parsePrecision);
+    readField(j, "device", c.device);
+    readField(j, "epochs", c.epochs);
+    readField(j, "max_steps", c.maxSteps);
+    readField(j, "batch_size", c.batchSize);
+    readField(j, "learning_rate", c.learningRate);
+    readField(j, "momentum", c.momentum);
+    readField(j, "weight_decay", c.weightDecay);
+    readField(j, "nesterov", c.nesterov);
+    readField(j, "clip_grad_norm", c.clipGradNorm);
+    readEnum(j, "schedule", c.schedule, parseSchedule);
+    readField(j, "step_size", c.stepSize);
+    readField(j, "gamma", c.gamma);
+    readField(j, "warmup_epochs", c.warmupEpochs);
+    readField(j, "image_size", c.imageSize);
+    readField(j, "channels_last", c.channelsLast);
+    readField(j, "augment", c.augment);
+    readEnum(j, "loss_scaling", c.lossScaling, parseLossScaling);
+    if (j.contains("scaler")) {
+        const json& s = j.at("scaler");
+        readField(s, "init_scale", c.scaler.initScale);
+        readField(s, "growth_factor", c.scaler.growthFactor);
+        readField(s, "backoff_factor", c.scaler.backoffFactor);
+        readField(s, "growth_interval", c.scaler.growthInterval);
+    }
+    readField(j, "seed", c.seed);
+    readField(j, "workers", c.workers);
+    readField(j, "validation_limit", c.validationLimit);
+    readField(j, "runs_directory", c.runsDirectory);
+    return c;
+}
+
+} // namespace ampwb

@@ -1,0 +1,188 @@
+// The training charts without a run: export as PNG/SVG/PDF/CSV and to the clipboard, the
+// debiased smoothing, and 100,000 points per series still panning and zooming quickly.
+#include "charts/ChartCatalog.h"
+#include "charts/ChartExporter.h"
+#include "charts/DebiasedEma.h"
+#include "GuiTestEnvironment.h"
+#include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "runs/RunHistory.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGuiApplication>
+#include <QImage>
+#include <QTest>
+#include <QWheelEvent>
+#include <QXmlStreamReader>
+
+#include <cmath>
+
+class ChartsTest : public QObject {
+    Q_OBJECT
+
+private:
+    static std::vector<RunHistory> syntheticRun(int steps)
+    {
+        RunHistory run(QStringLiteral("FP32"), Qt::blue);
+        for (int index = 1; index <= steps; ++index) {
+            ampwb::StepMetrics step;
+            step.step = index;
+            step.epoch = 1 + (index - 1) / 1000;
+            step.stepInEpoch = 1 + (index - 1) % 1000;
+            step.stepsPerEpoch = 1000;
+            step.loss = 2.3 * std::exp(-index / 20000.0) + 0.2 * std::sin(index * 0.37);
+            step.lossScale = 65536.0;
+            step.stepMilliseconds = 20.0 + (index % 7);
+            step.imagesPerSecond = 128.0 / step.stepMilliseconds * 1000.0;
+            step.learningRate = 0.1;
+            step.wallSeconds = index * 0.02;
+            step.memory.residentBytes = 400'000'000 + index;
+            step.memory.peakResidentBytes = 400'000'000 + index;
+            run.appendStep(step);
+        }
+        std::vector<RunHistory> runs;
+        runs.push_back(std::move(run));
+        return runs;
+    }
+
+    static MetricChart* chartOf(const QString& id, QWidget* parent)
+    {
+        for (const ChartSpec& spec : ChartCatalog::trainingCharts()) {
+            if (spec.id == id)
+                return new MetricChart(spec, parent);
+        }
+        return nullptr;
+    }
+
+    GuiTestEnvironment environment;
+
+private Q_SLOTS:
+    void exportsImagesAndData()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
+        chart->resize(800, 450);
+        chart->update(syntheticRun(500));
+
+        const QString png = environment.path(QStringLiteral("loss.png"));
+        QVERIFY(chart->exportTo(png, QSize(800, 450)));
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(1600, 900));  // drawn at twice the size for sharp print
+
+        const QString svg = environment.path(QStringLiteral("loss.svg"));
+        QVERIFY(chart->exportTo(svg, QSize(800, 450)));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svgFile);
+        QVERIFY(xml.readNextStartElement());
+        QCOMPARE(xml.name(), QLatin1String("svg"));
+        while (!xml.atEnd())
+            xml.readNext();
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+
+        const QString pdf = environment.path(QStringLiteral("loss.pdf"));
+        QVERIFY(chart->exportTo(pdf, QSize(800, 450)));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.read(5) == "%PDF-");
+
+        const QString csv = environment.path(QStringLiteral("loss.csv"));
+        QVERIFY(chart->exportTo(csv));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QList<QByteArray> lines = csvFile.readAll().trimmed().split('\n');
+        QCOMPARE(lines.front(), QByteArray("series,step,value"));
+        QCOMPARE(lines.size(), 1 + 2 * 500);  // raw and smoothed loss
+        QVERIFY(lines[1].startsWith("\"FP32 · loss (raw)\",1,"));
+
+        ChartExporter::copyToClipboard(chart->plot());
+        QVERIFY(!QGuiApplication::clipboard()->image().isNull());
+    }
+
+    void smoothingIsADebiasedMovingAverage()
+    {
+        DebiasedEma ema(0.5);
+        QCOMPARE(ema.add(2.0), 2.0);
+        QCOMPARE(ema.add(4.0), 2.5 / 0.75);
+        QVERIFY(std::isnan(ema.add(std::nan(""))));
+        QCOMPARE(ema.add(4.0), (0.5 * 2.5 + 0.5 * 4.0) / 0.875);
+        DebiasedEma none(0.0);
+        QCOMPARE(none.add(7.0), 7.0);
+        QCOMPARE(none.add(-1.0), -1.0);
+    }
+
+    void logAxisForLossScale()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss-scale"), &window);
+        QCOMPARE(chart->plot().yAxis->scaleType(), QCPAxis::stLogarithmic);
+        chart->update(syntheticRun(50));
+        chart->resetView();
+        QVERIFY(chart->plot().yAxis->range().contains(65536.0));
+    }
+
+    void zoomingStopsFollowingTheDataUntilReset()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
+        chart->resize(600, 400);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        chart->update(syntheticRun(100));
+        QVERIFY(chart->isFollowingData());
+        const QCPRange fitted = chart->plot().xAxis->range();
+        chart->plot().replot();  // lays out the axis rect the wheel must hit
+
+        const QPointF centre(chart->plot().width() / 2.0, chart->plot().height() / 2.0);
+        QWheelEvent wheel(centre, chart->plot().mapToGlobal(centre), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&chart->plot(), &wheel);
+        QVERIFY(!chart->isFollowingData());
+        QVERIFY(chart->plot().xAxis->range().size() < fitted.size());
+        chart->update(syntheticRun(200));  // new data does not move a zoomed view
+        QVERIFY(chart->plot().xAxis->range().upper < 200.0);
+
+        chart->resetView();
+        QVERIFY(chart->isFollowingData());
+        QVERIFY(chart->plot().xAxis->range().contains(200.0));
+    }
+
+    void hundredThousandPointsPanAndZoomSmoothly()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
+        chart->resize(900, 500);
+        window.resize(900, 500);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        const std::vector<RunHistory> runs = syntheticRun(100'000);
+        QElapsedTimer clock;
+        clock.start();
+        chart->update(runs);
+        const double appendMilliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        QCOMPARE(chart->plot().graph(0)->dataCount(), 100'000);
+
+        QCustomPlot& plot = chart->plot();
+        chart->resetView();
+        clock.restart();
+        constexpr int frames = 40;
+        for (int frame = 0; frame < frames; ++frame) {
+            if (frame % 2 == 0)
+                plot.xAxis->moveRange(plot.xAxis->range().size() * 0.05);
+            else
+                plot.xAxis->scaleRange(frame < frames / 2 ? 0.8 : 1.25, plot.xAxis->range().center());
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+        }
+        const double frameMilliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6 / frames;
+        qInfo("100,000 points: appended in %.1f ms; %.1f ms per pan/zoom frame", appendMilliseconds, frameMilliseconds);
+        QVERIFY2(frameMilliseconds < 100.0, qPrintable(QString::number(frameMilliseconds)));
+    }
+};
+
+QTEST_MAIN(ChartsTest)
+#include "ChartsTest.moc"

@@ -1,0 +1,129 @@
+// Drives the real window's Compare tab: one click trains FP32 and AMP, the charts overlay
+// both, the table and the verdict appear, and the report exports with its chart images.
+#include "compare/CompareTab.h"
+#include "compare/ComparisonTable.h"
+#include "EngineController.h"
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "runs/RunPalette.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+
+class CompareTabTest : public QObject {
+    Q_OBJECT
+
+private:
+    GuiTestEnvironment environment;
+
+private Q_SLOTS:
+    void oneClickComparesFp32AndAmp()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(10));
+        window.compareTab().interleaveBox().setChecked(false);
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.compareAction().trigger();
+        QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
+        QVERIFY(finished.wait(120000));
+
+        CompareTab& tab = window.compareTab();
+        QVERIFY(!runs(tab)[0].summary->interleaved);
+        const auto& runs = tab.charts().runs();
+        QCOMPARE(runs.size(), size_t(2));
+        QCOMPARE(runs[0].label(), QStringLiteral("FP32"));
+        QCOMPARE(runs[1].label(), QStringLiteral("AMP"));
+        QCOMPARE(runs[0].steps().size(), size_t(10));
+        QCOMPARE(runs[1].steps().size(), size_t(10));
+        QVERIFY(runs[0].summary->precision == ampwb::Precision::Fp32);
+        QVERIFY(runs[1].summary->precision == ampwb::Precision::Amp);
+
+        QCustomPlot& loss = tab.charts().chart(QStringLiteral("loss"))->plot();
+        QCOMPARE(loss.graphCount(), 4);  // raw and smoothed for each run
+        QCOMPARE(loss.graph(0)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Fp32).rgb());
+        QCOMPARE(loss.graph(2)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Amp).rgb());
+        QCOMPARE(loss.graph(2)->dataCount(), 10);
+
+        ComparisonTable& table = tab.table();
+        QCOMPARE(table.columnCount(), 3);
+        QCOMPARE(table.horizontalHeaderItem(0)->text(), QStringLiteral("FP32"));
+        QCOMPARE(table.horizontalHeaderItem(1)->text(), QStringLiteral("AMP"));
+        QCOMPARE(table.horizontalHeaderItem(2)->text(), QStringLiteral("AMP vs FP32"));
+        QCOMPARE(table.rowCount(), 7);
+        QVERIFY(table.item(1, 0)->text().endsWith(QLatin1String("img/s")));
+        QVERIFY(table.item(1, 2)->text().endsWith(QChar(0x00D7)));
+        QVERIFY(table.verticalHeaderItem(2)->text().contains(QLatin1String("RSS")));
+        QCOMPARE(table.item(6, 0)->text(), QStringLiteral("finished"));
+        QCOMPARE(table.item(6, 1)->text(), QStringLiteral("finished"));
+
+        const QString verdict = tab.verdict();
+        QVERIFY(verdict.startsWith(QLatin1String("AMP helped")) || verdict.startsWith(QLatin1String("AMP did not help")));
+        QCOMPARE(tab.findChild<QLabel*>(QStringLiteral("verdict"))->text(), verdict);
+
+        const QString markdown = environment.path(QStringLiteral("report.md"));
+        QVERIFY(tab.exportReport(markdown));
+        QFile report(markdown);
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(report.readAll());
+        QVERIFY(text.contains(QLatin1String("| Throughput |")));
+        QVERIFY(text.contains(verdict));
+        QVERIFY(text.contains(QLatin1String("report_charts/loss.png")));
+        QVERIFY(!QImage(environment.path(QStringLiteral("report_charts/loss.png"))).isNull());
+
+        const QString html = environment.path(QStringLiteral("report.html"));
+        QVERIFY(tab.exportReport(html));
+        QFile htmlFile(html);
+        QVERIFY(htmlFile.open(QIODevice::ReadOnly));
+        const QByteArray htmlText = htmlFile.readAll();
+        QVERIFY(htmlText.contains("<table>"));
+        QVERIFY(htmlText.contains("<img src=\"report_charts/validation.png\""));
+    }
+
+    void interleavedComparisonTakesTurns()
+    {
+        {
+            MainWindow window;
+            window.show();
+            window.configPanel().setConfig(environment.quickConfig(6));
+            QCheckBox& interleave = window.compareTab().interleaveBox();
+            interleave.setChecked(true);
+            QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+            window.compareAction().trigger();
+            QVERIFY(finished.wait(120000));
+
+            CompareTab& tab = window.compareTab();
+            for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
+                const RunHistory& run = runs(tab)[precision == ampwb::Precision::Fp32 ? 0 : 1];
+                QVERIFY(run.summary && run.summary->precision == precision);
+                QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+                QVERIFY(run.summary->interleaved);
+                QCOMPARE(run.steps().size(), size_t(6));
+                for (const ampwb::StepMetrics& step : run.steps())
+                    QVERIFY(step.precision == precision);
+            }
+            QVERIFY(tab.table().verticalHeaderItem(2)->text().contains(QLatin1String("both runs at once")));
+        }
+        // The choice is remembered for the next window.
+        MainWindow window;
+        QVERIFY(window.compareTab().interleaveBox().isChecked());
+        window.compareTab().interleaveBox().setChecked(false);
+    }
+
+private:
+    static const std::vector<RunHistory>& runs(CompareTab& tab) { return tab.charts().runs(); }
+};
+
+QTEST_MAIN(CompareTabTest)
+#include "CompareTabTest.moc"

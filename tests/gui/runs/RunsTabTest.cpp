@@ -1,0 +1,171 @@
+// Drives the real window's Runs tab on run folders the engine wrote: the table, reopening
+// a run to replot it, comparing runs in the Compare tab, rename, delete and reuse.
+#include "compare/CompareTab.h"
+#include "training/Comparison.h"
+#include "compare/ComparisonTable.h"
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "runs/RunRecord.h"
+#include "runs/RunTableModel.h"
+#include "runs/RunsTab.h"
+#include "training/Trainer.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
+
+#include <QDir>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTimer>
+
+class RunsTabTest : public QObject {
+    Q_OBJECT
+
+private:
+    static QStringList names(const QList<RunRecord>& runs)
+    {
+        QStringList result;
+        for (const RunRecord& run : runs)
+            result << run.name;
+        return result;
+    }
+
+    static QStringList allRunNames(RunsTab& tab)
+    {
+        tab.table().selectAll();
+        const QStringList result = names(tab.selectedRuns());
+        tab.table().clearSelection();
+        return result;
+    }
+
+    static void select(RunsTab& tab, const QStringList& runNames)
+    {
+        tab.table().selectAll();
+        QStringList directories;
+        for (const RunRecord& run : tab.selectedRuns()) {
+            if (runNames.contains(run.name))
+                directories << run.directory;
+        }
+        tab.selectRuns(directories);
+    }
+
+    GuiTestEnvironment environment;
+    QString singleRun;
+    QString comparisonFolder;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        ampwb::TrainingConfig config = environment.quickConfig(6);
+        config.name = "single";
+        singleRun = QString::fromStdString(ampwb::Trainer(config).run().runDirectory);
+        config.name = "pair";
+        comparisonFolder = QString::fromStdString(ampwb::Comparison(config).run().directory);
+        QVERIFY(QFile::exists(singleRun + QStringLiteral("/steps.csv")));
+        QVERIFY(QFile::exists(comparisonFolder + QStringLiteral("/amp/steps.csv")));
+    }
+
+    void listsEveryRunSortably()
+    {
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        QCOMPARE(tab.table().model()->rowCount(), 3);
+        QStringList listed = allRunNames(tab);
+        listed.sort();
+        QCOMPARE(listed, (QStringList{QStringLiteral("pair/amp"), QStringLiteral("pair/fp32"), QStringLiteral("single")}));
+
+        tab.table().sortByColumn(RunTableModel::Name, Qt::AscendingOrder);
+        const QAbstractItemModel* model = tab.table().model();
+        QCOMPARE(model->index(0, RunTableModel::Name).data().toString(), QStringLiteral("pair/amp"));
+        QCOMPARE(model->index(0, RunTableModel::Precision).data().toString(), QStringLiteral("AMP"));
+        QCOMPARE(model->index(2, RunTableModel::Dataset).data().toString(), QStringLiteral("synthetic"));
+        QVERIFY(model->index(2, RunTableModel::Throughput).data().toString().endsWith(QLatin1String("img/s")));
+        QVERIFY(model->index(2, RunTableModel::BestTop1).data().toString().endsWith(QLatin1String("%")));
+        QCOMPARE(model->index(2, RunTableModel::State).data().toString(), QStringLiteral("finished"));
+        tab.table().sortByColumn(RunTableModel::Name, Qt::DescendingOrder);
+        QCOMPARE(model->index(0, RunTableModel::Name).data().toString(), QStringLiteral("single"));
+    }
+
+    void reopeningARunReplotsIt()
+    {
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        select(tab, {QStringLiteral("single")});
+        QCOMPARE(tab.selectedRuns().size(), 1);
+        QVERIFY(tab.openSelected());
+        TrainingCharts& charts = tab.charts();
+        QCOMPARE(charts.runs().size(), size_t(1));
+        QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->dataCount(), 6);
+        QCOMPARE(charts.chart(QStringLiteral("validation"))->plot().graph(0)->dataCount(), 1);
+        QCOMPARE(charts.chart(QStringLiteral("memory"))->plot().graph(0)->dataCount(), 6);
+        QCOMPARE(charts.runs().front().config->batchSize, int64_t(8));
+        QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->data()->at(5)->key, 6.0);
+    }
+
+    void selectedRunsAreComparedInTheCompareTab()
+    {
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        select(tab, {QStringLiteral("pair/amp"), QStringLiteral("pair/fp32")});
+        QCOMPARE(tab.selectedRuns().size(), 2);
+        auto* compare = tab.findChild<QPushButton*>(QStringLiteral("compareRuns"));
+        QVERIFY(compare->isEnabled());
+        compare->click();
+        QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
+        CompareTab& compareTab = window.compareTab();
+        QCOMPARE(compareTab.charts().runs().size(), size_t(2));
+        QCOMPARE(compareTab.charts().runs()[0].label(), QStringLiteral("pair/fp32"));  // FP32 first
+        QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp vs pair/fp32"));
+        QVERIFY(!compareTab.verdict().isEmpty());
+        QVERIFY(compareTab.verdict().startsWith(QLatin1String("AMP")));
+    }
+
+    void usingARunsConfiguration()
+    {
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        select(tab, {QStringLiteral("single")});
+        tab.findChild<QPushButton*>(QStringLiteral("useConfiguration"))->click();
+        QCOMPARE(window.configPanel().config().maxSteps, int64_t(6));
+        QCOMPARE(window.configPanel().config().dataset, std::string("synthetic"));
+    }
+
+    void renameAndDelete()
+    {
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        select(tab, {QStringLiteral("single")});
+        QString error;
+        QVERIFY(!tab.renameRun(tab.selectedRuns().front(), QStringLiteral("pair"), &error));
+        QVERIFY(error.contains(QLatin1String("already")));
+        QVERIFY(tab.renameRun(tab.selectedRuns().front(), QStringLiteral("renamed"), &error));
+        QVERIFY(QDir(environment.runsDirectory() + QStringLiteral("/renamed")).exists());
+        QVERIFY(allRunNames(tab).contains(QStringLiteral("renamed")));
+
+        select(tab, {QStringLiteral("renamed")});
+        QTimer::singleShot(200, this, [] {
+            auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(question);
+            for (QAbstractButton* button : question->buttons()) {
+                if (question->buttonRole(button) == QMessageBox::DestructiveRole)
+                    button->click();
+            }
+        });
+        tab.findChild<QPushButton*>(QStringLiteral("deleteRun"))->click();
+        QVERIFY(!QDir(environment.runsDirectory() + QStringLiteral("/renamed")).exists());
+        QCOMPARE(tab.table().model()->rowCount(), 2);
+    }
+};
+
+QTEST_MAIN(RunsTabTest)
+#include "RunsTabTest.moc"

@@ -1,0 +1,252 @@
+// Drives the real window's Train tab: configuration checks, a short real run feeding the
+// charts, pause/resume/stop, a failing run, and closing the window while training.
+#include "AppSettings.h"
+#include "EngineController.h"
+#include "GuiStallMeter.h"
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "train/RunProgressWidget.h"
+#include "train/TrainTab.h"
+#include "charts/TrainingCharts.h"
+#include "train/TrainingConfigPanel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTest>
+
+class TrainTabTest : public QObject {
+    Q_OBJECT
+
+private:
+    static int pointCount(const MainWindow& window, const QString& chart, int graph)
+    {
+        const MetricChart* found = window.trainTab().charts().chart(chart);
+        return found && graph < found->plot().graphCount() ? found->plot().graph(graph)->dataCount() : 0;
+    }
+
+    static size_t stepsSeen(const MainWindow& window)
+    {
+        const auto& runs = window.trainTab().charts().runs();
+        return runs.empty() ? 0 : runs.front().steps().size();
+    }
+
+    static bool waitUntilIdle(MainWindow& window, int timeoutMilliseconds)
+    {
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        return !window.engine().isBusy() || finished.wait(timeoutMilliseconds);
+    }
+
+    GuiTestEnvironment environment;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(environment.isValid());
+    }
+
+    void firstStartUsesTheDefaults()
+    {
+        MainWindow window;
+        const ampwb::TrainingConfig config = window.configPanel().config();
+        QCOMPARE(config.dataset, std::string("fashion-mnist"));
+        QCOMPARE(config.batchSize, int64_t(128));
+        QVERIFY(config.precision == ampwb::Precision::Fp32);
+        QCOMPARE(config.imageSize, int64_t(0));
+        QCOMPARE(window.tabs().count(), 4);  // Train, Compare, Runs, Classify
+        if (QDir(QStringLiteral("/usr/share/datasets/fashion-mnist")).exists())
+            QVERIFY(window.configPanel().problems().isEmpty());
+        else
+            QVERIFY(window.configPanel().problems().join(' ').contains(QLatin1String("dataset-fashion-mnist")));
+    }
+
+    void invalidConfigurationIsShownInlineAndCannotStart()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(5));
+        QVERIFY(window.startAction().isEnabled());
+        window.configPanel().findChild<QDoubleSpinBox*>(QStringLiteral("learningRate"))->setValue(0.0);
+        const QStringList problems = window.configPanel().problems();
+        QCOMPARE(problems.size(), 1);
+        QVERIFY(problems.front().contains(QLatin1String("learning rate")));
+        auto* inline_ = window.configPanel().findChild<QLabel*>(QStringLiteral("configProblems"));
+        QVERIFY(inline_->isVisible());
+        QVERIFY(inline_->text().contains(QLatin1String("learning rate")));
+        QVERIFY(!window.startAction().isEnabled());
+        QVERIFY(!window.compareAction().isEnabled());
+    }
+
+    void shortRunFeedsTheCharts()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(24));
+        GuiStallMeter stalls;
+        stalls.start();
+        window.startAction().trigger();
+        QVERIFY(window.engine().isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(pointCount(window, QStringLiteral("loss"), 0) > 0, 30000);
+        QVERIFY(window.runState().contains(QLatin1String("Training FP32")) || !window.engine().isBusy());
+        QVERIFY(waitUntilIdle(window, 60000));
+        stalls.stop();
+
+        QCOMPARE(pointCount(window, QStringLiteral("loss"), 0), 24);        // raw loss
+        QCOMPARE(pointCount(window, QStringLiteral("loss"), 1), 24);        // smoothed loss
+        QCOMPARE(pointCount(window, QStringLiteral("loss-scale"), 0), 24);
+        QCOMPARE(pointCount(window, QStringLiteral("speed"), 0), 24);
+        QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24);      // RSS on the CPU
+        QCOMPARE(pointCount(window, QStringLiteral("learning-rate"), 0), 24);
+        QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1);   // top-1 after the (partial) epoch
+        QCOMPARE(window.trainTab().progress().overallBar().value(), 24);
+        QCOMPARE(window.trainTab().progress().epochBar().value(), 24);  // 512 images / batch 8: 64 steps an epoch
+        QVERIFY(window.runState().contains(QLatin1String("finished")));
+
+        const RunHistory& run = window.trainTab().charts().runs().front();
+        QVERIFY(run.summary.has_value());
+        QVERIFY(run.summary->state == ampwb::RunState::Finished);
+        QVERIFY(QFile::exists(run.directory + QStringLiteral("/steps.csv")));
+        QVERIFY(run.directory.startsWith(environment.runsDirectory()));
+        qInfo("GUI thread: longest gap between 10 ms ticks during the run: %.1f ms", stalls.longestGapMilliseconds());
+        QVERIFY(stalls.longestGapMilliseconds() < 1000.0);
+        QVERIFY(window.startAction().isEnabled());
+    }
+
+    void xAxisAndSmoothingRedrawWithoutTouchingTheRawLosses()
+    {
+        MainWindow window;
+        window.configPanel().setConfig(environment.quickConfig(12));
+        window.startAction().trigger();
+        QVERIFY(waitUntilIdle(window, 60000));
+        TrainingCharts& charts = window.trainTab().charts();
+        QCustomPlot& loss = charts.chart(QStringLiteral("loss"))->plot();
+        const auto& steps = charts.runs().front().steps();
+        QCOMPARE(loss.graph(0)->dataCount(), 12);
+
+        charts.setSmoothing(0.0);
+        for (int index = 0; index < 12; ++index)
+            QCOMPARE(loss.graph(1)->data()->at(index)->value, steps[static_cast<size_t>(index)].loss);
+        charts.setSmoothing(0.9);
+        for (int index = 0; index < 12; ++index)
+            QCOMPARE(loss.graph(0)->data()->at(index)->value, steps[static_cast<size_t>(index)].loss);
+        QVERIFY(loss.graph(1)->data()->at(11)->value != steps.back().loss);
+        QCOMPARE(loss.graph(1)->data()->at(0)->value, steps.front().loss);  // debiased: starts at the first value
+
+        charts.setXAxisMode(XAxisMode::Epoch);
+        QVERIFY(loss.graph(0)->data()->at(11)->key <= 1.0);
+        QVERIFY(loss.graph(0)->data()->at(0)->key > 0.0);
+        charts.setXAxisMode(XAxisMode::WallTime);
+        QVERIFY(loss.graph(0)->data()->at(11)->key > loss.graph(0)->data()->at(0)->key);
+        QCOMPARE(loss.xAxis->label(), QStringLiteral("Wall time (h:mm:ss)"));
+        charts.setXAxisMode(XAxisMode::Step);
+        QCOMPARE(loss.graph(0)->data()->at(11)->key, 12.0);
+    }
+
+    void pauseResumeAndStop()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(2000));
+        window.startAction().trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) >= 2, 30000);
+
+        window.pauseAction().trigger();
+        QVERIFY(window.engine().isPaused());
+        QCOMPARE(window.pauseAction().text(), QStringLiteral("Resume"));
+        // No step may start after Pause. Only the step under way may still finish (slowly on a
+        // loaded machine or under ASan), and one finished just before may not have been drained
+        // to the window yet: at most two more steps, however long we watch.
+        const size_t atPause = stepsSeen(window);
+        for (int check = 0; check < 4; ++check) {
+            QTest::qWait(1500);
+            QVERIFY2(stepsSeen(window) <= atPause + 2, qPrintable(QStringLiteral("%1 steps after pausing at %2").arg(stepsSeen(window)).arg(atPause)));
+        }
+        const size_t whilePaused = stepsSeen(window);
+        QCOMPARE(window.runState(), QStringLiteral("Paused"));
+
+        window.pauseAction().trigger();
+        QVERIFY(!window.engine().isPaused());
+        QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) > whilePaused, 20000);
+
+        window.stopAction().trigger();
+        QVERIFY(window.engine().isStopping());
+        QVERIFY(waitUntilIdle(window, 30000));
+        const RunHistory& run = window.trainTab().charts().runs().front();
+        QVERIFY(run.summary.has_value());
+        QVERIFY(run.summary->state == ampwb::RunState::Stopped);
+        QVERIFY(window.runState().contains(QLatin1String("stopped")));
+        QVERIFY(stepsSeen(window) < 2000);
+    }
+
+    void aFailedRunIsReportedAndANewRunCanStart()
+    {
+        MainWindow window;
+        window.show();
+        QTemporaryDir emptyFolder;
+        ampwb::TrainingConfig config = environment.quickConfig(4);
+        config.dataset = emptyFolder.path().toStdString();
+        window.configPanel().setConfig(config);
+        QVERIFY(window.configPanel().problems().isEmpty());
+        window.startAction().trigger();
+        QVERIFY(waitUntilIdle(window, 30000));
+
+        QVERIFY(window.runState().contains(QLatin1String("failed")));
+        auto* message = window.findChild<QMessageBox*>(QStringLiteral("runFailure"));
+        QVERIFY(message);
+        QVERIFY(message->isVisible());
+        QCOMPARE(message->windowModality(), Qt::NonModal);
+        QVERIFY(!message->informativeText().isEmpty());
+
+        window.configPanel().setConfig(environment.quickConfig(3));
+        QVERIFY(window.startAction().isEnabled());
+        window.startAction().trigger();
+        QVERIFY(waitUntilIdle(window, 60000));
+        QVERIFY(window.trainTab().charts().runs().front().summary->state == ampwb::RunState::Finished);
+    }
+
+    void closingWhileTrainingStopsTheRunFirst()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(2000));
+        window.startAction().trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) >= 1, 30000);
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        QVERIFY(window.engine().isStopping());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isVisible(), 30000);
+        QVERIFY(!window.engine().isBusy());
+    }
+
+    void shortcutsStartAndStop()
+    {
+        MainWindow window;
+        QVERIFY(window.startAction().shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_R)));
+        QVERIFY(window.stopAction().shortcuts().contains(QKeySequence(Qt::SHIFT | Qt::Key_F5)));
+        QVERIFY(!window.pauseAction().shortcut().isEmpty());
+    }
+
+    void configurationIsRemembered()
+    {
+        ampwb::TrainingConfig config = environment.quickConfig(3);
+        config.batchSize = 12;
+        {
+            MainWindow window;
+            window.configPanel().setConfig(config);
+            window.startAction().trigger();
+            QVERIFY(waitUntilIdle(window, 60000));
+        }
+        MainWindow reopened;
+        QCOMPARE(reopened.configPanel().config().batchSize, int64_t(12));
+        QCOMPARE(reopened.configPanel().config().dataset, std::string("synthetic"));
+    }
+};
+
+QTEST_MAIN(TrainTabTest)
+#include "TrainTabTest.moc"

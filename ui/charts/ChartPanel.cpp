@@ -1,0 +1,296 @@
+#include "charts/ChartPanel.h"
+
+#include "charts/QCustomPlotNoKeywords.h"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace {
+
+const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
+
+/// Puts `title` above the plot while it exists, so exported images carry their title.
+class TitleForExport {
+public:
+    TitleForExport(QCustomPlot& plot, const QString& title)
+        : plot(plot)
+    {
+        plot.plotLayout()->insertRow(0);
+        element = new QCPTextElement(&plot, title, QFont(plot.font().family(), plot.font().pointSize() + 1, QFont::Bold));
+        plot.plotLayout()->addElement(0, 0, element);
+        plot.plotLayout()->setRowStretchFactor(0, 0.001);
+    }
+    ~TitleForExport()
+    {
+        plot.plotLayout()->remove(element);
+        plot.plotLayout()->simplify();
+    }
+
+private:
+    QCustomPlot& plot;
+    QCPTextElement* element;
+};
+
+/// The range of the values drawn against `axis` (positive ones only on a log axis).
+std::optional<QCPRange> valueRangeOn(const QCustomPlot& plot, const QCPAxis* axis)
+{
+    const QCP::SignDomain domain = axis->scaleType() == QCPAxis::stLogarithmic ? QCP::sdPositive : QCP::sdBoth;
+    std::optional<QCPRange> range;
+    for (int index = 0; index < plot.graphCount(); ++index) {
+        const QCPGraph* graph = plot.graph(index);
+        bool found = false;
+        const QCPRange values = graph->visible() && graph->valueAxis() == axis ? graph->getValueRange(found, domain)
+                                                                               : QCPRange();
+        if (found)
+            range = range ? QCPRange(std::min(range->lower, values.lower), std::max(range->upper, values.upper)) : values;
+    }
+    return range;
+}
+
+/// Sets `axis` to show `range` with some room around it (a factor on log axes).
+void showWithMargin(QCPAxis* axis, QCPRange range, double logBase)
+{
+    if (axis->scaleType() == QCPAxis::stLogarithmic) {
+        const double factor = logBase == 2.0 ? 2.0 : 1.5;
+        axis->setRange(range.lower / factor, range.upper * factor);
+        return;
+    }
+    const double span = range.size();
+    const double margin = span > 0.0 ? span * 0.06 : (range.lower != 0.0 ? std::abs(range.lower) * 0.1 : 1.0);
+    axis->setRange(range.lower - margin, range.upper + margin);
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
+    : QWidget(parent)
+    , chartId(std::move(id))
+    , customPlot(new QCustomPlot(this))
+    , logButton(new QToolButton(this))
+{
+    setObjectName(chartId);
+    customPlot->setObjectName(title);
+    auto* titleLabel = new QLabel(title, this);
+    QFont titleFont = titleLabel->font();
+    titleFont.setBold(true);
+    titleLabel->setFont(titleFont);
+
+    auto* resetButton = new QToolButton(this);
+    resetButton->setIcon(QIcon(QStringLiteral(":/icons/zoom-fit.svg")));
+    resetButton->setToolTip(tr("Reset view: fit the axes to the data and follow it (or double-click the chart)"));
+    resetButton->setAutoRaise(true);
+    connect(resetButton, &QToolButton::clicked, this, &ChartPanel::resetView);
+
+    logButton->setText(tr("log y"));
+    logButton->setToolTip(tr("Logarithmic vertical axis"));
+    logButton->setCheckable(true);
+    logButton->setAutoRaise(true);
+    connect(logButton, &QToolButton::toggled, this, [this](bool on) {
+        applyValueScale();
+        refreshView();
+        Q_EMIT logarithmicChanged(on);
+    });
+
+    auto* exportButton = new QToolButton(this);
+    exportButton->setIcon(QIcon(QStringLiteral(":/icons/export.svg")));
+    exportButton->setToolTip(tr("Export this chart"));
+    exportButton->setAutoRaise(true);
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(exportButton);
+    menu->addAction(tr("Save as PNG…"), this, [this] { exportWithDialog(ChartExporter::Format::Png); });
+    menu->addAction(tr("Save as SVG…"), this, [this] { exportWithDialog(ChartExporter::Format::Svg); });
+    menu->addAction(tr("Save as PDF…"), this, [this] { exportWithDialog(ChartExporter::Format::Pdf); });
+    menu->addAction(tr("Copy image"), this, [this] {
+        const TitleForExport title(*customPlot, customPlot->objectName());
+        ChartExporter::copyToClipboard(*customPlot);
+    });
+    menu->addSeparator();
+    menu->addAction(tr("Export data as CSV…"), this, [this] { exportWithDialog(ChartExporter::Format::Csv); });
+    exportButton->setMenu(menu);
+
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(4, 0, 0, 0);
+    header->addWidget(titleLabel);
+    header->addStretch();
+    header->addWidget(logButton);
+    header->addWidget(resetButton);
+    header->addWidget(exportButton);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(header);
+    layout->addWidget(customPlot, 1);
+
+    customPlot->setMinimumSize(260, 180);
+    // Wide lines over 100,000 noisy points are stroked as one path otherwise (100+ ms a frame).
+    customPlot->setPlottingHint(QCP::phFastPolylines, true);
+    customPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    customPlot->axisRect()->setRangeDragAxes({customPlot->xAxis}, {customPlot->yAxis, customPlot->yAxis2});
+    customPlot->axisRect()->setRangeZoomAxes({customPlot->xAxis}, {customPlot->yAxis, customPlot->yAxis2});
+    customPlot->legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    customPlot->legend->setFont(legendFont);
+    customPlot->legend->setBorderPen(Qt::NoPen);
+    customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    customPlot->plotLayout()->addElement(1, 0, customPlot->legend);
+    customPlot->plotLayout()->setRowStretchFactor(1, 0.001);
+    emptyNote = new QCPItemText(customPlot);
+    emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    emptyNote->position->setCoords(0.5, 0.5);
+    emptyNote->setText(tr("No data yet"));
+    emptyNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
+    emptyNote->setClipToAxisRect(true);
+    connect(customPlot, &QCustomPlot::mousePress, this, [this] { following = false; });
+    connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { following = false; });
+    connect(customPlot, &QCustomPlot::mouseDoubleClick, this, &ChartPanel::resetView);
+}
+
+bool ChartPanel::isLogarithmic() const
+{
+    return logButton->isChecked();
+}
+
+void ChartPanel::setLogarithmic(bool logarithmic)
+{
+    logButton->setChecked(logarithmic);
+}
+
+void ChartPanel::setLogToggleVisible(bool visible)
+{
+    logButton->setVisible(visible);
+}
+
+void ChartPanel::setLogBase(double base)
+{
+    logBase = base;
+    applyValueScale();
+}
+
+void ChartPanel::applyValueScale()
+{
+    const bool logarithmic = isLogarithmic();
+    for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
+        axis->setScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        if (logarithmic) {
+            QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+            ticker->setLogBase(logBase);
+            ticker->setSubTickCount(logBase == 10.0 ? 8 : 0);
+            axis->setTicker(ticker);
+        } else {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        }
+    }
+}
+
+void ChartPanel::resetView()
+{
+    following = true;
+    refreshView();
+}
+
+void ChartPanel::refreshView()
+{
+    fitLegendColumns();
+    if (following)
+        fitAxes();
+    customPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ChartPanel::fitAxes()
+{
+    std::optional<QCPRange> keys;
+    for (int index = 0; index < customPlot->graphCount(); ++index) {
+        bool found = false;
+        const QCPRange range = customPlot->graph(index)->getKeyRange(found);
+        if (found && customPlot->graph(index)->visible())
+            keys = keys ? QCPRange(std::min(keys->lower, range.lower), std::max(keys->upper, range.upper)) : range;
+    }
+    emptyNote->setVisible(!keys);
+    if (!keys) {
+        customPlot->xAxis->setRange(0.0, 1.0);
+        for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2})
+            axis->setRange(axis->scaleType() == QCPAxis::stLogarithmic ? QCPRange(1.0, logBase) : QCPRange(0.0, 1.0));
+        return;
+    }
+    const double lower = std::min(keys->lower, 0.0);
+    customPlot->xAxis->setRange(lower, keys->upper + std::max(keys->upper - lower, 1.0) * 0.02);
+    for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
+        if (const auto values = valueRangeOn(*customPlot, axis))
+            showWithMargin(axis, *values, logBase);
+    }
+}
+
+void ChartPanel::setEmptyNote(const QString& note)
+{
+    emptyNote->setText(note);
+}
+
+void ChartPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitLegendColumns();
+}
+
+void ChartPanel::fitLegendColumns()
+{
+    QCPLegend* legend = customPlot->legend;
+    int widest = 1;
+    int items = 0;
+    for (int index = 0; index < legend->itemCount(); ++index) {
+        if (const QCPAbstractLegendItem* item = legend->item(index)) {  // a wrapped grid has empty cells
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+            ++items;
+        }
+    }
+    const int available = width() - legend->margins().left() - legend->margins().right();
+    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, std::max(1, items));
+    if (legend->wrap() != columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+void ChartPanel::setXAxisLabel(const QString& label)
+{
+    customPlot->xAxis->setLabel(label);
+}
+
+bool ChartPanel::exportTo(const QString& path, QSize size)
+{
+    const TitleForExport title(*customPlot, customPlot->objectName());
+    return ChartExporter::save(*customPlot, path, ChartExporter::formatOf(path), xColumnName(), size);
+}
+
+void ChartPanel::exportWithDialog(ChartExporter::Format format)
+{
+    struct Choice {
+        const char* suffix;
+        QString filter;
+    };
+    const Choice choice = format == ChartExporter::Format::Svg ? Choice{"svg", tr("SVG image (*.svg)")}
+                        : format == ChartExporter::Format::Pdf ? Choice{"pdf", tr("PDF document (*.pdf)")}
+                        : format == ChartExporter::Format::Csv ? Choice{"csv", tr("CSV table (*.csv)")}
+                                                               : Choice{"png", tr("PNG image (*.png)")};
+    QSettings settings;
+    const QString directory = settings.value(kExportDirectoryKey, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), directory + QLatin1Char('/') + chartId + QLatin1Char('.') + QLatin1String(choice.suffix),
+        choice.filter);
+    if (path.isEmpty())
+        return;
+    settings.setValue(kExportDirectoryKey, QFileInfo(path).absolutePath());
+    if (!exportTo(path))
+        QMessageBox::warning(this, tr("Export chart"), tr("Could not write %1.").arg(QDir::toNativeSeparators(path)));
+}

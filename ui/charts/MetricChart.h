@@ -1,0 +1,54 @@
+#pragma once
+
+#include "charts/ChartPanel.h"
+#include "charts/ChartSpec.h"
+#include "charts/DebiasedEma.h"
+#include "charts/XAxisMode.h"
+
+#include <vector>
+
+class QCPGraph;
+class RunHistory;
+
+/// A chart of one ChartSpec for any number of runs, fed incrementally: `update()` adds
+/// only the points recorded since the last call and redraws once.
+class MetricChart : public ChartPanel {
+    Q_OBJECT
+public:
+    explicit MetricChart(ChartSpec spec, QWidget* parent = nullptr);
+
+    void setXAxisMode(XAxisMode mode);
+    XAxisMode xAxisMode() const { return axisMode; }
+    /// Smoothing of the smoothed series, in [0, 1).
+    void setSmoothing(double smoothing);
+    /// Whether the chart draws a smoothed series (and so must be rebuilt when smoothing changes).
+    bool isSmoothed() const;
+
+    /// Adds what `runs` recorded since the last update (graphs for new runs included).
+    void update(const std::vector<RunHistory>& runs);
+    /// Forgets all graphs and draws `runs` from their first point.
+    void rebuild(const std::vector<RunHistory>& runs);
+
+protected:
+    QString xColumnName() const override;
+
+private:
+    struct PlottedRun {
+        std::vector<QCPGraph*> graphs; ///< one per series, nullptr where it does not apply
+        std::vector<DebiasedEma> smoothers;
+        size_t steps = 0;
+        size_t epochs = 0;
+    };
+
+    void removeAllGraphs();
+    PlottedRun createGraphs(const RunHistory& run);
+    void appendPoints(const RunHistory& run, PlottedRun& plotted);
+    double stepKey(const RunHistory& run, size_t index) const;
+    double epochKey(const RunHistory& run, size_t index) const;
+    void applyXAxis();
+
+    ChartSpec spec;
+    XAxisMode axisMode = XAxisMode::Step;
+    double smoothing = 0.6;
+    std::vector<PlottedRun> plottedRuns;
+};

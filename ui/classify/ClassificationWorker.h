@@ -1,0 +1,112 @@
+#pragma once
+
+#include "model/InferencePrecision.h"
+
+#include <QImage>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace ampwb {
+class Classifier;
+struct ClassifierModel;
+}
+
+/// An image to classify: a file, or image data (e.g. pasted), and the row it belongs to.
+struct ClassificationRequest {
+    quint64 rowId = 0;
+    QString path;  ///< the image file; empty for image data
+    QImage image;  ///< the image itself when there is no file
+};
+
+/// The worker's answer for one request.
+struct ClassificationResult {
+    quint64 rowId = 0;
+    int modelGeneration = 0;        ///< the loadModel() call whose model answered
+    QImage thumbnail;               ///< null when the image could not be read
+    QStringList labels;             ///< the top classes, most probable first
+    QList<double> probabilities;    ///< softmax probabilities of `labels`
+    double preprocessMilliseconds = 0.0; ///< decoding and preprocessing
+    double inferenceMilliseconds = 0.0;  ///< this image's share of its batch's forward pass
+    QString error;                  ///< why the image could not be read or classified
+};
+
+/// The outcome of a loadModel() call.
+struct ModelLoadResult {
+    int generation = 0;
+    bool loaded = false;
+    QString description;  ///< where the model came from, its classes and input size
+    QString error;        ///< the engine's message when it could not be loaded
+};
+
+/// Classifies images on its own thread: one model at a time (loadModel), queued images
+/// decoded, thumbnailed and classified in batches, results handed to the GUI on a timer in
+/// small groups so hundreds of images keep the window responsive.
+class ClassificationWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit ClassificationWorker(QObject* parent = nullptr);
+    /// Finishes the batch in progress and stops the thread; queued images are dropped.
+    ~ClassificationWorker() override;
+
+    /// Replaces the model by `model` (as loadClassifierModel names it; empty: no model)
+    /// computing in `precision`. Returns the generation its results will carry.
+    int loadModel(const QString& model, ampwb::InferencePrecision precision);
+    /// Queues images; they wait while there is no model.
+    void classify(std::vector<ClassificationRequest> requests);
+    /// Drops the queued images (a batch in progress still answers).
+    void cancelQueued();
+
+    static constexpr int kBatchSize = 8;
+    static constexpr int kResultsPerTick = 16;
+    static constexpr int kThumbnailPixels = 96;
+    static constexpr int kDrainIntervalMilliseconds = 40;
+
+Q_SIGNALS:
+    void modelLoaded(const ModelLoadResult& result);
+    void resultsArrived(const std::vector<ClassificationResult>& results);
+
+private:
+    struct LoadOrder {
+        int generation = 0;
+        QString model;
+        ampwb::InferencePrecision precision = ampwb::InferencePrecision::Fp32;
+    };
+
+    void run();
+    ModelLoadResult load(const LoadOrder& order);
+    std::vector<ClassificationResult> classifyBatch(const std::vector<ClassificationRequest>& batch);
+    void drain();
+    void wakeDrainTimer();
+
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::optional<LoadOrder> pendingLoad;
+    std::deque<ClassificationRequest> queued;
+    std::vector<ClassificationResult> finished;
+    std::vector<ModelLoadResult> loads;
+    bool working = false;
+    bool stopping = false;
+    bool hasModel = false;
+    int nextGeneration = 0;
+
+    // Touched only by the worker thread.
+    QString loadedModelName;
+    std::unique_ptr<ampwb::ClassifierModel> loadedModel;
+    std::unique_ptr<ampwb::Classifier> classifier;
+    int classifierGeneration = 0;
+
+    QTimer drainTimer;
+    std::thread thread;
+};

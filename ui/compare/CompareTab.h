@@ -1,0 +1,61 @@
+#pragma once
+
+#include "system/DeviceInfo.h"
+#include "runs/RunHistory.h"
+#include "TrainingEvent.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class ComparisonTable;
+class EngineController;
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class RunProgressWidget;
+class TrainingCharts;
+
+/// FP32 against AMP: one click trains both with the same seed and data order (one after
+/// the other, or in turns step by step) and overlays them on every chart, beside the
+/// recipe's table and a verdict. Runs chosen in the Runs tab are compared here too.
+class CompareTab : public QWidget {
+    Q_OBJECT
+public:
+    CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
+
+    /// Trains FP32 and AMP with `config` (its precision is ignored), in turns when
+    /// "Interleave steps" is checked.
+    void start(const ampwb::TrainingConfig& config);
+    /// The "Interleave steps" choice (remembered in the settings).
+    QCheckBox& interleaveBox() const { return *interleaveCheck; }
+    /// Shows saved runs side by side, in the given order, coloured by their place in it.
+    void showRuns(std::vector<RunHistory> runs);
+    /// Writes the comparison as Markdown or HTML, with the charts as images.
+    bool exportReport(const QString& path, QString* error = nullptr) const;
+
+    TrainingCharts& charts() const { return *trainingCharts; }
+    ComparisonTable& table() const { return *comparisonTable; }
+    QString verdict() const;
+
+private:
+    void onEvents(const TrainingEvents& events);
+    /// Whether the progress line shows the run at `index` (in turns it follows one run at a time).
+    bool showsProgressOf(size_t index) const;
+    /// Points the progress line at the run at `index`, which has started.
+    void showProgressOf(size_t index);
+    void showResults();
+    void exportWithDialog();
+
+    EngineController& engine;
+    ampwb::DeviceInfo machine;
+    RunProgressWidget* progressWidget;
+    TrainingCharts* trainingCharts;
+    ComparisonTable* comparisonTable;
+    QLabel* verdictLabel;
+    QLabel* detailsLabel;
+    QPushButton* exportButton;
+    QCheckBox* interleaveCheck;
+    bool interleaved = false; ///< of the comparison being watched
+    bool watching = false;
+};

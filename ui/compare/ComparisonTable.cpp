@@ -1,0 +1,162 @@
+#include "compare/ComparisonTable.h"
+
+#include "DisplayFormat.h"
+#include "runs/RunHistory.h"
+
+#include <QHeaderView>
+
+#include <cmath>
+
+namespace {
+
+QString ratioText(double value)
+{
+    return std::isfinite(value) && value > 0.0 ? ComparisonTable::tr("%1×").arg(DisplayFormat::number(value, 2))
+                                               : QStringLiteral("–");
+}
+
+QString signedNumber(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return QStringLiteral("–");
+    const QString text = DisplayFormat::number(std::abs(value), decimals);
+    return (value < 0.0 ? QStringLiteral("−") : QStringLiteral("+")) + text;
+}
+
+QString stateText(ampwb::RunState state)
+{
+    switch (state) {
+    case ampwb::RunState::Running: return ComparisonTable::tr("running");
+    case ampwb::RunState::Finished: return ComparisonTable::tr("finished");
+    case ampwb::RunState::Stopped: return ComparisonTable::tr("stopped");
+    case ampwb::RunState::Failed: return ComparisonTable::tr("failed");
+    }
+    return {};
+}
+
+} // namespace
+
+ComparisonTable::ComparisonTable(QWidget* parent)
+    : QTableWidget(parent)
+{
+    setObjectName(QStringLiteral("comparisonTable"));
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionMode(QAbstractItemView::ContiguousSelection);
+    setAlternatingRowColors(true);
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setStretchLastSection(true);
+    setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    showRuns({});
+}
+
+void ComparisonTable::setCell(int row, int column, const QString& text)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    setItem(row, column, item);
+}
+
+void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
+{
+    clear();
+    const int runCount = static_cast<int>(runs.size());
+    const int ratioCount = std::max(0, runCount - 1);
+    setRowCount(RowCount);
+    setColumnCount(runCount + ratioCount);
+
+    bool projected = false;
+    bool cuda = false;
+    bool interleaved = false;
+    for (const RunHistory& run : runs) {
+        if (run.summary) {
+            projected = projected || run.summary->epochSecondsProjected;
+            cuda = cuda || run.summary->memoryIsCuda;
+            interleaved = interleaved || run.summary->interleaved;
+        }
+    }
+    QString memoryLabel = cuda ? tr("Peak memory (CUDA allocated)") : tr("Peak memory (process RSS)");
+    if (interleaved)
+        memoryLabel = cuda ? tr("Peak memory (CUDA allocated, both runs at once)")
+                           : tr("Peak memory (process RSS, both runs at once)");
+    setVerticalHeaderLabels({projected ? tr("Epoch time (projected)") : tr("Epoch time"), tr("Throughput"), memoryLabel,
+                             tr("Final top-1"), tr("Final top-5"), tr("Skipped steps / NaN losses"), tr("Run state")});
+    QStringList headers;
+    for (const RunHistory& run : runs)
+        headers << run.label();
+    for (int index = 1; index < runCount; ++index)
+        headers << tr("%1 vs %2").arg(runs[static_cast<size_t>(index)].label(), runs.front().label());
+    setHorizontalHeaderLabels(headers);
+
+    for (int column = 0; column < runCount; ++column) {
+        const auto& summary = runs[static_cast<size_t>(column)].summary;
+        if (!summary) {
+            for (int row = 0; row < RowCount; ++row)
+                setCell(row, column, QStringLiteral("–"));
+            continue;
+        }
+        setCell(EpochTime, column, DisplayFormat::seconds(summary->epochSeconds));
+        setCell(Throughput, column, DisplayFormat::throughput(summary->imagesPerSecond));
+        setCell(PeakMemory, column, DisplayFormat::memory(summary->peakMemoryBytes));
+        setCell(Top1, column, DisplayFormat::percent(summary->finalTop1));
+        setCell(Top5, column, DisplayFormat::percent(summary->finalTop5));
+        setCell(Skipped, column, QStringLiteral("%1 / %2").arg(summary->skippedSteps).arg(summary->nonFiniteLosses));
+        setCell(State, column, stateText(summary->state));
+    }
+
+    const auto& first = runs.empty() ? std::optional<ampwb::RunSummary>() : runs.front().summary;
+    for (int index = 1; index < runCount; ++index) {
+        const int column = runCount + index - 1;
+        const auto& other = runs[static_cast<size_t>(index)].summary;
+        for (int row = 0; row < RowCount; ++row)
+            setCell(row, column, QString());
+        if (!first || !other)
+            continue;
+        setCell(EpochTime, column,
+                tr("%1 speedup").arg(ratioText(first->epochSeconds / other->epochSeconds)));
+        setCell(Throughput, column, ratioText(other->imagesPerSecond / first->imagesPerSecond));
+        if (first->peakMemoryBytes > 0)
+            setCell(PeakMemory, column,
+                    tr("%1 %").arg(signedNumber((static_cast<double>(other->peakMemoryBytes) / first->peakMemoryBytes - 1.0)
+                                                    * 100.0, 1)));
+        setCell(Top1, column, tr("%1 pt").arg(signedNumber((other->finalTop1 - first->finalTop1) * 100.0, 2)));
+        setCell(Top5, column, tr("%1 pt").arg(signedNumber((other->finalTop5 - first->finalTop5) * 100.0, 2)));
+    }
+}
+
+QString ComparisonTable::toMarkdown() const
+{
+    QString text = QStringLiteral("| ") + tr("Metric");
+    QString rule = QStringLiteral("|---");
+    for (int column = 0; column < columnCount(); ++column) {
+        text += QStringLiteral(" | ") + horizontalHeaderItem(column)->text();
+        rule += QStringLiteral("|---:");
+    }
+    text += QStringLiteral(" |\n") + rule + QStringLiteral("|\n");
+    for (int row = 0; row < rowCount(); ++row) {
+        text += QStringLiteral("| ") + verticalHeaderItem(row)->text();
+        for (int column = 0; column < columnCount(); ++column)
+            text += QStringLiteral(" | ") + (item(row, column) ? item(row, column)->text() : QString());
+        text += QStringLiteral(" |\n");
+    }
+    return text;
+}
+
+QString ComparisonTable::toHtml() const
+{
+    QString html = QStringLiteral("<table>\n<tr><th>") + tr("Metric").toHtmlEscaped() + QStringLiteral("</th>");
+    for (int column = 0; column < columnCount(); ++column)
+        html += QStringLiteral("<th>") + horizontalHeaderItem(column)->text().toHtmlEscaped() + QStringLiteral("</th>");
+    html += QStringLiteral("</tr>\n");
+    for (int row = 0; row < rowCount(); ++row) {
+        html += QStringLiteral("<tr><th>") + verticalHeaderItem(row)->text().toHtmlEscaped() + QStringLiteral("</th>");
+        for (int column = 0; column < columnCount(); ++column) {
+            const QString text = item(row, column) ? item(row, column)->text() : QString();
+            html += QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>");
+        }
+        html += QStringLiteral("</tr>\n");
+    }
+    return html + QStringLiteral("</table>\n");
+}

@@ -1,0 +1,79 @@
+#include "runs/RunCatalog.h"
+
+#include "runs/CsvColumns.h"
+#include "training/RunFolder.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <exception>
+
+namespace {
+
+bool isRunFolder(const QDir& directory)
+{
+    return directory.exists(QStringLiteral("config.json"));
+}
+
+QDateTime creationTime(const QString& directory)
+{
+    const QFileInfo info(directory);
+    const QDateTime born = info.birthTime();
+    return born.isValid() ? born : info.lastModified();
+}
+
+} // namespace
+
+QList<RunRecord> RunCatalog::scan(const QString& runsDirectory)
+{
+    QList<RunRecord> records;
+    const QDir root(runsDirectory);
+    for (const QString& entry : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QDir folder(root.filePath(entry));
+        if (isRunFolder(folder)) {
+            records << describe(folder.absolutePath(), entry);
+            continue;
+        }
+        for (const QString& inner : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QDir run(folder.filePath(inner));
+            if (isRunFolder(run)) {
+                RunRecord record = describe(run.absolutePath(), entry + QLatin1Char('/') + inner);
+                record.inComparison = true;
+                records << record;
+            }
+        }
+    }
+    return records;
+}
+
+RunRecord RunCatalog::describe(const QString& directory, const QString& name)
+{
+    RunRecord record;
+    record.directory = directory;
+    record.name = name;
+    record.created = creationTime(directory);
+    const std::string path = directory.toStdString();
+    try {
+        const ampwb::TrainingConfig config = ampwb::RunFolder::readConfig(path);
+        record.precision = QString::fromStdString(ampwb::toString(config.precision)).toUpper();
+        record.device = QString::fromStdString(config.device);
+        record.dataset = QString::fromStdString(config.dataset);
+    } catch (const std::exception&) {
+        record.state = QStringLiteral("unreadable");
+    }
+    if (const auto summary = ampwb::RunFolder::readSummary(path)) {
+        record.precision = QString::fromStdString(ampwb::toString(summary->precision)).toUpper();
+        record.device = QString::fromStdString(summary->deviceDescription);
+        record.imagesPerSecond = summary->imagesPerSecond;
+        record.peakMemoryBytes = summary->peakMemoryBytes;
+        record.state = QString::fromStdString(ampwb::toString(summary->state));
+    }
+    CsvColumns epochs;
+    if (epochs.load(directory + QStringLiteral("/epochs.csv"))) {
+        record.epochs = static_cast<int64_t>(epochs.rowCount());
+        for (size_t row = 0; row < epochs.rowCount(); ++row)
+            record.bestTop1 = std::max(record.bestTop1, epochs.value(row, QStringLiteral("val_top1")));
+    }
+    return record;
+}

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "runs/RunHistory.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+/// Reads a run folder written by the engine (config.json, summary.json, steps.csv,
+/// epochs.csv) back into a RunHistory for replotting.
+class RunFolderReader {
+    Q_DECLARE_TR_FUNCTIONS(RunFolderReader)
+public:
+    /// The run in `directory`, or nullopt with `error` set when it has no readable steps.csv.
+    static std::optional<RunHistory> read(const QString& directory, const QString& label, const QColor& color,
+                                          QString* error = nullptr);
+    /// Whether the run in `directory` stopped or failed and left a checkpoint to resume from.
+    static bool canResume(const QString& directory);
+};

@@ -1,0 +1,99 @@
+#include "runs/RunTableModel.h"
+
+#include "DisplayFormat.h"
+#include "EngineText.h"
+
+#include <QLocale>
+
+namespace {
+
+QString stateText(const QString& state)
+{
+    if (state == QLatin1String("running"))
+        return RunTableModel::tr("running");
+    if (state == QLatin1String("finished"))
+        return RunTableModel::tr("finished");
+    if (state == QLatin1String("stopped"))
+        return RunTableModel::tr("stopped");
+    if (state == QLatin1String("failed"))
+        return RunTableModel::tr("failed");
+    if (state == QLatin1String("unreadable"))
+        return RunTableModel::tr("unreadable");
+    return state;
+}
+
+} // namespace
+
+RunTableModel::RunTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void RunTableModel::setRecords(QList<RunRecord> newRecords)
+{
+    beginResetModel();
+    records = std::move(newRecords);
+    endResetModel();
+}
+
+int RunTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(records.size());
+}
+
+int RunTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const RunRecord& run = records[index.row()];
+    if (role == Qt::ToolTipRole)
+        return run.directory;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() >= Epochs && index.column() <= PeakMemory ? int(Qt::AlignRight | Qt::AlignVCenter)
+                                                                        : int(Qt::AlignLeft | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != kSortRole)
+        return {};
+    const bool display = role == Qt::DisplayRole;
+    switch (index.column()) {
+    case Name: return run.name;
+    case Date:
+        return display ? QLocale().toString(run.created, QLocale::ShortFormat) : QVariant(run.created);
+    case Precision: return run.precision;
+    case Device: return EngineText::translate(run.device);
+    case Dataset: return run.dataset;
+    case Epochs: return display ? QVariant(QString::number(run.epochs)) : QVariant(qlonglong(run.epochs));
+    case BestTop1:
+        if (!display)
+            return run.bestTop1;
+        return run.bestTop1 >= 0.0 ? DisplayFormat::percent(run.bestTop1) : QStringLiteral("–");
+    case Throughput: return display ? QVariant(DisplayFormat::throughput(run.imagesPerSecond)) : QVariant(run.imagesPerSecond);
+    case PeakMemory:
+        return display ? QVariant(DisplayFormat::memory(run.peakMemoryBytes)) : QVariant(qlonglong(run.peakMemoryBytes));
+    case State: return stateText(run.state);
+    default: return {};
+    }
+}
+
+QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name: return tr("Name");
+    case Date: return tr("Date");
+    case Precision: return tr("Precision");
+    case Device: return tr("Device");
+    case Dataset: return tr("Dataset");
+    case Epochs: return tr("Epochs");
+    case BestTop1: return tr("Best top-1");
+    case Throughput: return tr("Images/s");
+    case PeakMemory: return tr("Peak memory");
+    case State: return tr("State");
+    default: return {};
+    }
+}

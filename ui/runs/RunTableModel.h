@@ -1,0 +1,28 @@
+#pragma once
+
+#include "runs/RunRecord.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+
+/// The runs of the runs folder as a table. Qt::DisplayRole is the text shown,
+/// kSortRole the raw value to sort by.
+class RunTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Date, Precision, Device, Dataset, Epochs, BestTop1, Throughput, PeakMemory, State, ColumnCount };
+    static constexpr int kSortRole = Qt::UserRole;
+
+    explicit RunTableModel(QObject* parent = nullptr);
+
+    void setRecords(QList<RunRecord> records);
+    const RunRecord& record(int row) const { return records[row]; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    QList<RunRecord> records;
+};

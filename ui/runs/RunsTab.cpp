@@ -1,0 +1,327 @@
+#include "runs/RunsTab.h"
+
+#include "EngineController.h"
+#include "charts/MetricChart.h"
+#include "runs/RunCatalog.h"
+#include "training/RunFolder.h"
+#include "runs/RunFolderReader.h"
+#include "runs/RunPalette.h"
+#include "runs/RunTableModel.h"
+#include "charts/TrainingCharts.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <exception>
+
+namespace {
+
+constexpr int kLegendLabelLength = 20;
+constexpr int kDeviceColumnWidth = 280;
+
+/// A run's name short enough for chart legends: "compare-…181449/amp".
+QString legendLabel(const QString& name)
+{
+    if (name.size() <= kLegendLabelLength)
+        return name;
+    const int kept = kLegendLabelLength - 1;
+    return name.left(kept / 2 - 1) + QChar(0x2026) + name.right(kept - kept / 2 + 1);
+}
+
+bool isAmp(const RunRecord& run)
+{
+    return run.precision == QLatin1String("AMP");
+}
+
+QPushButton* button(const QString& text, const char* name, QWidget* parent)
+{
+    auto* result = new QPushButton(text, parent);
+    result->setObjectName(QLatin1String(name));
+    return result;
+}
+
+} // namespace
+
+RunsTab::RunsTab(EngineController& controller, QWidget* parent)
+    : QWidget(parent)
+    , engine(controller)
+    , model(new RunTableModel(this))
+    , sortedModel(new QSortFilterProxyModel(this))
+    , tableView(new QTableView(this))
+    , trainingCharts(new TrainingCharts(QStringLiteral("runsCharts"), 3, this))
+    , folderLabel(new QLabel(this))
+    , openButton(button(tr("Open"), "openRun", this))
+    , compareButton(button(tr("Compare"), "compareRuns", this))
+    , renameButton(button(tr("Rename…"), "renameRun", this))
+    , deleteButton(button(tr("Delete…"), "deleteRun", this))
+    , folderButton(button(tr("Show folder"), "showFolder", this))
+    , configButton(button(tr("Use configuration"), "useConfiguration", this))
+    , resumeButton(button(tr("Resume"), "resumeRun", this))
+{
+    openButton->setToolTip(tr("Plot the selected runs below (or double-click a run)"));
+    compareButton->setToolTip(tr("Compare the selected runs (two or more) in the Compare tab"));
+    configButton->setToolTip(tr("Load the selected run's configuration into the configuration panel"));
+    resumeButton->setToolTip(tr("Continue the selected stopped or failed run from its checkpoint in the Train tab"));
+    auto* refreshButton = button(tr("Refresh"), "refreshRuns", this);
+    folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    sortedModel->setSourceModel(model);
+    sortedModel->setSortRole(RunTableModel::kSortRole);
+    tableView->setObjectName(QStringLiteral("runsTable"));
+    tableView->setModel(sortedModel);
+    tableView->setSortingEnabled(true);
+    tableView->sortByColumn(RunTableModel::Date, Qt::DescendingOrder);
+    tableView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    tableView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    tableView->setAlternatingRowColors(true);
+    tableView->verticalHeader()->hide();
+    tableView->setWordWrap(false);
+    tableView->setTextElideMode(Qt::ElideMiddle);
+    tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    tableView->horizontalHeader()->setStretchLastSection(true);
+
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* each : {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
+        buttons->addWidget(each);
+    buttons->addStretch();
+    buttons->addWidget(folderLabel);
+    buttons->addWidget(refreshButton);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("runsSplitter"));
+    splitter->addWidget(tableView);
+    splitter->addWidget(trainingCharts);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(splitter, 1);
+
+    connect(refreshButton, &QPushButton::clicked, this, &RunsTab::refresh);
+    connect(openButton, &QPushButton::clicked, this, &RunsTab::openSelected);
+    connect(tableView, &QTableView::doubleClicked, this, &RunsTab::openSelected);
+    connect(compareButton, &QPushButton::clicked, this, &RunsTab::compareSelected);
+    connect(renameButton, &QPushButton::clicked, this, &RunsTab::renameWithDialog);
+    connect(deleteButton, &QPushButton::clicked, this, &RunsTab::deleteWithConfirmation);
+    connect(folderButton, &QPushButton::clicked, this, &RunsTab::openFolder);
+    connect(configButton, &QPushButton::clicked, this, &RunsTab::useConfiguration);
+    connect(resumeButton, &QPushButton::clicked, this, [this] {
+        const QList<RunRecord> runs = selectedRuns();
+        if (runs.size() == 1)
+            Q_EMIT resumeRequested(runs.front().directory);
+    });
+    connect(tableView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsTab::updateButtons);
+    connect(&engine, &EngineController::workStarted, this, &RunsTab::updateButtons);
+    connect(&engine, &EngineController::workFinished, this, [this] {
+        refresh();
+        updateButtons();
+    });
+    updateButtons();
+}
+
+void RunsTab::setRunsDirectory(const QString& directory)
+{
+    runsDirectory = directory;
+    folderLabel->setText(tr("Runs folder: %1").arg(QDir::toNativeSeparators(directory)));
+    refresh();
+}
+
+void RunsTab::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void RunsTab::refresh()
+{
+    QStringList selected;
+    for (const RunRecord& run : selectedRuns())
+        selected << run.directory;
+    model->setRecords(RunCatalog::scan(runsDirectory));
+    tableView->resizeColumnsToContents();
+    tableView->setColumnWidth(RunTableModel::Device,
+                              std::min(tableView->columnWidth(RunTableModel::Device), kDeviceColumnWidth));
+    selectRuns(selected);
+    updateButtons();
+}
+
+QList<RunRecord> RunsTab::selectedRuns() const
+{
+    QModelIndexList rows = tableView->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    QList<RunRecord> runs;
+    for (const QModelIndex& row : rows)
+        runs << model->record(sortedModel->mapToSource(row).row());
+    return runs;
+}
+
+void RunsTab::selectRuns(const QStringList& directories)
+{
+    QItemSelection selection;
+    for (int row = 0; row < sortedModel->rowCount(); ++row) {
+        const RunRecord& run = model->record(sortedModel->mapToSource(sortedModel->index(row, 0)).row());
+        if (directories.contains(run.directory))
+            selection.select(sortedModel->index(row, 0), sortedModel->index(row, RunTableModel::ColumnCount - 1));
+    }
+    tableView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+}
+
+std::vector<RunHistory> RunsTab::readSelected() const
+{
+    QList<RunRecord> records = selectedRuns();
+    std::stable_sort(records.begin(), records.end(),
+                     [](const RunRecord& a, const RunRecord& b) { return !isAmp(a) && isAmp(b); });
+    std::vector<RunHistory> runs;
+    for (const RunRecord& record : records) {
+        const QColor color = RunPalette::at(static_cast<int>(runs.size()));
+        if (auto run = RunFolderReader::read(record.directory, legendLabel(record.name), color))
+            runs.push_back(std::move(*run));
+    }
+    return runs;
+}
+
+bool RunsTab::openSelected()
+{
+    std::vector<RunHistory> runs = readSelected();
+    if (runs.empty())
+        return false;
+    trainingCharts->clearRuns();
+    for (RunHistory& run : runs)
+        trainingCharts->addRun(std::move(run));
+    trainingCharts->refresh();
+    for (MetricChart* chart : trainingCharts->charts())
+        chart->resetView();
+    return true;
+}
+
+void RunsTab::compareSelected()
+{
+    std::vector<RunHistory> runs = readSelected();
+    if (runs.size() >= 2)
+        Q_EMIT compareRequested(runs);
+}
+
+bool RunsTab::renameRun(const RunRecord& run, const QString& newName, QString* error)
+{
+    const QFileInfo folder(run.inComparison ? QFileInfo(run.directory).absolutePath() : run.directory);
+    const QString name = newName.trimmed();
+    const auto fail = [&](const QString& message) {
+        if (error)
+            *error = message;
+        return false;
+    };
+    if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) || name.startsWith(QLatin1Char('.')))
+        return fail(tr("A run name cannot be empty, start with a dot or contain slashes."));
+    const QString target = folder.absoluteDir().filePath(name);
+    if (QFileInfo::exists(target))
+        return fail(tr("There is already a run called %1.").arg(name));
+    if (!QDir().rename(folder.absoluteFilePath(), target))
+        return fail(tr("Could not rename %1.").arg(QDir::toNativeSeparators(folder.absoluteFilePath())));
+    refresh();
+    return true;
+}
+
+bool RunsTab::deleteRuns(const QList<RunRecord>& runs, QString* error)
+{
+    bool allDeleted = true;
+    for (const RunRecord& run : runs) {
+        if (!QDir(run.directory).removeRecursively()) {
+            allDeleted = false;
+            if (error)
+                *error = tr("Could not delete %1 completely.").arg(QDir::toNativeSeparators(run.directory));
+        }
+    }
+    refresh();
+    return allDeleted;
+}
+
+void RunsTab::renameWithDialog()
+{
+    const QList<RunRecord> runs = selectedRuns();
+    if (runs.size() != 1)
+        return;
+    const RunRecord& run = runs.front();
+    const QString current = QFileInfo(run.inComparison ? QFileInfo(run.directory).absolutePath() : run.directory).fileName();
+    bool accepted = false;
+    const QString name = QInputDialog::getText(
+        this, tr("Rename run"),
+        run.inComparison ? tr("New name of the comparison folder (it holds both runs):") : tr("New name:"),
+        QLineEdit::Normal, current, &accepted);
+    if (!accepted || name == current)
+        return;
+    QString error;
+    if (!renameRun(run, name, &error))
+        QMessageBox::warning(this, tr("Rename run"), error);
+}
+
+void RunsTab::deleteWithConfirmation()
+{
+    const QList<RunRecord> runs = selectedRuns();
+    if (runs.isEmpty())
+        return;
+    QStringList names;
+    for (const RunRecord& run : runs)
+        names << run.name;
+    QMessageBox question(QMessageBox::Warning, tr("Delete runs"),
+                         tr("Delete %1 run(s) and all their files? This cannot be undone.").arg(runs.size()),
+                         QMessageBox::NoButton, this);
+    question.setInformativeText(names.join(QLatin1Char('\n')));
+    QPushButton* deleteChoice = question.addButton(tr("Delete"), QMessageBox::DestructiveRole);
+    question.addButton(tr("Keep"), QMessageBox::RejectRole);
+    question.setDefaultButton(qobject_cast<QPushButton*>(question.buttons().constLast()));
+    question.exec();
+    if (question.clickedButton() != deleteChoice)
+        return;
+    QString error;
+    if (!deleteRuns(runs, &error))
+        QMessageBox::warning(this, tr("Delete runs"), error);
+}
+
+void RunsTab::openFolder()
+{
+    for (const RunRecord& run : selectedRuns())
+        QDesktopServices::openUrl(QUrl::fromLocalFile(run.directory));
+}
+
+void RunsTab::useConfiguration()
+{
+    const QList<RunRecord> runs = selectedRuns();
+    if (runs.size() != 1)
+        return;
+    try {
+        Q_EMIT configurationRequested(ampwb::RunFolder::readConfig(runs.front().directory.toStdString()));
+    } catch (const std::exception& error) {
+        QMessageBox::warning(this, tr("Use configuration"),
+                             tr("Could not read the run's configuration: %1").arg(QString::fromStdString(error.what())));
+    }
+}
+
+void RunsTab::updateButtons()
+{
+    const qsizetype count = tableView->selectionModel()->selectedRows().size();
+    const bool idle = !engine.isBusy();
+    openButton->setEnabled(count >= 1);
+    compareButton->setEnabled(count >= 2);
+    renameButton->setEnabled(count == 1 && idle);
+    deleteButton->setEnabled(count >= 1 && idle);
+    deleteButton->setToolTip(idle ? QString() : tr("Runs cannot be deleted while training runs"));
+    folderButton->setEnabled(count >= 1);
+    configButton->setEnabled(count == 1);
+    const QList<RunRecord> runs = selectedRuns();
+    resumeButton->setEnabled(idle && runs.size() == 1 && RunFolderReader::canResume(runs.front().directory));
+}

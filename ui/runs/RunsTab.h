@@ -1,0 +1,78 @@
+#pragma once
+
+#include "runs/RunHistory.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <vector>
+
+class EngineController;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class RunTableModel;
+class TrainingCharts;
+struct RunRecord;
+
+/// Every run in the runs folder as a sortable table: open runs to replot them, compare
+/// two or more, rename, delete, open the folder, or reuse a run's configuration.
+class RunsTab : public QWidget {
+    Q_OBJECT
+public:
+    RunsTab(EngineController& engine, QWidget* parent = nullptr);
+
+    /// Reads the runs folder again (also done when the tab is shown and after each run).
+    void refresh();
+    void setRunsDirectory(const QString& directory);
+
+    /// The records of the selected rows, in table order.
+    QList<RunRecord> selectedRuns() const;
+    /// Selects the rows whose run folders are in `directories`.
+    void selectRuns(const QStringList& directories);
+    /// Replots the selected runs (FP32 before AMP) in this tab's charts; false when none could be read.
+    bool openSelected();
+    /// Renames a run folder (for a run of a comparison, the comparison's folder).
+    bool renameRun(const RunRecord& run, const QString& newName, QString* error = nullptr);
+    /// Deletes run folders for good (the run of a comparison: just that run).
+    bool deleteRuns(const QList<RunRecord>& runs, QString* error = nullptr);
+
+    QTableView& table() const { return *tableView; }
+    TrainingCharts& charts() const { return *trainingCharts; }
+
+Q_SIGNALS:
+    /// The user wants these runs compared in the Compare tab.
+    void compareRequested(const std::vector<RunHistory>& runs);
+    /// The user wants to train again with this run's configuration.
+    void configurationRequested(const ampwb::TrainingConfig& config);
+    /// The user wants the stopped or failed run in `directory` continued from its checkpoint.
+    void resumeRequested(const QString& directory);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    std::vector<RunHistory> readSelected() const;
+    void compareSelected();
+    void renameWithDialog();
+    void deleteWithConfirmation();
+    void openFolder();
+    void useConfiguration();
+    void updateButtons();
+
+    EngineController& engine;
+    QString runsDirectory;
+    RunTableModel* model;
+    QSortFilterProxyModel* sortedModel;
+    QTableView* tableView;
+    TrainingCharts* trainingCharts;
+    QLabel* folderLabel;
+    QPushButton* openButton;
+    QPushButton* compareButton;
+    QPushButton* renameButton;
+    QPushButton* deleteButton;
+    QPushButton* folderButton;
+    QPushButton* configButton;
+    QPushButton* resumeButton;
+};

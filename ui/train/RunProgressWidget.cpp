@@ -1,0 +1,147 @@
+#include "train/RunProgressWidget.h"
+
+#include "DisplayFormat.h"
+#include "EngineText.h"
+#include "training/RunFolder.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QUrl>
+
+RunProgressWidget::RunProgressWidget(QWidget* parent)
+    : QWidget(parent)
+    , epochProgress(new QProgressBar(this))
+    , overallProgress(new QProgressBar(this))
+    , epochLabel(new QLabel(this))
+    , timeLeftLabel(new QLabel(this))
+    , latestLabel(new QLabel(this))
+    , skippedFilesLabel(new QLabel(this))
+{
+    epochProgress->setObjectName(QStringLiteral("epochProgress"));
+    overallProgress->setObjectName(QStringLiteral("overallProgress"));
+    latestLabel->setObjectName(QStringLiteral("latestStep"));
+    latestLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    skippedFilesLabel->setObjectName(QStringLiteral("skippedFiles"));
+    skippedFilesLabel->setOpenExternalLinks(true);
+    timeLeftLabel->setMinimumWidth(timeLeftLabel->fontMetrics().horizontalAdvance(tr("Time left: 00:00:00")) + 8);
+    for (QProgressBar* bar : {epochProgress, overallProgress})
+        bar->setTextVisible(true);
+
+    auto* layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(epochLabel, 0, 0);
+    layout->addWidget(epochProgress, 0, 1);
+    layout->addWidget(new QLabel(tr("Run:"), this), 1, 0);
+    layout->addWidget(overallProgress, 1, 1);
+    layout->addWidget(timeLeftLabel, 1, 2);
+    layout->addWidget(latestLabel, 2, 0, 1, 3);
+    layout->addWidget(skippedFilesLabel, 3, 0, 1, 3);
+    layout->setColumnStretch(1, 1);
+    reset();
+}
+
+void RunProgressWidget::reset()
+{
+    epochLabel->setText(tr("Epoch:"));
+    for (QProgressBar* bar : {epochProgress, overallProgress}) {
+        bar->setRange(0, 1);
+        bar->setValue(0);
+        bar->setFormat(QStringLiteral("%p %"));
+    }
+    timeLeftLabel->clear();
+    latestLabel->setText(tr("No run yet."));
+    lastStep = {};
+    showSkippedFiles(0);
+}
+
+void RunProgressWidget::showSkippedFiles(int64_t count)
+{
+    skippedFilesLabel->setVisible(count > 0);
+    if (count == 0)
+        return;
+    const QString list = QString::fromStdString(ampwb::RunFolder(runDirectory.toStdString()).unreadableImagesPath());
+    skippedFilesLabel->setText(tr("%n data file(s) could not be read and were skipped; they are listed in <a href=\"%1\">%2</a>.",
+                                  nullptr, static_cast<int>(count))
+                                   .arg(QUrl::fromLocalFile(list).toString(QUrl::FullyEncoded), list.toHtmlEscaped()));
+}
+
+void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QString& label)
+{
+    runLabel = label;
+    runDirectory = QString::fromStdString(started.runDirectory);
+    firstStep = started.firstStep;
+    showSkippedFiles(started.unusableFiles);
+    epochProgress->setRange(0, static_cast<int>(std::max<int64_t>(started.stepsPerEpoch, 1)));
+    epochProgress->setValue(0);
+    overallProgress->setRange(0, static_cast<int>(std::max<int64_t>(started.totalSteps, 1)));
+    overallProgress->setValue(static_cast<int>(started.firstStep - 1));
+    overallProgress->setFormat(tr("step %v of %m"));
+    latestLabel->setText(tr("%1: %2 training and %3 validation images of %4 px on %5")
+                             .arg(label)
+                             .arg(started.trainImages)
+                             .arg(started.validationImages)
+                             .arg(started.imageSize)
+                             .arg(EngineText::translate(started.deviceDescription)));
+}
+
+void RunProgressWidget::showStep(const ampwb::StepMetrics& step)
+{
+    lastStep = step;
+    epochLabel->setText(tr("Epoch %1:").arg(step.epoch));
+    epochProgress->setRange(0, static_cast<int>(std::max<int64_t>(step.stepsPerEpoch, 1)));
+    epochProgress->setValue(static_cast<int>(step.stepInEpoch));
+    overallProgress->setRange(0, static_cast<int>(std::max<int64_t>(step.totalSteps, 1)));
+    overallProgress->setValue(static_cast<int>(step.step));
+    const double stepsDone = static_cast<double>(step.step - firstStep + 1);
+    const double secondsLeft =
+        stepsDone > 0 ? step.wallSeconds / stepsDone * static_cast<double>(step.totalSteps - step.step) : -1.0;
+    const bool validating = step.stepInEpoch == step.stepsPerEpoch || step.step == step.totalSteps;
+    timeLeftLabel->setText(validating ? tr("Validating…") : tr("Time left: %1").arg(DisplayFormat::duration(secondsLeft)));
+    latestLabel->setText(tr("%1 · step %2 · loss %3 · %4 · loss scale %5 · learning rate %6")
+                             .arg(runLabel)
+                             .arg(step.step)
+                             .arg(DisplayFormat::number(step.loss, 4))
+                             .arg(DisplayFormat::throughput(step.imagesPerSecond))
+                             .arg(step.lossScale)
+                             .arg(step.learningRate));
+}
+
+void RunProgressWidget::showEpoch(const ampwb::EpochMetrics& epoch)
+{
+    timeLeftLabel->setText(tr("Epoch %1: top-1 %2").arg(epoch.epoch).arg(DisplayFormat::percent(epoch.validationTop1)));
+    showSkippedFiles(epoch.unreadableImages);
+}
+
+void RunProgressWidget::showPaused(bool paused)
+{
+    if (paused)
+        timeLeftLabel->setText(tr("Paused"));
+    else if (lastStep.step > 0)
+        showStep(lastStep);
+}
+
+void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
+{
+    timeLeftLabel->clear();
+    showSkippedFiles(summary.unreadableImages);
+    switch (summary.state) {
+    case ampwb::RunState::Finished:
+        latestLabel->setText(tr("%1 finished: %2 steps, %3, top-1 %4, peak memory %5")
+                                 .arg(runLabel)
+                                 .arg(summary.steps)
+                                 .arg(DisplayFormat::throughput(summary.imagesPerSecond))
+                                 .arg(DisplayFormat::percent(summary.finalTop1))
+                                 .arg(DisplayFormat::memory(summary.peakMemoryBytes)));
+        break;
+    case ampwb::RunState::Stopped:
+        latestLabel->setText(tr("%1 stopped after %2 steps.")
+                                 .arg(runLabel)
+                                 .arg(summary.steps));
+        break;
+    case ampwb::RunState::Failed:
+        latestLabel->setText(tr("%1 failed: %2").arg(runLabel, QString::fromStdString(summary.message)));
+        break;
+    case ampwb::RunState::Running: break;
+    }
+}

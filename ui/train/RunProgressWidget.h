@@ -1,0 +1,43 @@
+#pragma once
+
+#include "training/TrainingMetrics.h"
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+
+/// Where a run stands: a bar for the current epoch, one for the whole run with the
+/// time left, a line with the latest step's figures, and how many data files were skipped.
+class RunProgressWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunProgressWidget(QWidget* parent = nullptr);
+
+    /// Empties the bars for a new piece of work.
+    void reset();
+    /// `label` names the run, e.g. "FP32" or "AMP (2 of 2)".
+    void showStarted(const ampwb::RunStarted& started, const QString& label);
+    void showStep(const ampwb::StepMetrics& step);
+    void showEpoch(const ampwb::EpochMetrics& epoch);
+    void showPaused(bool paused);
+    void showFinished(const ampwb::RunSummary& summary);
+
+    QProgressBar& epochBar() const { return *epochProgress; }
+    QProgressBar& overallBar() const { return *overallProgress; }
+
+private:
+    /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
+    void showSkippedFiles(int64_t count);
+
+    QProgressBar* epochProgress;
+    QProgressBar* overallProgress;
+    QLabel* epochLabel;
+    QLabel* timeLeftLabel;
+    QLabel* latestLabel;
+    QLabel* skippedFilesLabel;
+    QString runLabel;
+    QString runDirectory;
+    int64_t firstStep = 1;
+    ampwb::StepMetrics lastStep;
+};

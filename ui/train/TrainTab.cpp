@@ -1,0 +1,118 @@
+#include "train/TrainTab.h"
+
+#include "EngineController.h"
+#include "training/RunFolder.h"
+#include "runs/RunFolderReader.h"
+#include "runs/RunPalette.h"
+#include "train/RunProgressWidget.h"
+#include "charts/TrainingCharts.h"
+
+#include <QVBoxLayout>
+
+#include <exception>
+#include <utility>
+
+namespace {
+
+QString runLabel(ampwb::Precision precision)
+{
+    return precision == ampwb::Precision::Amp ? TrainTab::tr("AMP") : TrainTab::tr("FP32");
+}
+
+} // namespace
+
+TrainTab::TrainTab(EngineController& controller, QWidget* parent)
+    : QWidget(parent)
+    , engine(controller)
+    , progressWidget(new RunProgressWidget(this))
+    , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(progressWidget);
+    layout->addWidget(trainingCharts, 1);
+
+    connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);
+    connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
+        if (watching)
+            progressWidget->showPaused(paused);
+    });
+    connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
+}
+
+void TrainTab::start(const ampwb::TrainingConfig& config)
+{
+    if (engine.isBusy())
+        return;
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    trainingCharts->addRun(RunHistory(runLabel(config.precision), RunPalette::forPrecision(config.precision))).config = config;
+    watching = true;
+    engine.startTraining(config);
+}
+
+bool TrainTab::resume(const QString& directory, QString* error)
+{
+    if (engine.isBusy())
+        return false;
+    ampwb::TrainingConfig config;
+    try {
+        config = ampwb::RunFolder::readConfig(directory.toStdString());
+    } catch (const std::exception& failure) {
+        if (error)
+            *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
+        return false;
+    }
+    std::optional<RunHistory> history =
+        RunFolderReader::read(directory, runLabel(config.precision), RunPalette::forPrecision(config.precision), error);
+    if (!history)
+        return false;
+    trainingCharts->clearRuns();
+    progressWidget->reset();
+    trainingCharts->addRun(std::move(*history));
+    trainingCharts->refresh();
+    watching = true;
+    engine.startTraining(config, directory.toStdString());
+    return true;
+}
+
+QString TrainTab::resumableRun() const
+{
+    if (watching || trainingCharts->runs().empty())
+        return {};
+    const QString& directory = trainingCharts->runs().front().directory;
+    return !directory.isEmpty() && RunFolderReader::canResume(directory) ? directory : QString();
+}
+
+void TrainTab::onEvents(const TrainingEvents& events)
+{
+    if (!watching || trainingCharts->runs().empty())
+        return;
+    RunHistory& run = trainingCharts->run(0);
+    const ampwb::StepMetrics* unshownStep = nullptr;
+    for (const TrainingEvent& event : events) {
+        if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
+            run.appendStep(*step);
+            unshownStep = step;
+        } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
+            run.appendEpoch(*epoch);
+            if (unshownStep)
+                progressWidget->showStep(*std::exchange(unshownStep, nullptr));
+            progressWidget->showEpoch(*epoch);
+        } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            if (started->firstStep > 1) {
+                run.continueFrom(*started);
+                trainingCharts->redraw();
+            }
+            run.started = *started;
+            run.directory = QString::fromStdString(started->runDirectory);
+            progressWidget->showStarted(*started, run.label());
+        } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
+            run.summary = *summary;
+            progressWidget->showFinished(*summary);
+            unshownStep = nullptr;
+        }
+    }
+    if (unshownStep && !engine.isPaused())
+        progressWidget->showStep(*unshownStep);
+    trainingCharts->refresh();
+}

@@ -1,0 +1,340 @@
+#include "train/TrainingConfigPanel.h"
+
+#include "train/DatasetPicker.h"
+#include "EngineText.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <QStandardItemModel>
+
+#include <algorithm>
+#include <initializer_list>
+#include <limits>
+
+namespace {
+
+QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum, const QString& special = {})
+{
+    auto* box = new QSpinBox(parent);
+    box->setObjectName(QLatin1String(name));
+    box->setRange(minimum, maximum);
+    box->setSpecialValueText(special);
+    box->setAccelerated(true);
+    return box;
+}
+
+QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double minimum, double maximum, int decimals,
+                          double step)
+{
+    auto* box = new QDoubleSpinBox(parent);
+    box->setObjectName(QLatin1String(name));
+    box->setRange(minimum, maximum);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    return box;
+}
+
+QComboBox* choiceBox(QWidget* parent, const char* name)
+{
+    auto* box = new QComboBox(parent);
+    box->setObjectName(QLatin1String(name));
+    return box;
+}
+
+QGroupBox* group(const QString& title, QWidget* parent)
+{
+    auto* box = new QGroupBox(title, parent);
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    return box;
+}
+
+QFormLayout* formOf(QGroupBox* box)
+{
+    return static_cast<QFormLayout*>(box->layout());
+}
+
+} // namespace
+
+TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
+    : QWidget(parent)
+    , problemsLabel(new QLabel(this))
+{
+    problemsLabel->setObjectName(QStringLiteral("configProblems"));
+    problemsLabel->setWordWrap(true);
+    problemsLabel->setTextFormat(Qt::RichText);
+    problemsLabel->setStyleSheet(QStringLiteral("QLabel { color: #b3261e; }"));
+    problemsLabel->hide();
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(createDataGroup());
+    layout->addWidget(createPrecisionGroup(cudaAvailable));
+    layout->addWidget(createScalerGroup());
+    layout->addWidget(createOptimisationGroup());
+    layout->addWidget(createRunGroup());
+    layout->addWidget(problemsLabel);
+    layout->addStretch();
+
+    setConfig(ampwb::TrainingConfig{});
+    connectChanges();
+}
+
+QWidget* TrainingConfigPanel::createDataGroup()
+{
+    QGroupBox* box = group(tr("Data"), this);
+    dataset = new DatasetPicker(box);
+    imageSize = spinBox(box, "imageSize", 0, 1024, tr("dataset's own"));
+    imageSize->setSuffix(tr(" px"));
+    imageSize->setToolTip(tr("Side of the square images the model sees (224 in the original recipe)"));
+    syntheticImages = spinBox(box, "syntheticImages", 1, 10'000'000);
+    syntheticImages->setToolTip(tr("Training images in the synthetic dataset"));
+    augment = new QCheckBox(tr("Random crop and horizontal flip"), box);
+    augment->setObjectName(QStringLiteral("augment"));
+    validationLimit = spinBox(box, "validationLimit", 0, 10'000'000, tr("all images"));
+    validationLimit->setToolTip(tr("Evaluate on at most this many validation images after each epoch"));
+    QFormLayout* form = formOf(box);
+    form->addRow(tr("Dataset:"), dataset);
+    form->addRow(tr("Image size:"), imageSize);
+    form->addRow(tr("Synthetic images:"), syntheticImages);
+    form->addRow(tr("Augmentation:"), augment);
+    form->addRow(tr("Validation images:"), validationLimit);
+    return box;
+}
+
+QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
+{
+    QGroupBox* box = group(tr("Precision and device"), this);
+    precision = choiceBox(box, "precision");
+    precision->addItem(tr("FP32 (single precision)"), static_cast<int>(ampwb::Precision::Fp32));
+    precision->addItem(tr("AMP (mixed precision)"), static_cast<int>(ampwb::Precision::Amp));
+    precision->setToolTip(tr("AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU"));
+    device = choiceBox(box, "device");
+    device->addItem(tr("Automatic"), QStringLiteral("auto"));
+    device->addItem(tr("CPU"), QStringLiteral("cpu"));
+    device->addItem(tr("CUDA GPU"), QStringLiteral("cuda"));
+    if (!cudaAvailable) {
+        static_cast<QStandardItemModel*>(device->model())->item(2)->setEnabled(false);
+        device->setItemData(2, tr("No CUDA device (or this libtorch has no CUDA)"), Qt::ToolTipRole);
+    }
+    channelsLast = new QCheckBox(tr("channels_last (NHWC) memory format"), box);
+    channelsLast->setObjectName(QStringLiteral("channelsLast"));
+    QFormLayout* form = formOf(box);
+    form->addRow(tr("Precision:"), precision);
+    form->addRow(tr("Device:"), device);
+    form->addRow(QString(), channelsLast);
+    return box;
+}
+
+QWidget* TrainingConfigPanel::createScalerGroup()
+{
+    QGroupBox* box = group(tr("Loss scaling"), this);
+    lossScaling = choiceBox(box, "lossScaling");
+    lossScaling->addItem(tr("Automatic"), static_cast<int>(ampwb::LossScaling::Auto));
+    lossScaling->setToolTip(tr("Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP "
+                               "on the CPU (bf16 needs none)"));
+    lossScaling->addItem(tr("On"), static_cast<int>(ampwb::LossScaling::On));
+    lossScaling->addItem(tr("Off"), static_cast<int>(ampwb::LossScaling::Off));
+    initScale = numberBox(box, "initScale", 0.0, 16777216.0, 0, 1024.0);
+    growthFactor = numberBox(box, "growthFactor", 1.0, 16.0, 2, 0.5);
+    backoffFactor = numberBox(box, "backoffFactor", 0.0, 1.0, 3, 0.05);
+    growthInterval = spinBox(box, "growthInterval", 1, 1'000'000);
+    growthInterval->setSuffix(tr(" steps"));
+    QFormLayout* form = formOf(box);
+    form->addRow(tr("Loss scaling:"), lossScaling);
+    form->addRow(tr("Initial scale:"), initScale);
+    form->addRow(tr("Growth factor:"), growthFactor);
+    form->addRow(tr("Backoff factor:"), backoffFactor);
+    form->addRow(tr("Growth interval:"), growthInterval);
+    return box;
+}
+
+QWidget* TrainingConfigPanel::createOptimisationGroup()
+{
+    QGroupBox* box = group(tr("Optimisation"), this);
+    batchSize = spinBox(box, "batchSize", 1, 65536);
+    epochs = spinBox(box, "epochs", 1, 100'000);
+    maxSteps = spinBox(box, "maxSteps", 0, std::numeric_limits<int>::max(), tr("no limit"));
+    maxSteps->setToolTip(tr("Stop after this many optimizer steps in total"));
+    learningRate = numberBox(box, "learningRate", 0.0, 10.0, 5, 0.01);
+    momentum = numberBox(box, "momentum", 0.0, 1.0, 3, 0.05);
+    weightDecay = numberBox(box, "weightDecay", 0.0, 1.0, 6, 0.0001);
+    nesterov = new QCheckBox(tr("Nesterov momentum"), box);
+    nesterov->setObjectName(QStringLiteral("nesterov"));
+    schedule = choiceBox(box, "schedule");
+    schedule->addItem(tr("Constant"), static_cast<int>(ampwb::LearningRateSchedule::Constant));
+    schedule->addItem(tr("Step decay"), static_cast<int>(ampwb::LearningRateSchedule::Step));
+    schedule->addItem(tr("Cosine decay"), static_cast<int>(ampwb::LearningRateSchedule::Cosine));
+    schedule->setToolTip(tr("Step decay multiplies the rate by gamma every step size epochs (the original recipe: "
+                            "30 epochs, 0.1); cosine decay lowers it to zero over the run"));
+    stepSize = spinBox(box, "stepSize", 0, 100'000);
+    stepSize->setSuffix(tr(" epochs"));
+    gamma = numberBox(box, "gamma", 0.0, 1.0, 3, 0.05);
+    warmupEpochs = numberBox(box, "warmupEpochs", 0.0, 1000.0, 2, 0.5);
+    QFormLayout* form = formOf(box);
+    form->addRow(tr("Batch size:"), batchSize);
+    form->addRow(tr("Epochs:"), epochs);
+    form->addRow(tr("Max steps:"), maxSteps);
+    form->addRow(tr("Learning rate:"), learningRate);
+    form->addRow(tr("Momentum:"), momentum);
+    form->addRow(tr("Weight decay:"), weightDecay);
+    form->addRow(QString(), nesterov);
+    form->addRow(tr("Schedule:"), schedule);
+    form->addRow(tr("Step size:"), stepSize);
+    form->addRow(tr("Gamma:"), gamma);
+    form->addRow(tr("Warm-up:"), warmupEpochs);
+    warmupEpochs->setSuffix(tr(" epochs"));
+    return box;
+}
+
+QWidget* TrainingConfigPanel::createRunGroup()
+{
+    QGroupBox* box = group(tr("Run"), this);
+    seed = spinBox(box, "seed", 0, std::numeric_limits<int>::max());
+    seed->setToolTip(tr("Seeds the initial weights, the data order and the augmentation"));
+    workers = spinBox(box, "workers", 0, 64);
+    workers->setToolTip(tr("Threads that load and transform images ahead of the training step"));
+    runName = new QLineEdit(box);
+    runName->setObjectName(QStringLiteral("runName"));
+    runName->setPlaceholderText(tr("automatic (precision and time)"));
+    QFormLayout* form = formOf(box);
+    form->addRow(tr("Seed:"), seed);
+    form->addRow(tr("Loader workers:"), workers);
+    form->addRow(tr("Run name:"), runName);
+    return box;
+}
+
+void TrainingConfigPanel::connectChanges()
+{
+    connect(dataset, &DatasetPicker::changed, this, &TrainingConfigPanel::onChanged);
+    for (QSpinBox* box : findChildren<QSpinBox*>())
+        connect(box, &QSpinBox::valueChanged, this, &TrainingConfigPanel::onChanged);
+    for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>())
+        connect(box, &QDoubleSpinBox::valueChanged, this, &TrainingConfigPanel::onChanged);
+    for (QComboBox* box : findChildren<QComboBox*>())
+        connect(box, &QComboBox::currentIndexChanged, this, &TrainingConfigPanel::onChanged);
+    for (QCheckBox* box : findChildren<QCheckBox*>())
+        connect(box, &QCheckBox::toggled, this, &TrainingConfigPanel::onChanged);
+    connect(runName, &QLineEdit::textChanged, this, &TrainingConfigPanel::onChanged);
+}
+
+ampwb::TrainingConfig TrainingConfigPanel::config() const
+{
+    ampwb::TrainingConfig c = base;
+    c.dataset = dataset->spec();
+    c.imageSize = imageSize->value();
+    c.syntheticTrainSize = syntheticImages->value();
+    c.augment = augment->isChecked();
+    c.validationLimit = validationLimit->value();
+    c.precision = static_cast<ampwb::Precision>(precision->currentData().toInt());
+    c.device = device->currentData().toString().toStdString();
+    c.channelsLast = channelsLast->isChecked();
+    c.lossScaling = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt());
+    c.scaler.initScale = initScale->value();
+    c.scaler.growthFactor = growthFactor->value();
+    c.scaler.backoffFactor = backoffFactor->value();
+    c.scaler.growthInterval = growthInterval->value();
+    c.batchSize = batchSize->value();
+    c.epochs = epochs->value();
+    c.maxSteps = maxSteps->value();
+    c.learningRate = learningRate->value();
+    c.momentum = momentum->value();
+    c.weightDecay = weightDecay->value();
+    c.nesterov = nesterov->isChecked();
+    c.schedule = static_cast<ampwb::LearningRateSchedule>(schedule->currentData().toInt());
+    c.stepSize = stepSize->value();
+    c.gamma = gamma->value();
+    c.warmupEpochs = warmupEpochs->value();
+    c.seed = static_cast<uint64_t>(seed->value());
+    c.workers = workers->value();
+    c.name = runName->text().trimmed().toStdString();
+    return c;
+}
+
+void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
+{
+    const auto clampInt = [](int64_t value) {
+        return static_cast<int>(std::clamp<int64_t>(value, 0, std::numeric_limits<int>::max()));
+    };
+    base = c;
+    dataset->setSpec(c.dataset);
+    imageSize->setValue(clampInt(c.imageSize));
+    syntheticImages->setValue(clampInt(c.syntheticTrainSize));
+    augment->setChecked(c.augment);
+    validationLimit->setValue(clampInt(c.validationLimit));
+    precision->setCurrentIndex(precision->findData(static_cast<int>(c.precision)));
+    const int deviceIndex = device->findData(QString::fromStdString(c.device));
+    device->setCurrentIndex(deviceIndex >= 0 ? deviceIndex : 0);
+    channelsLast->setChecked(c.channelsLast);
+    lossScaling->setCurrentIndex(lossScaling->findData(static_cast<int>(c.lossScaling)));
+    initScale->setValue(c.scaler.initScale);
+    growthFactor->setValue(c.scaler.growthFactor);
+    backoffFactor->setValue(c.scaler.backoffFactor);
+    growthInterval->setValue(clampInt(c.scaler.growthInterval));
+    batchSize->setValue(clampInt(c.batchSize));
+    epochs->setValue(clampInt(c.epochs));
+    maxSteps->setValue(clampInt(c.maxSteps));
+    learningRate->setValue(c.learningRate);
+    momentum->setValue(c.momentum);
+    weightDecay->setValue(c.weightDecay);
+    nesterov->setChecked(c.nesterov);
+    schedule->setCurrentIndex(schedule->findData(static_cast<int>(c.schedule)));
+    stepSize->setValue(clampInt(c.stepSize));
+    gamma->setValue(c.gamma);
+    warmupEpochs->setValue(c.warmupEpochs);
+    seed->setValue(clampInt(static_cast<int64_t>(c.seed)));
+    workers->setValue(c.workers);
+    runName->setText(QString::fromStdString(c.name));
+    onChanged();
+}
+
+QStringList TrainingConfigPanel::problems() const
+{
+    QStringList found;
+    const QString datasetProblem = dataset->problem();
+    if (!datasetProblem.isEmpty())
+        found << datasetProblem;
+    ampwb::TrainingConfig c = config();
+    if (c.runsDirectory.empty())
+        c.runsDirectory = "runs";
+    for (const std::string& problem : ampwb::validate(c)) {
+        if (problem != "Choose a dataset." || datasetProblem.isEmpty())
+            found << EngineText::translate(problem);
+    }
+    return found;
+}
+
+void TrainingConfigPanel::onChanged()
+{
+    updateEnabledFields();
+    const QStringList found = problems();
+    QString html;
+    for (const QString& problem : found)
+        html += QStringLiteral("<p style='margin:2px 0'>⚠ ") + problem.toHtmlEscaped() + QStringLiteral("</p>");
+    problemsLabel->setText(html);
+    problemsLabel->setVisible(!found.isEmpty());
+    Q_EMIT changed();
+    if (found.isEmpty() != wasValid) {
+        wasValid = found.isEmpty();
+        Q_EMIT validityChanged(wasValid);
+    }
+}
+
+void TrainingConfigPanel::updateEnabledFields()
+{
+    syntheticImages->setEnabled(dataset->isSynthetic());
+    const bool stepSchedule =
+        static_cast<ampwb::LearningRateSchedule>(schedule->currentData().toInt()) == ampwb::LearningRateSchedule::Step;
+    stepSize->setEnabled(stepSchedule);
+    gamma->setEnabled(stepSchedule);
+    const bool scalingOff = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt()) == ampwb::LossScaling::Off;
+    for (QWidget* field : std::initializer_list<QWidget*>{initScale, growthFactor, backoffFactor, growthInterval})
+        field->setEnabled(!scalingOff);
+}

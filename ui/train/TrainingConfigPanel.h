@@ -1,0 +1,75 @@
+#pragma once
+
+#include "training/TrainingConfig.h"
+
+#include <QStringList>
+#include <QWidget>
+
+class DatasetPicker;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+/// Every setting the engine takes for a run, grouped as a user thinks of them (data,
+/// precision and device, loss scaling, optimisation, run), checked with the engine's
+/// own validation on every change; problems are listed under the fields.
+class TrainingConfigPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingConfigPanel(bool cudaAvailable, QWidget* parent = nullptr);
+
+    /// The configuration the fields describe (runsDirectory is left as last set).
+    ampwb::TrainingConfig config() const;
+    void setConfig(const ampwb::TrainingConfig& config);
+
+    /// What is wrong with the configuration, in the user's language; empty when it can run.
+    QStringList problems() const;
+
+Q_SIGNALS:
+    void changed();
+    void validityChanged(bool valid);
+
+private:
+    QWidget* createDataGroup();
+    QWidget* createPrecisionGroup(bool cudaAvailable);
+    QWidget* createScalerGroup();
+    QWidget* createOptimisationGroup();
+    QWidget* createRunGroup();
+    void connectChanges();
+    void onChanged();
+    void updateEnabledFields();
+
+    ampwb::TrainingConfig base;
+    DatasetPicker* dataset;
+    QSpinBox* imageSize;
+    QSpinBox* syntheticImages;
+    QCheckBox* augment;
+    QSpinBox* validationLimit;
+    QComboBox* precision;
+    QComboBox* device;
+    QCheckBox* channelsLast;
+    QComboBox* lossScaling;
+    QDoubleSpinBox* initScale;
+    QDoubleSpinBox* growthFactor;
+    QDoubleSpinBox* backoffFactor;
+    QSpinBox* growthInterval;
+    QSpinBox* batchSize;
+    QSpinBox* epochs;
+    QSpinBox* maxSteps;
+    QDoubleSpinBox* learningRate;
+    QDoubleSpinBox* momentum;
+    QDoubleSpinBox* weightDecay;
+    QCheckBox* nesterov;
+    QComboBox* schedule;
+    QSpinBox* stepSize;
+    QDoubleSpinBox* gamma;
+    QDoubleSpinBox* warmupEpochs;
+    QSpinBox* seed;
+    QSpinBox* workers;
+    QLineEdit* runName;
+    QLabel* problemsLabel;
+    bool wasValid = true;
+};
