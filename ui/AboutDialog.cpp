@@ -24,7 +24,7 @@ AboutDialog::AboutDialog(QWidget* parent)
     auto* text = new QLabel(tr("<h3>AMP Workbench %1</h3><p>Trains torchvision's ResNet-18 in FP32 or with automatic "
                                "mixed precision (AMP) and shows what mixed precision buys on this data and this "
                                "machine.</p>")
-                                .arg(QStringLiteral(AMPWB_VERSION)),
+                                .arg(QString::fromStdString(ampwb::workbenchVersion())),
                             this);
     text->setWordWrap(true);
     auto* heading = new QHBoxLayout;

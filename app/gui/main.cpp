@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "MainWindow.h"
 #include "Translations.h"
+#include "system/VersionReport.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -35,7 +36,7 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("AMPWorkbench"));
     QApplication::setApplicationName(QStringLiteral("amp-workbench"));
     QApplication::setApplicationDisplayName(QStringLiteral("AMP Workbench"));
-    QApplication::setApplicationVersion(QStringLiteral(AMPWB_VERSION));
+    QApplication::setApplicationVersion(QString::fromStdString(ampwb::workbenchVersion()));
     QApplication::setDesktopFileName(QStringLiteral("io.github.ampworkbench.AmpWorkbench"));
 
     QCommandLineParser parser;

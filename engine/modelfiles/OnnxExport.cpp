@@ -4,6 +4,7 @@
 #include "model/FoldedResNet18.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelFileError.h"
+#include "system/VersionReport.h"
 
 #include <onnx/checker.h>
 #include <onnx/onnx_pb.h>
@@ -134,7 +135,7 @@ void exportOnnx(const ClassifierModel& model, const std::string& path, bool repl
     onnx::ModelProto proto;
     proto.set_ir_version(kIrVersion);
     proto.set_producer_name("AMP Workbench");
-    proto.set_producer_version(AMPWB_VERSION);
+    proto.set_producer_version(workbenchVersion());
     proto.set_doc_string(model.description);
     onnx::OperatorSetIdProto* opset = proto.add_opset_import();
     opset->set_domain("");

@@ -32,10 +32,15 @@ std::string cudaLine(const DeviceInfo& info)
 
 } // namespace
 
+std::string workbenchVersion()
+{
+    return AMPWB_VERSION;
+}
+
 std::vector<std::string> versionReport(const std::string& program, const std::vector<ComponentVersion>& frontEndLibraries)
 {
     const DeviceInfo info = probeDevices();
-    std::vector<std::string> lines{program + " " + AMPWB_VERSION, "libtorch " + info.libtorchVersion};
+    std::vector<std::string> lines{program + " " + workbenchVersion(), "libtorch " + info.libtorchVersion};
     for (const ComponentVersion& library : frontEndLibraries)
         lines.push_back(library.name + " " + library.version);
 #ifdef AMPWB_WITH_OPENCV

@@ -11,6 +11,9 @@ struct ComponentVersion {
     std::string version; ///< e.g. "6.4.2"
 };
 
+/// The workbench's version, as the project declares it (e.g. "0.1.0").
+std::string workbenchVersion();
+
 /// What `--version` and the About dialog show, one line each: the program and the workbench
 /// version, libtorch, the front end's own libraries, OpenCV and ONNX export as built in, the
 /// CPU and whether it computes bf16 in hardware, and CUDA. The first line is "PROGRAM VERSION".

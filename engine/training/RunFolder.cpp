@@ -1,6 +1,7 @@
 #include "training/RunFolder.h"
 
 #include "system/AtomicFile.h"
+#include "system/VersionReport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -74,7 +75,7 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
 {
     json j = json::parse(toJson(config));
     j["environment"] = {
-        {"workbench_version", AMPWB_VERSION},
+        {"workbench_version", workbenchVersion()},
         {"libtorch_version", machine.libtorchVersion},
         {"device", deviceDescription},
         {"cpu_model", machine.cpuModel},
