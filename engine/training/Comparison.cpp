@@ -130,7 +130,7 @@ ComparisonResult Comparison::run()
 {
     ComparisonResult result;
     if (config.name.empty())
-        config.name = "compare-" + Trainer::defaultRunName(config).substr(5);
+        config.name = Trainer::timestampedRunName("compare");
     RunFolder folder = RunFolder::create(config.runsDirectory, config.name);
     result.directory = folder.directory();
 

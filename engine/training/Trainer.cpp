@@ -163,11 +163,16 @@ bool Trainer::waitWhilePaused()
 
 std::string Trainer::defaultRunName(const TrainingConfig& config)
 {
+    return timestampedRunName(toString(config.precision));
+}
+
+std::string Trainer::timestampedRunName(const std::string& prefix)
+{
     const std::time_t now = std::time(nullptr);
     std::tm local{};
     localtime_r(&now, &local);
     std::ostringstream name;
-    name << toString(config.precision) << '-' << std::put_time(&local, "%Y%m%d-%H%M%S");
+    name << prefix << '-' << std::put_time(&local, "%Y%m%d-%H%M%S");
     return name.str();
 }
 

@@ -42,6 +42,8 @@ public:
 
     /// The default run name: "<precision>-<YYYYmmdd-HHMMSS>".
     static std::string defaultRunName(const TrainingConfig& config);
+    /// A run name made of `prefix` and the local time now: "<prefix>-<YYYYmmdd-HHMMSS>".
+    static std::string timestampedRunName(const std::string& prefix);
 
 private:
     class Session;

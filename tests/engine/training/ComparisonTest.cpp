@@ -6,6 +6,9 @@
 #include "RunRecorder.h"
 #include "TestSupport.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -81,6 +84,8 @@ private Q_SLOTS:
     void interleavedRunsAlternateAndTrainTheSame();
     void interleavedPairPausesAndStopsTogether();
     void interleavedPairStoppedBeforeItStarts();
+    void unnamedComparisonIsNamedCompareAndTheTime_data();
+    void unnamedComparisonIsNamedCompareAndTheTime();
 
 private:
     QTemporaryDir runs;
@@ -194,6 +199,31 @@ void ComparisonTest::interleavedPairStoppedBeforeItStarts()
     QCOMPARE(recorder.stepCount.load(), 0);
     QVERIFY(result.fp32.state == RunState::Stopped);
     QVERIFY(result.amp.state == RunState::Stopped);
+}
+
+void ComparisonTest::unnamedComparisonIsNamedCompareAndTheTime_data()
+{
+    QTest::addColumn<bool>("ampInConfig");
+    QTest::newRow("fp32") << false;
+    QTest::newRow("amp") << true;
+}
+
+void ComparisonTest::unnamedComparisonIsNamedCompareAndTheTime()
+{
+    QFETCH(bool, ampInConfig);
+    QTemporaryDir parent;
+    QVERIFY(parent.isValid());
+    TrainingConfig config = pairConfig(parent.path(), "");
+    config.name.clear();
+    config.precision = ampInConfig ? Precision::Amp : Precision::Fp32;
+    Comparison comparison(config);
+    comparison.requestStop();
+    const ComparisonResult result = comparison.run();
+
+    // The folder's name does not depend on the precision the configuration happened to hold.
+    const QString name = QFileInfo(QString::fromStdString(result.directory)).fileName();
+    QVERIFY2(QRegularExpression(QStringLiteral("^compare-\\d{8}-\\d{6}$")).match(name).hasMatch(), qPrintable(name));
+    QCOMPARE(QFileInfo(QString::fromStdString(result.directory)).absolutePath(), QDir(parent.path()).absolutePath());
 }
 
 QTEST_GUILESS_MAIN(ComparisonTest)
