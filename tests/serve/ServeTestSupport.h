@@ -4,7 +4,7 @@
 // loopback port, and the model the Classify suites use (torchvision's ResNet-18 with a
 // prototype head that recognises photo k as class k).
 
-#include "../classify/ClassifyTestSupport.h"
+#include "ClassifyTestSupport.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
