@@ -1,12 +1,25 @@
 #pragma once
 
+#include "Command.h"
+
 #include <string>
-#include <vector>
 
 namespace ampwb::cli {
 
 /// `amp-workbench-cli export`: writes a model as a torchvision .pth state dict (plus its
-/// model card) or as ONNX. Returns the exit code: 0 written, 1 failed, 2 usage mistake.
-int runExport(const std::vector<std::string>& arguments);
+/// model card) or as ONNX. run() returns 0 when written, 1 when it failed.
+class ExportCommand : public Command {
+public:
+    ExportCommand();
+
+    int run() override;
+
+private:
+    std::string model;
+    std::string format;
+    std::string out;
+    std::string labels;
+    bool force = false;
+};
 
 } // namespace ampwb::cli

@@ -1,0 +1,160 @@
+#include "TrainingCommand.h"
+
+#include "ConsoleObserver.h"
+#include "InterruptWatcher.h"
+#include "OptionValue.h"
+#include "training/Comparison.h"
+#include "training/Trainer.h"
+
+namespace ampwb::cli {
+namespace {
+
+const char* kStopNotice = "Stopping after the current step (the run can be resumed)…";
+
+const char* kTrainIntroduction =
+    "Usage: amp-workbench-cli train [OPTIONS]\n\n"
+    "Trains ResNet-18 and writes config.json, steps.csv, epochs.csv, summary.json and checkpoint.pt\n"
+    "into a new run folder.\n\n";
+
+const char* kCompareIntroduction =
+    "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
+    "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
+    "and report.md (the comparison table) into a new folder.\n\n";
+
+int exitCode(const RunSummary& summary)
+{
+    switch (summary.state) {
+    case RunState::Finished: return 0;
+    case RunState::Stopped: return 130;
+    default: return 1;
+    }
+}
+
+} // namespace
+
+TrainingCommand::TrainingCommand(Kind kind)
+    : Command(kind == Kind::Train ? kTrainIntroduction : kCompareIntroduction), kind(kind)
+{
+    TrainingConfig& c = config;
+    table.addGroup(
+        "Data and model:",
+        {
+            {"--data", "SOURCE",
+             "fashion-mnist (default; Debian package dataset-fashion-mnist),\n"
+             "fashion-mnist:DIR, mnist:DIR, synthetic, cifar10:DIR, or an\n"
+             "ImageFolder DIR (one subfolder per class; train/ + val/ optional)",
+             [&c](const OptionValue& v) { c.dataset = v.text(); }},
+            {"--image-size", "N",
+             "side of the images the model sees (default: the dataset's own;\n"
+             "224 for image folders)",
+             [&c](const OptionValue& v) { c.imageSize = v.wholeNumber(); }},
+            {"--synthetic-size", "N", "images in the synthetic training set (default 10240)",
+             [&c](const OptionValue& v) { c.syntheticTrainSize = v.wholeNumber(); }},
+            {"--no-augment", "", "no random crop/flip during training",
+             [&c](const OptionValue&) { c.augment = false; }},
+        });
+    table.addGroup(
+        "Precision and device:",
+        {
+            {"--precision", "fp32|amp", "AMP = fp16 autocast + loss scaling on CUDA, bf16 autocast on CPU",
+             [&c](const OptionValue& v) { c.precision = v.oneOf(parsePrecision(v.text()), "fp32 or amp"); }},
+            {"--device", "auto|cpu|cuda", "(default auto)", [&c](const OptionValue& v) { c.device = v.text(); }},
+            {"--channels-last", "", "NHWC memory format for weights and images",
+             [&c](const OptionValue&) { c.channelsLast = true; }},
+            {"--loss-scaling", "auto|on|off", "(auto: on for CUDA AMP, off for CPU bf16)",
+             [&c](const OptionValue& v) { c.lossScaling = v.oneOf(parseLossScaling(v.text()), "auto, on or off"); }},
+            {"--init-scale", "X", "initial loss scale (default 65536)",
+             [&c](const OptionValue& v) { c.scaler.initScale = v.number(); }},
+            {"--growth-interval", "N", "clean steps before the scale doubles (default 2000)",
+             [&c](const OptionValue& v) { c.scaler.growthInterval = v.wholeNumber(); }},
+        });
+    table.addGroup(
+        "Optimisation:",
+        {
+            {"--epochs", "N", "(default 1)", [&c](const OptionValue& v) { c.epochs = v.wholeNumber(); }},
+            {"--max-steps", "N", "stop after N optimizer steps in total (default: no limit)",
+             [&c](const OptionValue& v) { c.maxSteps = v.wholeNumber(); }},
+            {"--batch-size", "N", "(default 128)", [&c](const OptionValue& v) { c.batchSize = v.wholeNumber(); }},
+            {"--lr", "X", "SGD learning rate (default 0.1)",
+             [&c](const OptionValue& v) { c.learningRate = v.number(); }},
+            {"--momentum", "X", "(default 0.9)", [&c](const OptionValue& v) { c.momentum = v.number(); }},
+            {"--weight-decay", "X", "(default 5e-4)", [&c](const OptionValue& v) { c.weightDecay = v.number(); }},
+            {"--nesterov", "", "Nesterov momentum (default off)", [&c](const OptionValue&) { c.nesterov = true; }},
+            {"--clip-grad-norm", "X", "clip the gradients' L2 norm (unscaled first under AMP; default off)",
+             [&c](const OptionValue& v) { c.clipGradNorm = v.number(); }},
+            {"--schedule", "constant|step|cosine", "(default step: x gamma every step-size epochs)",
+             [&c](const OptionValue& v) {
+                 c.schedule = v.oneOf(parseSchedule(v.text()), "constant, step or cosine");
+             }},
+            {"--step-size", "N", "(default 30)", [&c](const OptionValue& v) { c.stepSize = v.wholeNumber(); }},
+            {"--gamma", "X", "(default 0.1)", [&c](const OptionValue& v) { c.gamma = v.number(); }},
+            {"--warmup-epochs", "X", "linear warm-up (default 0)",
+             [&c](const OptionValue& v) { c.warmupEpochs = v.number(); }},
+        });
+    std::vector<Option> runRows{
+        {"--seed", "N", "data order, augmentation and initial weights (default 0)",
+         [&c](const OptionValue& v) { c.seed = static_cast<uint64_t>(v.wholeNumber()); }},
+        {"--workers", "N", "data loader threads (default 2)",
+         [&c](const OptionValue& v) { c.workers = static_cast<int>(v.wholeNumber()); }},
+        {"--validation-limit", "N", "evaluate on the first N validation images only",
+         [&c](const OptionValue& v) { c.validationLimit = v.wholeNumber(); }},
+        {"--run-dir", "DIR", "folder that holds run folders (default runs)",
+         [&c](const OptionValue& v) { c.runsDirectory = v.text(); }},
+        {"--name", "NAME", "run folder name (default: precision and time)",
+         [&c](const OptionValue& v) { c.name = v.text(); }},
+    };
+    if (kind == Kind::Train) {
+        runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
+                           [this](const OptionValue& v) { resumeDirectory = v.text(); }});
+        table.refuse("--interleave", "--interleave is only for `compare`.");
+    } else {
+        runRows.push_back({"--interleave", "",
+                           "alternate FP32 and AMP step by step, so machine noise hits both\n"
+                           "alike (peak memory is then that of both runs together)",
+                           [this](const OptionValue&) { interleave = true; }});
+        table.refuse("--resume", "--resume is only for `train`.");
+    }
+    table.addGroup("Run:", std::move(runRows));
+    table.addGroup("Output:",
+                   {
+                       {"--json", "", "one JSON object per line (started, step, epoch, finished)",
+                        [this](const OptionValue&) { json = true; }},
+                       {"--quiet", "", "only the final summary", [this](const OptionValue&) { quiet = true; }},
+                   });
+}
+
+int TrainingCommand::run()
+{
+    const std::vector<std::string> problems = validate(config);
+    if (!problems.empty())
+        throw UsageError(problems.front());
+    return kind == Kind::Train ? train() : compare();
+}
+
+ConsoleStyle TrainingCommand::style() const
+{
+    return json ? ConsoleStyle::Json : quiet ? ConsoleStyle::Quiet : ConsoleStyle::Auto;
+}
+
+int TrainingCommand::train()
+{
+    ConsoleObserver console(style());
+    Trainer trainer(config, resumeDirectory);
+    trainer.addObserver(&console);
+    InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
+    return exitCode(trainer.run());
+}
+
+int TrainingCommand::compare()
+{
+    ConsoleObserver console(style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
+    Comparison comparison(config, interleave ? ComparisonOrder::Interleaved : ComparisonOrder::Sequential);
+    comparison.addObserver(&console);
+    InterruptWatcher watcher(kStopNotice, [&] { comparison.requestStop(); });
+    const ComparisonResult result = comparison.run();
+    console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
+    const int fp32 = exitCode(result.fp32);
+    return fp32 != 0 ? fp32 : exitCode(result.amp);
+}
+
+} // namespace ampwb::cli
