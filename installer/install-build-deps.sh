@@ -4,8 +4,8 @@
 set -euo pipefail
 
 packages=(
-    # toolchain
-    g++ cmake ninja-build pkg-config
+    # toolchain, and clang-format for .ci/check-format
+    g++ cmake ninja-build pkg-config clang-format
     # engine: libtorch links libblas.so.3; OpenBLAS makes it ~50x faster than the reference BLAS
     libtorch-dev libopenblas0-pthread libopencv-dev libjpeg-dev nlohmann-json3-dev zlib1g-dev
     # ONNX export (protobuf classes and checker)
