@@ -1,5 +1,7 @@
 #include "training/TrainingConfig.h"
 
+#include "system/EnumNames.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -9,42 +11,39 @@ using nlohmann::json;
 
 namespace ampwb {
 
+namespace {
+
+constexpr EnumName<LearningRateSchedule> kScheduleNames[] = {
+    {LearningRateSchedule::Constant, "constant"},
+    {LearningRateSchedule::Step, "step"},
+    {LearningRateSchedule::Cosine, "cosine"},
+};
+constexpr EnumName<LossScaling> kLossScalingNames[] = {
+    {LossScaling::Auto, "auto"},
+    {LossScaling::On, "on"},
+    {LossScaling::Off, "off"},
+};
+
+} // namespace
+
 std::string toString(LearningRateSchedule schedule)
 {
-    switch (schedule) {
-    case LearningRateSchedule::Constant: return "constant";
-    case LearningRateSchedule::Step: return "step";
-    case LearningRateSchedule::Cosine: return "cosine";
-    }
-    return "step";
+    return enumName(schedule, kScheduleNames);
 }
 
 std::optional<LearningRateSchedule> parseSchedule(const std::string& text)
 {
-    for (auto schedule : {LearningRateSchedule::Constant, LearningRateSchedule::Step, LearningRateSchedule::Cosine}) {
-        if (toString(schedule) == text)
-            return schedule;
-    }
-    return std::nullopt;
+    return enumFromName(text, kScheduleNames);
 }
 
 std::string toString(LossScaling scaling)
 {
-    switch (scaling) {
-    case LossScaling::Auto: return "auto";
-    case LossScaling::On: return "on";
-    case LossScaling::Off: return "off";
-    }
-    return "auto";
+    return enumName(scaling, kLossScalingNames);
 }
 
 std::optional<LossScaling> parseLossScaling(const std::string& text)
 {
-    for (auto scaling : {LossScaling::Auto, LossScaling::On, LossScaling::Off}) {
-        if (toString(scaling) == text)
-            return scaling;
-    }
-    return std::nullopt;
+    return enumFromName(text, kLossScalingNames);
 }
 
 std::vector<std::string> validate(const TrainingConfig& config)
