@@ -32,8 +32,8 @@ std::vector<typename Format::Row> rowsOf(const NumericCsv& csv)
 {
     using Row = typename Format::Row;
     std::vector<std::optional<size_t>> fileColumns;
-    Row names{};
-    Format::forEachColumn(names, [&](const char* name, auto&) { fileColumns.push_back(csv.column(name)); });
+    const Row sample{};
+    Format::forEachColumn(sample, [&](const char* name, const auto&) { fileColumns.push_back(csv.column(name)); });
 
     std::vector<Row> rows(csv.rowCount());
     for (size_t row = 0; row < rows.size(); ++row) {
