@@ -1,10 +1,14 @@
 #pragma once
 
-// The columns of steps.csv and epochs.csv and the fields of summary.json, each listed once and
-// used both to write a run folder (RunFolder) and to read it back (RunFiles, RunFolder::readSummary).
-// Runs already on disk are read by these names: a column or key keeps its name once written.
+// The columns of steps.csv and epochs.csv and the keys of summary.json and config.json, each listed
+// once and used both to write a run folder (RunFolder, toJson) and to read it back (RunFiles,
+// RunFolder::readSummary, trainingConfigFromJson). Runs already on disk are read by these names:
+// a column or key keeps its name once written.
 
+#include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
+
+#include <type_traits>
 
 namespace ampwb {
 
@@ -92,5 +96,64 @@ struct SummaryJson {
         visit("unreadable_images", summary.unreadableImages);
     }
 };
+
+/// config.json: everything needed to repeat a run, one key per TrainingConfig member, with the loss
+/// scaler's settings in an object under "scaler" (RunFolder adds the machine under "environment").
+struct ConfigJson {
+    /// Calls `visit(key, field)` for each top-level key but "scaler", with the member of `config` it holds
+    /// (`Config` is TrainingConfig to read into, const TrainingConfig to write from).
+    template <typename Config, typename Visit>
+    static void forEachField(Config& config, Visit&& visit)
+    {
+        visit("name", config.name);
+        visit("dataset", config.dataset);
+        visit("synthetic_train_size", config.syntheticTrainSize);
+        visit("synthetic_validation_size", config.syntheticValidationSize);
+        visit("precision", config.precision);
+        visit("device", config.device);
+        visit("epochs", config.epochs);
+        visit("max_steps", config.maxSteps);
+        visit("batch_size", config.batchSize);
+        visit("learning_rate", config.learningRate);
+        visit("momentum", config.momentum);
+        visit("weight_decay", config.weightDecay);
+        visit("nesterov", config.nesterov);
+        visit("clip_grad_norm", config.clipGradNorm);
+        visit("schedule", config.schedule);
+        visit("step_size", config.stepSize);
+        visit("gamma", config.gamma);
+        visit("warmup_epochs", config.warmupEpochs);
+        visit("image_size", config.imageSize);
+        visit("channels_last", config.channelsLast);
+        visit("augment", config.augment);
+        visit("loss_scaling", config.lossScaling);
+        visit("seed", config.seed);
+        visit("workers", config.workers);
+        visit("validation_limit", config.validationLimit);
+        visit("runs_directory", config.runsDirectory);
+    }
+    /// The same for the keys of the "scaler" object, with the members of `scaler`.
+    template <typename Scaler, typename Visit>
+    static void forEachScalerField(Scaler& scaler, Visit&& visit)
+    {
+        visit("init_scale", scaler.initScale);
+        visit("growth_factor", scaler.growthFactor);
+        visit("backoff_factor", scaler.backoffFactor);
+        visit("growth_interval", scaler.growthInterval);
+    }
+};
+
+/// A visitor for the JSON formats above that sets `object[key]` to each field it is given: an enum as
+/// its name, anything else as it is (`Json` is nlohmann::json, which stays out of this header).
+template <typename Json>
+auto jsonFieldWriter(Json& object)
+{
+    return [&object](const char* key, const auto& field) {
+        if constexpr (std::is_enum_v<std::decay_t<decltype(field)>>)
+            object[key] = toString(field);
+        else
+            object[key] = field;
+    };
+}
 
 } // namespace ampwb

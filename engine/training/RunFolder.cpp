@@ -172,12 +172,7 @@ void RunFolder::appendEpoch(const EpochMetrics& epoch)
 std::string toJson(const RunSummary& summary)
 {
     json j = json::object();
-    SummaryJson::forEachField(summary, [&j](const char* key, const auto& field) {
-        if constexpr (std::is_enum_v<std::decay_t<decltype(field)>>)
-            j[key] = toString(field);
-        else
-            j[key] = field;
-    });
+    SummaryJson::forEachField(summary, jsonFieldWriter(j));
     // NaN is not JSON; nlohmann writes null for it, which readSummary maps back to NaN.
     return j.dump(2) + "\n";
 }

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 using namespace ampwb;
 
@@ -172,6 +173,79 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"unreadable_images\": 4\n"
                       "}\n");
 }
+
+/// A configuration with every field away from its default.
+TrainingConfig unusualConfig()
+{
+    TrainingConfig config;
+    config.name = "amp-64px";
+    config.dataset = "synthetic";
+    config.syntheticTrainSize = 512;
+    config.syntheticValidationSize = 64;
+    config.precision = Precision::Amp;
+    config.device = "cpu";
+    config.epochs = 3;
+    config.maxSteps = 100;
+    config.batchSize = 32;
+    config.learningRate = 0.05;
+    config.momentum = 0.8;
+    config.weightDecay = 0.0001;
+    config.nesterov = true;
+    config.clipGradNorm = 1.5;
+    config.schedule = LearningRateSchedule::Cosine;
+    config.stepSize = 10;
+    config.gamma = 0.5;
+    config.warmupEpochs = 0.5;
+    config.imageSize = 64;
+    config.channelsLast = true;
+    config.augment = false;
+    config.lossScaling = LossScaling::On;
+    config.scaler.initScale = 1024.0;
+    config.scaler.growthFactor = 4.0;
+    config.scaler.backoffFactor = 0.25;
+    config.scaler.growthInterval = 100;
+    config.seed = std::numeric_limits<uint64_t>::max();
+    config.workers = 4;
+    config.validationLimit = 256;
+    config.runsDirectory = "/tmp/runs";
+    return config;
+}
+
+/// The config.json text (before RunFolder adds the machine) unusualConfig has always been written as.
+constexpr const char* kUnusualConfigJson = "{\n"
+                                           "  \"augment\": false,\n"
+                                           "  \"batch_size\": 32,\n"
+                                           "  \"channels_last\": true,\n"
+                                           "  \"clip_grad_norm\": 1.5,\n"
+                                           "  \"dataset\": \"synthetic\",\n"
+                                           "  \"device\": \"cpu\",\n"
+                                           "  \"epochs\": 3,\n"
+                                           "  \"gamma\": 0.5,\n"
+                                           "  \"image_size\": 64,\n"
+                                           "  \"learning_rate\": 0.05,\n"
+                                           "  \"loss_scaling\": \"on\",\n"
+                                           "  \"max_steps\": 100,\n"
+                                           "  \"momentum\": 0.8,\n"
+                                           "  \"name\": \"amp-64px\",\n"
+                                           "  \"nesterov\": true,\n"
+                                           "  \"precision\": \"amp\",\n"
+                                           "  \"runs_directory\": \"/tmp/runs\",\n"
+                                           "  \"scaler\": {\n"
+                                           "    \"backoff_factor\": 0.25,\n"
+                                           "    \"growth_factor\": 4.0,\n"
+                                           "    \"growth_interval\": 100,\n"
+                                           "    \"init_scale\": 1024.0\n"
+                                           "  },\n"
+                                           "  \"schedule\": \"cosine\",\n"
+                                           "  \"seed\": 18446744073709551615,\n"
+                                           "  \"step_size\": 10,\n"
+                                           "  \"synthetic_train_size\": 512,\n"
+                                           "  \"synthetic_validation_size\": 64,\n"
+                                           "  \"validation_limit\": 256,\n"
+                                           "  \"warmup_epochs\": 0.5,\n"
+                                           "  \"weight_decay\": 0.0001,\n"
+                                           "  \"workers\": 4\n"
+                                           "}";
 
 QList<QByteArray> linesOf(const std::string& path)
 {
@@ -454,7 +528,7 @@ private Q_SLOTS:
         const RunFolder folder = RunFolder::create(runs, "sparse-summary");
         // Missing keys, a number as text, an unknown state, a precision in capitals.
         writeFile(folder.summaryPath(), "{\"state\": \"exploded\", \"precision\": \"AMP\", \"steps\": \"12\", "
-                                           "\"train_seconds\": \"fast\", \"image_size\": 32.0, \"memory_is_cuda\": true}");
+                                        "\"train_seconds\": \"fast\", \"image_size\": 32.0, \"memory_is_cuda\": true}");
         const std::optional<RunSummary> read = RunFolder::readSummary(folder.directory());
         QVERIFY(read.has_value());
         QCOMPARE(read->runDirectory, folder.directory());
@@ -478,6 +552,74 @@ private Q_SLOTS:
         writeFile(folder.summaryPath(), "{\"steps\": ");
         QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
         QVERIFY(!RunFolder::readSummary(runs + "/does-not-exist").has_value());
+    }
+
+    void configRoundTripsWithItsText()
+    {
+        const TrainingConfig config = unusualConfig();
+        const std::string text = toJson(config);
+        QCOMPARE(QByteArray::fromStdString(text), QByteArray(kUnusualConfigJson));
+        const TrainingConfig read = trainingConfigFromJson(text);
+        QCOMPARE(read.name, config.name);
+        QCOMPARE(read.dataset, config.dataset);
+        QCOMPARE(read.syntheticTrainSize, config.syntheticTrainSize);
+        QCOMPARE(read.syntheticValidationSize, config.syntheticValidationSize);
+        QCOMPARE(toString(read.precision), toString(config.precision));
+        QCOMPARE(read.device, config.device);
+        QCOMPARE(read.epochs, config.epochs);
+        QCOMPARE(read.maxSteps, config.maxSteps);
+        QCOMPARE(read.batchSize, config.batchSize);
+        QCOMPARE(read.learningRate, config.learningRate);
+        QCOMPARE(read.momentum, config.momentum);
+        QCOMPARE(read.weightDecay, config.weightDecay);
+        QCOMPARE(read.nesterov, config.nesterov);
+        QCOMPARE(read.clipGradNorm, config.clipGradNorm);
+        QCOMPARE(toString(read.schedule), toString(config.schedule));
+        QCOMPARE(read.stepSize, config.stepSize);
+        QCOMPARE(read.gamma, config.gamma);
+        QCOMPARE(read.warmupEpochs, config.warmupEpochs);
+        QCOMPARE(read.imageSize, config.imageSize);
+        QCOMPARE(read.channelsLast, config.channelsLast);
+        QCOMPARE(read.augment, config.augment);
+        QCOMPARE(toString(read.lossScaling), toString(config.lossScaling));
+        QCOMPARE(read.scaler.initScale, config.scaler.initScale);
+        QCOMPARE(read.scaler.growthFactor, config.scaler.growthFactor);
+        QCOMPARE(read.scaler.backoffFactor, config.scaler.backoffFactor);
+        QCOMPARE(read.scaler.growthInterval, config.scaler.growthInterval);
+        QCOMPARE(read.seed, config.seed);
+        QCOMPARE(read.workers, config.workers);
+        QCOMPARE(read.validationLimit, config.validationLimit);
+        QCOMPARE(read.runsDirectory, config.runsDirectory);
+    }
+
+    void configReadingIsStrict()
+    {
+        // Missing keys keep their defaults, the scaler's too.
+        const TrainingConfig sparse =
+            trainingConfigFromJson("{\"epochs\": 7, \"scaler\": {\"growth_interval\": 50}}");
+        QCOMPARE(sparse.epochs, int64_t(7));
+        QCOMPARE(sparse.scaler.growthInterval, int64_t(50));
+        QCOMPARE(sparse.scaler.initScale, TrainingConfig{}.scaler.initScale);
+        QCOMPARE(sparse.batchSize, TrainingConfig{}.batchSize);
+        QCOMPARE(toString(sparse.schedule), toString(TrainingConfig{}.schedule));
+        QCOMPARE(toString(trainingConfigFromJson("{\"precision\": \"AMP\"}").precision), std::string("amp"));
+
+        // A field of the wrong type or an unknown name is an error that names the field.
+        const auto problem = [](const char* text) {
+            try {
+                trainingConfigFromJson(text);
+            } catch (const std::invalid_argument& error) {
+                return std::string(error.what());
+            }
+            return std::string("no error");
+        };
+        QCOMPARE(problem("{\"epochs\": \"three\"}"), std::string("config field \"epochs\" has the wrong type"));
+        QCOMPARE(problem("{\"scaler\": {\"init_scale\": true}}"),
+                 std::string("config field \"init_scale\" has the wrong type"));
+        QCOMPARE(problem("{\"schedule\": \"linear\"}"),
+                 std::string("config field \"schedule\" has the unknown value \"linear\""));
+        QCOMPARE(problem("{\"loss_scaling\": 1}"), std::string("config field \"loss_scaling\" has the wrong type"));
+        QCOMPARE(problem("[]"), std::string("config is not a JSON object"));
     }
 
     void enumNamesRoundTrip()
