@@ -1,24 +1,25 @@
 #include "model/InferencePrecision.h"
 
-#include <algorithm>
-#include <cctype>
+#include "system/EnumNames.h"
 
 namespace ampwb {
+namespace {
+
+constexpr EnumName<InferencePrecision> kInferencePrecisionNames[] = {
+    {InferencePrecision::Fp32, "fp32"},
+    {InferencePrecision::Bf16, "bf16"},
+};
+
+} // namespace
 
 std::string toString(InferencePrecision precision)
 {
-    return precision == InferencePrecision::Bf16 ? "bf16" : "fp32";
+    return enumName(precision, kInferencePrecisionNames);
 }
 
 std::optional<InferencePrecision> parseInferencePrecision(const std::string& text)
 {
-    std::string lower = text;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    if (lower == "fp32")
-        return InferencePrecision::Fp32;
-    if (lower == "bf16")
-        return InferencePrecision::Bf16;
-    return std::nullopt;
+    return enumFromName(text, kInferencePrecisionNames, NameMatch::IgnoringCase);
 }
 
 } // namespace ampwb

@@ -1,25 +1,25 @@
 #include "training/Precision.h"
 
-#include <algorithm>
-#include <cctype>
+#include "system/EnumNames.h"
 
 namespace ampwb {
+namespace {
+
+constexpr EnumName<Precision> kPrecisionNames[] = {
+    {Precision::Fp32, "fp32"},
+    {Precision::Amp, "amp"},
+};
+
+} // namespace
 
 std::string toString(Precision precision)
 {
-    return precision == Precision::Amp ? "amp" : "fp32";
+    return enumName(precision, kPrecisionNames);
 }
 
 std::optional<Precision> parsePrecision(const std::string& text)
 {
-    std::string lower = text;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lower == "fp32")
-        return Precision::Fp32;
-    if (lower == "amp")
-        return Precision::Amp;
-    return std::nullopt;
+    return enumFromName(text, kPrecisionNames, NameMatch::IgnoringCase);
 }
 
 } // namespace ampwb

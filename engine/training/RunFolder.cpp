@@ -2,6 +2,7 @@
 
 #include "system/AtomicFile.h"
 #include "system/VersionReport.h"
+#include "training/RunFileFormat.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -16,13 +18,6 @@ using nlohmann::json;
 
 namespace ampwb {
 namespace {
-
-constexpr const char* kStepsHeader =
-    "step,epoch,step_in_epoch,loss,loss_scale,skipped,step_ms,images_per_s,data_wait_ms,learning_rate,wall_s,"
-    "allocated_bytes,reserved_bytes,peak_allocated_bytes,peak_reserved_bytes,rss_bytes,peak_rss_bytes";
-constexpr const char* kEpochsHeader =
-    "epoch,steps,complete,train_loss,train_accuracy,val_loss,val_top1,val_top5,epoch_s,images_per_s,"
-    "peak_memory_bytes,skipped_steps";
 
 /// Keeps the header and the rows whose first column is at most `last`.
 void truncateCsv(const std::string& path, int64_t last)
@@ -42,7 +37,71 @@ void truncateCsv(const std::string& path, int64_t last)
     writeTextAtomically(path, text);
 }
 
-void openForAppend(std::ofstream& stream, const std::string& path, const char* header)
+/// The header line of a CSV file in `Format` (StepsCsv or EpochsCsv): its column names.
+template <typename Format>
+std::string csvHeader()
+{
+    std::string line;
+    const typename Format::Row row{};
+    Format::forEachColumn(row, [&line](const char* name, const auto&) {
+        if (!line.empty())
+            line += ',';
+        line += name;
+    });
+    return line;
+}
+
+/// Writes `row` as a line of its CSV file: numbers as the stream formats them, flags as 1 or 0.
+template <typename Format>
+void writeCsvRow(std::ostream& stream, const typename Format::Row& row)
+{
+    const char* separator = "";
+    Format::forEachColumn(row, [&](const char*, const auto& field) {
+        stream << separator;
+        if constexpr (std::is_same_v<std::decay_t<decltype(field)>, bool>)
+            stream << (field ? 1 : 0);
+        else
+            stream << field;
+        separator = ",";
+    });
+    stream << '\n';
+}
+
+/// A summary.json number, or NaN when the key is missing or not a number (NaN is written as null).
+void readSummaryField(const json& j, const char* key, double& field)
+{
+    field = j.contains(key) && j.at(key).is_number() ? j.at(key).get<double>() : std::nan("");
+}
+
+/// A summary.json count, or 0 when the key is missing or not a number.
+void readSummaryField(const json& j, const char* key, int64_t& field)
+{
+    field = j.contains(key) && j.at(key).is_number() ? j.at(key).get<int64_t>() : int64_t(0);
+}
+
+/// Text and flags keep `field`'s value when the key is missing; another type throws (an unreadable summary).
+void readSummaryField(const json& j, const char* key, std::string& field)
+{
+    field = j.value(key, field);
+}
+
+void readSummaryField(const json& j, const char* key, bool& field)
+{
+    field = j.value(key, field);
+}
+
+/// An unknown state or precision word keeps `field`'s value.
+void readSummaryField(const json& j, const char* key, RunState& field)
+{
+    field = parseRunState(j.value(key, toString(field))).value_or(field);
+}
+
+void readSummaryField(const json& j, const char* key, Precision& field)
+{
+    field = parsePrecision(j.value(key, toString(field))).value_or(field);
+}
+
+void openForAppend(std::ofstream& stream, const std::string& path, const std::string& header)
 {
     const bool fresh = !fs::exists(path) || fs::file_size(path) == 0;
     stream.open(path, std::ios::app);
@@ -90,62 +149,30 @@ void RunFolder::openLogs(int64_t lastStep, int64_t lastEpoch)
 {
     truncateCsv(stepsPath(), lastStep);
     truncateCsv(epochsPath(), lastEpoch);
-    openForAppend(steps, stepsPath(), kStepsHeader);
-    openForAppend(epochs, epochsPath(), kEpochsHeader);
+    openForAppend(steps, stepsPath(), csvHeader<StepsCsv>());
+    openForAppend(epochs, epochsPath(), csvHeader<EpochsCsv>());
 }
 
-void RunFolder::appendStep(const StepMetrics& s)
+void RunFolder::appendStep(const StepMetrics& step)
 {
-    const MemoryUsage& m = s.memory;
-    steps << s.step << ',' << s.epoch << ',' << s.stepInEpoch << ',' << s.loss << ',' << s.lossScale << ','
-          << (s.skipped ? 1 : 0) << ',' << s.stepMilliseconds << ',' << s.imagesPerSecond << ','
-          << s.dataWaitMilliseconds << ',' << s.learningRate << ',' << s.wallSeconds << ',' << m.allocatedBytes << ','
-          << m.reservedBytes << ',' << m.peakAllocatedBytes << ',' << m.peakReservedBytes << ',' << m.residentBytes
-          << ',' << m.peakResidentBytes << '\n';
+    writeCsvRow<StepsCsv>(steps, step);
     steps.flush();
     if (!steps)
         throw std::runtime_error("Cannot append to " + stepsPath() + " (is the disk full?).");
 }
 
-void RunFolder::appendEpoch(const EpochMetrics& e)
+void RunFolder::appendEpoch(const EpochMetrics& epoch)
 {
-    epochs << e.epoch << ',' << e.steps << ',' << (e.complete ? 1 : 0) << ',' << e.trainLoss << ','
-           << e.trainAccuracy << ',' << e.validationLoss << ',' << e.validationTop1 << ',' << e.validationTop5 << ','
-           << e.epochSeconds << ',' << e.imagesPerSecond << ',' << e.peakMemoryBytes << ',' << e.skippedSteps << '\n';
+    writeCsvRow<EpochsCsv>(epochs, epoch);
     epochs.flush();
     if (!epochs)
         throw std::runtime_error("Cannot append to " + epochsPath() + " (is the disk full?).");
 }
 
-std::string toJson(const RunSummary& s)
+std::string toJson(const RunSummary& summary)
 {
-    json j{
-        {"run_directory", s.runDirectory},
-        {"state", toString(s.state)},
-        {"message", s.message},
-        {"precision", toString(s.precision)},
-        {"device", s.deviceDescription},
-        {"image_size", s.imageSize},
-        {"steps", s.steps},
-        {"epochs_completed", s.epochsCompleted},
-        {"train_seconds", s.trainSeconds},
-        {"images_per_second", s.imagesPerSecond},
-        {"median_step_ms", s.medianStepMilliseconds},
-        {"epoch_seconds", s.epochSeconds},
-        {"epoch_seconds_projected", s.epochSecondsProjected},
-        {"memory_is_cuda", s.memoryIsCuda},
-        {"peak_memory_bytes", s.peakMemoryBytes},
-        {"peak_reserved_bytes", s.peakReservedBytes},
-        {"interleaved", s.interleaved},
-        {"final_train_loss", s.finalTrainLoss},
-        {"final_validation_loss", s.finalValidationLoss},
-        {"final_top1", s.finalTop1},
-        {"final_top5", s.finalTop5},
-        {"skipped_steps", s.skippedSteps},
-        {"non_finite_losses", s.nonFiniteLosses},
-        {"final_loss_scale", s.finalLossScale},
-        {"unreadable_images", s.unreadableImages},
-    };
+    json j = json::object();
+    SummaryJson::forEachField(summary, jsonFieldWriter(j));
     // NaN is not JSON; nlohmann writes null for it, which readSummary maps back to NaN.
     return j.dump(2) + "\n";
 }
@@ -172,43 +199,12 @@ std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)
 {
     try {
         const json j = json::parse(readTextFile(directory + "/summary.json"));
-        const auto number = [&](const char* key) {
-            return j.contains(key) && j.at(key).is_number() ? j.at(key).get<double>() : std::nan("");
-        };
-        const auto integer = [&](const char* key) {
-            return j.contains(key) && j.at(key).is_number() ? j.at(key).get<int64_t>() : int64_t(0);
-        };
-        RunSummary s;
-        s.runDirectory = j.value("run_directory", directory);
-        const std::string state = j.value("state", "running");
-        for (auto candidate : {RunState::Running, RunState::Finished, RunState::Stopped, RunState::Failed}) {
-            if (toString(candidate) == state)
-                s.state = candidate;
-        }
-        s.message = j.value("message", "");
-        s.precision = parsePrecision(j.value("precision", "fp32")).value_or(Precision::Fp32);
-        s.deviceDescription = j.value("device", "");
-        s.imageSize = integer("image_size");
-        s.steps = integer("steps");
-        s.epochsCompleted = integer("epochs_completed");
-        s.trainSeconds = number("train_seconds");
-        s.imagesPerSecond = number("images_per_second");
-        s.medianStepMilliseconds = number("median_step_ms");
-        s.epochSeconds = number("epoch_seconds");
-        s.epochSecondsProjected = j.value("epoch_seconds_projected", false);
-        s.memoryIsCuda = j.value("memory_is_cuda", false);
-        s.peakMemoryBytes = integer("peak_memory_bytes");
-        s.peakReservedBytes = integer("peak_reserved_bytes");
-        s.interleaved = j.value("interleaved", false);
-        s.finalTrainLoss = number("final_train_loss");
-        s.finalValidationLoss = number("final_validation_loss");
-        s.finalTop1 = number("final_top1");
-        s.finalTop5 = number("final_top5");
-        s.skippedSteps = integer("skipped_steps");
-        s.nonFiniteLosses = integer("non_finite_losses");
-        s.finalLossScale = number("final_loss_scale");
-        s.unreadableImages = integer("unreadable_images");
-        return s;
+        if (!j.is_object())
+            return std::nullopt;
+        RunSummary summary;
+        summary.runDirectory = directory;
+        SummaryJson::forEachField(summary, [&j](const char* key, auto& field) { readSummaryField(j, key, field); });
+        return summary;
     } catch (const std::exception&) {
         return std::nullopt;
     }

@@ -1,5 +1,8 @@
 #include "training/TrainingConfig.h"
 
+#include "system/EnumNames.h"
+#include "training/RunFileFormat.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -9,42 +12,39 @@ using nlohmann::json;
 
 namespace ampwb {
 
+namespace {
+
+constexpr EnumName<LearningRateSchedule> kScheduleNames[] = {
+    {LearningRateSchedule::Constant, "constant"},
+    {LearningRateSchedule::Step, "step"},
+    {LearningRateSchedule::Cosine, "cosine"},
+};
+constexpr EnumName<LossScaling> kLossScalingNames[] = {
+    {LossScaling::Auto, "auto"},
+    {LossScaling::On, "on"},
+    {LossScaling::Off, "off"},
+};
+
+} // namespace
+
 std::string toString(LearningRateSchedule schedule)
 {
-    switch (schedule) {
-    case LearningRateSchedule::Constant: return "constant";
-    case LearningRateSchedule::Step: return "step";
-    case LearningRateSchedule::Cosine: return "cosine";
-    }
-    return "step";
+    return enumName(schedule, kScheduleNames);
 }
 
 std::optional<LearningRateSchedule> parseSchedule(const std::string& text)
 {
-    for (auto schedule : {LearningRateSchedule::Constant, LearningRateSchedule::Step, LearningRateSchedule::Cosine}) {
-        if (toString(schedule) == text)
-            return schedule;
-    }
-    return std::nullopt;
+    return enumFromName(text, kScheduleNames);
 }
 
 std::string toString(LossScaling scaling)
 {
-    switch (scaling) {
-    case LossScaling::Auto: return "auto";
-    case LossScaling::On: return "on";
-    case LossScaling::Off: return "off";
-    }
-    return "auto";
+    return enumName(scaling, kLossScalingNames);
 }
 
 std::optional<LossScaling> parseLossScaling(const std::string& text)
 {
-    for (auto scaling : {LossScaling::Auto, LossScaling::On, LossScaling::Off}) {
-        if (toString(scaling) == text)
-            return scaling;
-    }
-    return std::nullopt;
+    return enumFromName(text, kLossScalingNames);
 }
 
 std::vector<std::string> validate(const TrainingConfig& config)
@@ -91,46 +91,19 @@ std::vector<std::string> validate(const TrainingConfig& config)
     return problems;
 }
 
-std::string toJson(const TrainingConfig& c)
+std::string toJson(const TrainingConfig& config)
 {
-    json j{
-        {"name", c.name},
-        {"dataset", c.dataset},
-        {"synthetic_train_size", c.syntheticTrainSize},
-        {"synthetic_validation_size", c.syntheticValidationSize},
-        {"precision", toString(c.precision)},
-        {"device", c.device},
-        {"epochs", c.epochs},
-        {"max_steps", c.maxSteps},
-        {"batch_size", c.batchSize},
-        {"learning_rate", c.learningRate},
-        {"momentum", c.momentum},
-        {"weight_decay", c.weightDecay},
-        {"nesterov", c.nesterov},
-        {"clip_grad_norm", c.clipGradNorm},
-        {"schedule", toString(c.schedule)},
-        {"step_size", c.stepSize},
-        {"gamma", c.gamma},
-        {"warmup_epochs", c.warmupEpochs},
-        {"image_size", c.imageSize},
-        {"channels_last", c.channelsLast},
-        {"augment", c.augment},
-        {"loss_scaling", toString(c.lossScaling)},
-        {"scaler",
-         {{"init_scale", c.scaler.initScale},
-          {"growth_factor", c.scaler.growthFactor},
-          {"backoff_factor", c.scaler.backoffFactor},
-          {"growth_interval", c.scaler.growthInterval}}},
-        {"seed", c.seed},
-        {"workers", c.workers},
-        {"validation_limit", c.validationLimit},
-        {"runs_directory", c.runsDirectory},
-    };
+    json j = json::object();
+    ConfigJson::forEachField(config, jsonFieldWriter(j));
+    json& scaler = j["scaler"] = json::object();
+    ConfigJson::forEachScalerField(config.scaler, jsonFieldWriter(scaler));
     return j.dump(2);
 }
 
 namespace {
 
+/// Sets `out` from `j[key]` when there is one; throws std::invalid_argument naming the key when it is
+/// of another type.
 template <typename T>
 void readField(const json& j, const char* key, T& out)
 {
@@ -143,6 +116,7 @@ void readField(const json& j, const char* key, T& out)
     }
 }
 
+/// Sets an enum from its name; an unknown name throws std::invalid_argument naming the key.
 template <typename T, typename Parse>
 void readEnum(const json& j, const char* key, T& out, Parse parse)
 {
@@ -154,6 +128,21 @@ void readEnum(const json& j, const char* key, T& out, Parse parse)
     if (!parsed)
         throw std::invalid_argument(std::string("config field \"") + key + "\" has the unknown value \"" + text + "\"");
     out = *parsed;
+}
+
+void readField(const json& j, const char* key, Precision& out)
+{
+    readEnum(j, key, out, parsePrecision);
+}
+
+void readField(const json& j, const char* key, LearningRateSchedule& out)
+{
+    readEnum(j, key, out, parseSchedule);
+}
+
+void readField(const json& j, const char* key, LossScaling& out)
+{
+    readEnum(j, key, out, parseLossScaling);
 }
 
 } // namespace
@@ -168,41 +157,14 @@ TrainingConfig trainingConfigFromJson(const std::string& text)
     }
     if (!j.is_object())
         throw std::invalid_argument("config is not a JSON object");
-    TrainingConfig c;
-    readField(j, "name", c.name);
-    readField(j, "dataset", c.dataset);
-    readField(j, "synthetic_train_size", c.syntheticTrainSize);
-    readField(j, "synthetic_validation_size", c.syntheticValidationSize);
-    readEnum(j, "precision", c.precision, parsePrecision);
-    readField(j, "device", c.device);
-    readField(j, "epochs", c.epochs);
-    readField(j, "max_steps", c.maxSteps);
-    readField(j, "batch_size", c.batchSize);
-    readField(j, "learning_rate", c.learningRate);
-    readField(j, "momentum", c.momentum);
-    readField(j, "weight_decay", c.weightDecay);
-    readField(j, "nesterov", c.nesterov);
-    readField(j, "clip_grad_norm", c.clipGradNorm);
-    readEnum(j, "schedule", c.schedule, parseSchedule);
-    readField(j, "step_size", c.stepSize);
-    readField(j, "gamma", c.gamma);
-    readField(j, "warmup_epochs", c.warmupEpochs);
-    readField(j, "image_size", c.imageSize);
-    readField(j, "channels_last", c.channelsLast);
-    readField(j, "augment", c.augment);
-    readEnum(j, "loss_scaling", c.lossScaling, parseLossScaling);
+    TrainingConfig config;
+    ConfigJson::forEachField(config, [&j](const char* key, auto& field) { readField(j, key, field); });
     if (j.contains("scaler")) {
-        const json& s = j.at("scaler");
-        readField(s, "init_scale", c.scaler.initScale);
-        readField(s, "growth_factor", c.scaler.growthFactor);
-        readField(s, "backoff_factor", c.scaler.backoffFactor);
-        readField(s, "growth_interval", c.scaler.growthInterval);
+        const json& scaler = j.at("scaler");
+        ConfigJson::forEachScalerField(config.scaler,
+                                       [&scaler](const char* key, auto& field) { readField(scaler, key, field); });
     }
-    readField(j, "seed", c.seed);
-    readField(j, "workers", c.workers);
-    readField(j, "validation_limit", c.validationLimit);
-    readField(j, "runs_directory", c.runsDirectory);
-    return c;
+    return config;
 }
 
 } // namespace ampwb

@@ -59,9 +59,13 @@ std::string toJson(const TrainingConfig& config);
 /// Parses config.json text; throws std::invalid_argument naming the bad field.
 TrainingConfig trainingConfigFromJson(const std::string& json);
 
+/// "constant", "step" or "cosine".
 std::string toString(LearningRateSchedule schedule);
+/// Parses the words toString writes (exactly); nullopt for anything else.
 std::optional<LearningRateSchedule> parseSchedule(const std::string& text);
+/// "auto", "on" or "off".
 std::string toString(LossScaling scaling);
+/// Parses the words toString writes (exactly); nullopt for anything else.
 std::optional<LossScaling> parseLossScaling(const std::string& text);
 
 } // namespace ampwb

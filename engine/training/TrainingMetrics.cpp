@@ -1,16 +1,27 @@
 #include "training/TrainingMetrics.h"
 
+#include "system/EnumNames.h"
+
 namespace ampwb {
+namespace {
+
+constexpr EnumName<RunState> kRunStateNames[] = {
+    {RunState::Running, "running"},
+    {RunState::Finished, "finished"},
+    {RunState::Stopped, "stopped"},
+    {RunState::Failed, "failed"},
+};
+
+} // namespace
 
 std::string toString(RunState state)
 {
-    switch (state) {
-    case RunState::Running: return "running";
-    case RunState::Finished: return "finished";
-    case RunState::Stopped: return "stopped";
-    case RunState::Failed: return "failed";
-    }
-    return "running";
+    return enumName(state, kRunStateNames);
+}
+
+std::optional<RunState> parseRunState(const std::string& text)
+{
+    return enumFromName(text, kRunStateNames);
 }
 
 } // namespace ampwb

@@ -4,6 +4,7 @@
 #include "training/Precision.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,7 +66,10 @@ struct EpochMetrics {
 
 /// How a run ended.
 enum class RunState { Running, Finished, Stopped, Failed };
+/// "running", "finished", "stopped" or "failed".
 std::string toString(RunState state);
+/// Parses the words toString writes (exactly); nullopt for anything else.
+std::optional<RunState> parseRunState(const std::string& text);
 
 /// The outcome of a run: the figures of the recipe's comparison table.
 struct RunSummary {

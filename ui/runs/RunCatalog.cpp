@@ -1,6 +1,6 @@
 #include "runs/RunCatalog.h"
 
-#include "runs/CsvColumns.h"
+#include "training/RunFiles.h"
 #include "training/RunFolder.h"
 
 #include <QDir>
@@ -69,11 +69,9 @@ RunRecord RunCatalog::describe(const QString& directory, const QString& name)
         record.peakMemoryBytes = summary->peakMemoryBytes;
         record.state = QString::fromStdString(ampwb::toString(summary->state));
     }
-    CsvColumns epochs;
-    if (epochs.load(directory + QStringLiteral("/epochs.csv"))) {
-        record.epochs = static_cast<int64_t>(epochs.rowCount());
-        for (size_t row = 0; row < epochs.rowCount(); ++row)
-            record.bestTop1 = std::max(record.bestTop1, epochs.value(row, QStringLiteral("val_top1")));
-    }
+    const std::vector<ampwb::EpochMetrics> epochs = ampwb::RunFiles::readEpochs(path);
+    record.epochs = static_cast<int64_t>(epochs.size());
+    for (const ampwb::EpochMetrics& epoch : epochs)
+        record.bestTop1 = std::max(record.bestTop1, epoch.validationTop1);
     return record;
 }

@@ -7,8 +7,7 @@
 
 #include <optional>
 
-/// Reads a run folder written by the engine (config.json, summary.json, steps.csv,
-/// epochs.csv) back into a RunHistory for replotting.
+/// Turns a run folder, as the engine reads it back (ampwb::RunFiles), into a RunHistory for replotting.
 class RunFolderReader {
     Q_DECLARE_TR_FUNCTIONS(RunFolderReader)
 public:

@@ -1,0 +1,672 @@
+// Run files: steps.csv, epochs.csv and summary.json written through RunFolder and read back
+// through RunFiles and RunFolder::readSummary; the files' text as runs already on disk have it;
+// tolerant reading of damaged files; the enum names the files and the command line use.
+#include "model/InferencePrecision.h"
+#include "system/EnumNames.h"
+#include "training/RunFiles.h"
+#include "training/RunFolder.h"
+#include "training/TrainingConfig.h"
+
+#include "TestSupport.h"
+
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+using namespace ampwb;
+
+namespace {
+
+// The header lines of the run files as every run so far has written them: existing run folders are
+// read by these names, so they are the compatibility contract of the format.
+constexpr const char* kStepsHeader =
+    "step,epoch,step_in_epoch,loss,loss_scale,skipped,step_ms,images_per_s,data_wait_ms,learning_rate,wall_s,"
+    "allocated_bytes,reserved_bytes,peak_allocated_bytes,peak_reserved_bytes,rss_bytes,peak_rss_bytes";
+constexpr const char* kEpochsHeader =
+    "epoch,steps,complete,train_loss,train_accuracy,val_loss,val_top1,val_top5,epoch_s,images_per_s,"
+    "peak_memory_bytes,skipped_steps";
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+/// A CUDA step with byte counts that a double printed to 10 digits could not hold.
+StepMetrics cudaStep()
+{
+    StepMetrics step;
+    step.step = 1;
+    step.epoch = 1;
+    step.stepInEpoch = 1;
+    step.loss = 2.302585093;
+    step.lossScale = 65536.0;
+    step.skipped = false;
+    step.stepMilliseconds = 12.5;
+    step.imagesPerSecond = 10240.0;
+    step.dataWaitMilliseconds = 0.25;
+    step.learningRate = 0.1;
+    step.wallSeconds = 0.0125;
+    step.memory.allocatedBytes = 150000000000;
+    step.memory.reservedBytes = 160000000000;
+    step.memory.peakAllocatedBytes = 1099511627776;
+    step.memory.peakReservedBytes = 123456789012345;
+    return step;
+}
+
+/// A skipped step with a NaN loss (with its sign bit set, as x86 makes it) and a value past 10 digits.
+StepMetrics skippedStep()
+{
+    StepMetrics step = cudaStep();
+    step.step = 2;
+    step.stepInEpoch = 2;
+    step.loss = -kNaN;
+    step.lossScale = 32768.0;
+    step.skipped = true;
+    step.stepMilliseconds = 1234.567891;
+    step.wallSeconds = 1.0 / 3.0;
+    return step;
+}
+
+/// A step of the second epoch with an infinite loss.
+StepMetrics infiniteLossStep()
+{
+    StepMetrics step = cudaStep();
+    step.step = 3;
+    step.epoch = 2;
+    step.stepInEpoch = 1;
+    step.loss = kInfinity;
+    step.learningRate = 0.001;
+    return step;
+}
+
+EpochMetrics partialEpoch()
+{
+    EpochMetrics epoch;
+    epoch.epoch = 1;
+    epoch.steps = 2;
+    epoch.complete = false;
+    epoch.trainLoss = kNaN;
+    epoch.trainAccuracy = 0.5;
+    epoch.validationLoss = kInfinity;
+    epoch.validationTop1 = 0.875;
+    epoch.validationTop5 = 1.0;
+    epoch.epochSeconds = 2.5;
+    epoch.imagesPerSecond = 10240.0;
+    epoch.peakMemoryBytes = 150000000000;
+    epoch.skippedSteps = 1;
+    return epoch;
+}
+
+EpochMetrics completeEpoch()
+{
+    EpochMetrics epoch = partialEpoch();
+    epoch.epoch = 2;
+    epoch.complete = true;
+    epoch.trainLoss = 0.693147;
+    epoch.validationLoss = 0.75;
+    epoch.skippedSteps = 0;
+    return epoch;
+}
+
+/// A summary with every field set, two of them NaN (written as null).
+RunSummary finishedSummary(const std::string& directory)
+{
+    RunSummary summary;
+    summary.runDirectory = directory;
+    summary.state = RunState::Finished;
+    summary.message = "Done: \"all\" epochs";
+    summary.precision = Precision::Amp;
+    summary.deviceDescription = "CUDA 0: NVIDIA H200";
+    summary.imageSize = 224;
+    summary.steps = 3;
+    summary.epochsCompleted = 1;
+    summary.trainSeconds = 5.25;
+    summary.imagesPerSecond = 10240.5;
+    summary.medianStepMilliseconds = 12.5;
+    summary.epochSeconds = 2.5;
+    summary.epochSecondsProjected = true;
+    summary.memoryIsCuda = true;
+    summary.peakMemoryBytes = 150000000000;
+    summary.peakReservedBytes = 160000000000;
+    summary.interleaved = true;
+    summary.finalTrainLoss = kNaN;
+    summary.finalValidationLoss = 0.75;
+    summary.finalTop1 = 0.875;
+    summary.finalTop5 = kNaN;
+    summary.skippedSteps = 1;
+    summary.nonFiniteLosses = 2;
+    summary.finalLossScale = 32768.0;
+    summary.unreadableImages = 4;
+    return summary;
+}
+
+/// The summary.json text finishedSummary has always been written as (keys in alphabetical order).
+QByteArray finishedSummaryJson(const std::string& directory)
+{
+    return QByteArray("{\n"
+                      "  \"device\": \"CUDA 0: NVIDIA H200\",\n"
+                      "  \"epoch_seconds\": 2.5,\n"
+                      "  \"epoch_seconds_projected\": true,\n"
+                      "  \"epochs_completed\": 1,\n"
+                      "  \"final_loss_scale\": 32768.0,\n"
+                      "  \"final_top1\": 0.875,\n"
+                      "  \"final_top5\": null,\n"
+                      "  \"final_train_loss\": null,\n"
+                      "  \"final_validation_loss\": 0.75,\n"
+                      "  \"image_size\": 224,\n"
+                      "  \"images_per_second\": 10240.5,\n"
+                      "  \"interleaved\": true,\n"
+                      "  \"median_step_ms\": 12.5,\n"
+                      "  \"memory_is_cuda\": true,\n"
+                      "  \"message\": \"Done: \\\"all\\\" epochs\",\n"
+                      "  \"non_finite_losses\": 2,\n"
+                      "  \"peak_memory_bytes\": 150000000000,\n"
+                      "  \"peak_reserved_bytes\": 160000000000,\n"
+                      "  \"precision\": \"amp\",\n"
+                      "  \"run_directory\": \"")
+         + QByteArray::fromStdString(directory)
+         + QByteArray("\",\n"
+                      "  \"skipped_steps\": 1,\n"
+                      "  \"state\": \"finished\",\n"
+                      "  \"steps\": 3,\n"
+                      "  \"train_seconds\": 5.25,\n"
+                      "  \"unreadable_images\": 4\n"
+                      "}\n");
+}
+
+/// A configuration with every field away from its default.
+TrainingConfig unusualConfig()
+{
+    TrainingConfig config;
+    config.name = "amp-64px";
+    config.dataset = "synthetic";
+    config.syntheticTrainSize = 512;
+    config.syntheticValidationSize = 64;
+    config.precision = Precision::Amp;
+    config.device = "cpu";
+    config.epochs = 3;
+    config.maxSteps = 100;
+    config.batchSize = 32;
+    config.learningRate = 0.05;
+    config.momentum = 0.8;
+    config.weightDecay = 0.0001;
+    config.nesterov = true;
+    config.clipGradNorm = 1.5;
+    config.schedule = LearningRateSchedule::Cosine;
+    config.stepSize = 10;
+    config.gamma = 0.5;
+    config.warmupEpochs = 0.5;
+    config.imageSize = 64;
+    config.channelsLast = true;
+    config.augment = false;
+    config.lossScaling = LossScaling::On;
+    config.scaler.initScale = 1024.0;
+    config.scaler.growthFactor = 4.0;
+    config.scaler.backoffFactor = 0.25;
+    config.scaler.growthInterval = 100;
+    config.seed = std::numeric_limits<uint64_t>::max();
+    config.workers = 4;
+    config.validationLimit = 256;
+    config.runsDirectory = "/tmp/runs";
+    return config;
+}
+
+/// The config.json text (before RunFolder adds the machine) unusualConfig has always been written as.
+constexpr const char* kUnusualConfigJson = "{\n"
+                                           "  \"augment\": false,\n"
+                                           "  \"batch_size\": 32,\n"
+                                           "  \"channels_last\": true,\n"
+                                           "  \"clip_grad_norm\": 1.5,\n"
+                                           "  \"dataset\": \"synthetic\",\n"
+                                           "  \"device\": \"cpu\",\n"
+                                           "  \"epochs\": 3,\n"
+                                           "  \"gamma\": 0.5,\n"
+                                           "  \"image_size\": 64,\n"
+                                           "  \"learning_rate\": 0.05,\n"
+                                           "  \"loss_scaling\": \"on\",\n"
+                                           "  \"max_steps\": 100,\n"
+                                           "  \"momentum\": 0.8,\n"
+                                           "  \"name\": \"amp-64px\",\n"
+                                           "  \"nesterov\": true,\n"
+                                           "  \"precision\": \"amp\",\n"
+                                           "  \"runs_directory\": \"/tmp/runs\",\n"
+                                           "  \"scaler\": {\n"
+                                           "    \"backoff_factor\": 0.25,\n"
+                                           "    \"growth_factor\": 4.0,\n"
+                                           "    \"growth_interval\": 100,\n"
+                                           "    \"init_scale\": 1024.0\n"
+                                           "  },\n"
+                                           "  \"schedule\": \"cosine\",\n"
+                                           "  \"seed\": 18446744073709551615,\n"
+                                           "  \"step_size\": 10,\n"
+                                           "  \"synthetic_train_size\": 512,\n"
+                                           "  \"synthetic_validation_size\": 64,\n"
+                                           "  \"validation_limit\": 256,\n"
+                                           "  \"warmup_epochs\": 0.5,\n"
+                                           "  \"weight_decay\": 0.0001,\n"
+                                           "  \"workers\": 4\n"
+                                           "}";
+
+QList<QByteArray> linesOf(const std::string& path)
+{
+    QList<QByteArray> lines = test::readBytes(QString::fromStdString(path)).split('\n');
+    if (!lines.isEmpty() && lines.back().isEmpty())
+        lines.pop_back();
+    return lines;
+}
+
+void writeFile(const std::string& path, const QByteArray& text)
+{
+    QVERIFY2(test::writeBytes(QString::fromStdString(path), text), path.c_str());
+}
+
+/// Compares what was read with what was written, for the members steps.csv holds.
+void compareStep(const StepMetrics& read, const StepMetrics& written)
+{
+    QCOMPARE(read.step, written.step);
+    QCOMPARE(read.epoch, written.epoch);
+    QCOMPARE(read.stepInEpoch, written.stepInEpoch);
+    QCOMPARE(read.loss, written.loss);
+    QCOMPARE(read.lossScale, written.lossScale);
+    QCOMPARE(read.skipped, written.skipped);
+    QCOMPARE(read.stepMilliseconds, written.stepMilliseconds);
+    QCOMPARE(read.imagesPerSecond, written.imagesPerSecond);
+    QCOMPARE(read.dataWaitMilliseconds, written.dataWaitMilliseconds);
+    QCOMPARE(read.learningRate, written.learningRate);
+    QCOMPARE(read.wallSeconds, written.wallSeconds);
+    QCOMPARE(read.memory.allocatedBytes, written.memory.allocatedBytes);
+    QCOMPARE(read.memory.reservedBytes, written.memory.reservedBytes);
+    QCOMPARE(read.memory.peakAllocatedBytes, written.memory.peakAllocatedBytes);
+    QCOMPARE(read.memory.peakReservedBytes, written.memory.peakReservedBytes);
+    QCOMPARE(read.memory.residentBytes, written.memory.residentBytes);
+    QCOMPARE(read.memory.peakResidentBytes, written.memory.peakResidentBytes);
+}
+
+void compareEpoch(const EpochMetrics& read, const EpochMetrics& written)
+{
+    QCOMPARE(read.epoch, written.epoch);
+    QCOMPARE(read.steps, written.steps);
+    QCOMPARE(read.complete, written.complete);
+    QCOMPARE(read.trainLoss, written.trainLoss);
+    QCOMPARE(read.trainAccuracy, written.trainAccuracy);
+    QCOMPARE(read.validationLoss, written.validationLoss);
+    QCOMPARE(read.validationTop1, written.validationTop1);
+    QCOMPARE(read.validationTop5, written.validationTop5);
+    QCOMPARE(read.epochSeconds, written.epochSeconds);
+    QCOMPARE(read.imagesPerSecond, written.imagesPerSecond);
+    QCOMPARE(read.peakMemoryBytes, written.peakMemoryBytes);
+    QCOMPARE(read.skippedSteps, written.skippedSteps);
+}
+
+void compareSummary(const RunSummary& read, const RunSummary& written)
+{
+    QCOMPARE(read.runDirectory, written.runDirectory);
+    QCOMPARE(toString(read.state), toString(written.state));
+    QCOMPARE(read.message, written.message);
+    QCOMPARE(toString(read.precision), toString(written.precision));
+    QCOMPARE(read.deviceDescription, written.deviceDescription);
+    QCOMPARE(read.imageSize, written.imageSize);
+    QCOMPARE(read.steps, written.steps);
+    QCOMPARE(read.epochsCompleted, written.epochsCompleted);
+    QCOMPARE(read.trainSeconds, written.trainSeconds);
+    QCOMPARE(read.imagesPerSecond, written.imagesPerSecond);
+    QCOMPARE(read.medianStepMilliseconds, written.medianStepMilliseconds);
+    QCOMPARE(read.epochSeconds, written.epochSeconds);
+    QCOMPARE(read.epochSecondsProjected, written.epochSecondsProjected);
+    QCOMPARE(read.memoryIsCuda, written.memoryIsCuda);
+    QCOMPARE(read.peakMemoryBytes, written.peakMemoryBytes);
+    QCOMPARE(read.peakReservedBytes, written.peakReservedBytes);
+    QCOMPARE(read.interleaved, written.interleaved);
+    QCOMPARE(read.finalTrainLoss, written.finalTrainLoss);
+    QCOMPARE(read.finalValidationLoss, written.finalValidationLoss);
+    QCOMPARE(read.finalTop1, written.finalTop1);
+    QCOMPARE(read.finalTop5, written.finalTop5);
+    QCOMPARE(read.skippedSteps, written.skippedSteps);
+    QCOMPARE(read.nonFiniteLosses, written.nonFiniteLosses);
+    QCOMPARE(read.finalLossScale, written.finalLossScale);
+    QCOMPARE(read.unreadableImages, written.unreadableImages);
+}
+
+/// Every value of an enum: its name through the helper, back to the value, and the name it has always had.
+template <typename Enum, typename Parse>
+void checkNames(const std::vector<std::pair<Enum, std::string>>& expected, Parse parse)
+{
+    for (const auto& [value, name] : expected) {
+        QCOMPARE(toString(value), name);
+        const std::optional<Enum> parsed = parse(name);
+        QVERIFY2(parsed.has_value(), name.c_str());
+        QCOMPARE(toString(*parsed), name);
+    }
+}
+
+} // namespace
+
+class RunFilesTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        QVERIFY(scratch.isValid());
+        runs = scratch.path().toStdString();
+    }
+
+    void filesHaveTheirExistingText()
+    {
+        RunFolder folder = RunFolder::create(runs, "text");
+        folder.openLogs(0, 0);
+        folder.appendStep(cudaStep());
+        folder.appendStep(skippedStep());
+        folder.appendEpoch(partialEpoch());
+
+        const QList<QByteArray> steps = linesOf(folder.stepsPath());
+        QCOMPARE(steps.size(), 3);
+        QCOMPARE(steps[0], QByteArray(kStepsHeader));
+        // Integers exactly, doubles to 10 significant digits, flags as 0/1, NaN as nan.
+        QCOMPARE(steps[1], QByteArray("1,1,1,2.302585093,65536,0,12.5,10240,0.25,0.1,0.0125,"
+                                      "150000000000,160000000000,1099511627776,123456789012345,0,0"));
+        QCOMPARE(steps[2], QByteArray("2,1,2,-nan,32768,1,1234.567891,10240,0.25,0.1,0.3333333333,"
+                                      "150000000000,160000000000,1099511627776,123456789012345,0,0"));
+
+        const QList<QByteArray> epochs = linesOf(folder.epochsPath());
+        QCOMPARE(epochs.size(), 2);
+        QCOMPARE(epochs[0], QByteArray(kEpochsHeader));
+        QCOMPARE(epochs[1], QByteArray("1,2,0,nan,0.5,inf,0.875,1,2.5,10240,150000000000,1"));
+
+        folder.writeSummary(finishedSummary(folder.directory()));
+        QCOMPARE(test::readBytes(QString::fromStdString(folder.summaryPath())),
+                 finishedSummaryJson(folder.directory()));
+    }
+
+    void runReadsBackAsWritten()
+    {
+        RunFolder folder = RunFolder::create(runs, "written");
+        TrainingConfig config;
+        config.precision = Precision::Amp;
+        config.batchSize = 64;
+        folder.writeConfig(config, DeviceInfo{}, "CPU");
+        folder.openLogs(0, 0);
+        const std::vector<StepMetrics> steps{cudaStep(), skippedStep(), infiniteLossStep()};
+        for (const StepMetrics& step : steps)
+            folder.appendStep(step);
+        const std::vector<EpochMetrics> epochs{partialEpoch(), completeEpoch()};
+        for (const EpochMetrics& epoch : epochs)
+            folder.appendEpoch(epoch);
+        const RunSummary summary = finishedSummary(folder.directory());
+        folder.writeSummary(summary);
+
+        const std::optional<RunFiles> read = RunFiles::read(folder.directory());
+        QVERIFY(read.has_value());
+        QVERIFY(read->config.has_value());
+        QCOMPARE(toString(read->config->precision), std::string("amp"));
+        QCOMPARE(read->config->batchSize, int64_t(64));
+        QVERIFY(read->summary.has_value());
+        compareSummary(*read->summary, summary);
+
+        QCOMPARE(read->steps.size(), steps.size());
+        StepMetrics roundedSkipped = skippedStep();
+        roundedSkipped.wallSeconds = 0.3333333333; // written to 10 significant digits
+        compareStep(read->steps[0], steps[0]);
+        compareStep(read->steps[1], roundedSkipped);
+        compareStep(read->steps[2], steps[2]);
+        QVERIFY(std::isnan(read->steps[1].loss));
+        QVERIFY(std::isinf(read->steps[2].loss));
+        for (const StepMetrics& step : read->steps) {
+            QCOMPARE(step.stepsPerEpoch, int64_t(2)); // the most steps an epoch reached
+            QVERIFY(step.memory.isCuda);              // from the summary
+        }
+
+        QCOMPARE(read->epochs.size(), epochs.size());
+        for (size_t i = 0; i < epochs.size(); ++i)
+            compareEpoch(read->epochs[i], epochs[i]);
+        QCOMPARE(RunFiles::readEpochs(folder.directory()).size(), epochs.size());
+    }
+
+    void memoryKindWithoutSummaryComesFromTheFigures()
+    {
+        RunFolder folder = RunFolder::create(runs, "no-summary");
+        folder.openLogs(0, 0);
+        StepMetrics cpu = cudaStep();
+        cpu.memory = MemoryUsage{};
+        cpu.memory.residentBytes = 2147483648;
+        cpu.memory.peakResidentBytes = 3221225472;
+        folder.appendStep(cudaStep()); // reserved memory and no RSS: CUDA
+        folder.appendStep(cpu);
+
+        const std::optional<RunFiles> read = RunFiles::read(folder.directory());
+        QVERIFY(read.has_value());
+        QVERIFY(!read->config.has_value());
+        QVERIFY(!read->summary.has_value());
+        QVERIFY(read->epochs.empty());
+        QCOMPARE(read->steps.size(), size_t(2));
+        QVERIFY(read->steps[0].memory.isCuda);
+        QVERIFY(!read->steps[1].memory.isCuda);
+        compareStep(read->steps[1], cpu);
+
+        // A CPU run's summary says so even where a row looks like CUDA's.
+        RunSummary summary = finishedSummary(folder.directory());
+        summary.memoryIsCuda = false;
+        folder.writeSummary(summary);
+        for (const StepMetrics& step : RunFiles::read(folder.directory())->steps)
+            QVERIFY(!step.memory.isCuda);
+    }
+
+    void damagedFilesReadTolerantly()
+    {
+        const std::string directory = RunFolder::create(runs, "damaged").directory();
+        // No data_wait_ms column, an unknown one, Windows line ends, a junk cell, a short row, a blank line.
+        writeFile(directory + "/steps.csv",
+                  "step,epoch,step_in_epoch,loss,loss_scale,skipped,step_ms,images_per_s,learning_rate,wall_s,"
+                  "allocated_bytes,reserved_bytes,peak_allocated_bytes,peak_reserved_bytes,rss_bytes,"
+                  "peak_rss_bytes,future_column\r\n"
+                  "1,1,1,inf,1,0,20,100,0.1,1.5,0,0,0,0,1000,2000,7\r\n"
+                  "2,1,2,junk,1,0,20,100,0.1,3,0,0,0,0,1000,2000,7\r\n"
+                  "3,1,3,0.5,1,0\r\n"
+                  "\r\n"
+                  "4,1,4,-inf,1,1,20,100,0.1,6,0,0,0,0,1000,2000\r\n"
+                  "5,2,1,1e-400,1,nan,20.5x,100,0.1,7.5,0,0,0,0,1000,2000,7\r\n");
+        writeFile(directory + "/epochs.csv", "epoch,steps,val_top1\n1,4,0.5\n2,1\n");
+
+        const std::optional<RunFiles> read = RunFiles::read(directory);
+        QVERIFY(read.has_value());
+        QCOMPARE(read->steps.size(), size_t(3)); // rows 3 and 4 have the wrong number of cells
+        const StepMetrics& first = read->steps[0];
+        QCOMPARE(first.step, int64_t(1));
+        QCOMPARE(first.loss, kInfinity);
+        QCOMPARE(first.dataWaitMilliseconds, 0.0); // missing column
+        QCOMPARE(first.wallSeconds, 1.5);
+        QCOMPARE(first.memory.peakResidentBytes, int64_t(2000));
+        QVERIFY(!first.memory.isCuda);
+        QCOMPARE(read->steps[1].loss, 0.0); // junk cell
+        QCOMPARE(read->steps[1].wallSeconds, 3.0);
+        const StepMetrics& last = read->steps[2];
+        QCOMPARE(last.step, int64_t(5));
+        QCOMPARE(last.loss, 0.0);       // below the smallest double
+        QVERIFY(last.skipped);          // NaN is not 0
+        QCOMPARE(last.stepMilliseconds, 20.5); // the number a cell starts with
+        QCOMPARE(last.stepsPerEpoch, int64_t(2));
+
+        QCOMPARE(read->epochs.size(), size_t(1));
+        const EpochMetrics& epoch = read->epochs[0];
+        QCOMPARE(epoch.epoch, int64_t(1));
+        QCOMPARE(epoch.steps, int64_t(4));
+        QCOMPARE(epoch.validationTop1, 0.5);
+        QVERIFY(!epoch.complete);      // missing columns read as 0
+        QCOMPARE(epoch.trainLoss, 0.0);
+
+        writeFile(directory + "/steps.csv", "");
+        QVERIFY(RunFiles::read(directory).has_value());
+        QVERIFY(RunFiles::read(directory)->steps.empty());
+    }
+
+    void runWithoutStepsIsUnreadable()
+    {
+        const RunFolder folder = RunFolder::create(runs, "empty");
+        QVERIFY(!RunFiles::read(folder.directory()).has_value());
+        QVERIFY(!RunFiles::read(runs + "/does-not-exist").has_value());
+        QVERIFY(RunFiles::readEpochs(folder.directory()).empty());
+    }
+
+    void summaryRoundTripsWithNaNAsNull()
+    {
+        const RunFolder folder = RunFolder::create(runs, "summary");
+        const RunSummary summary = finishedSummary(folder.directory());
+        folder.writeSummary(summary);
+        const QByteArray text = test::readBytes(QString::fromStdString(folder.summaryPath()));
+        QVERIFY(text.contains("\"final_train_loss\": null"));
+        const std::optional<RunSummary> read = RunFolder::readSummary(folder.directory());
+        QVERIFY(read.has_value());
+        compareSummary(*read, summary);
+        QVERIFY(std::isnan(read->finalTrainLoss));
+        QVERIFY(std::isnan(read->finalTop5));
+        // Written again, it is the same text.
+        QCOMPARE(QByteArray::fromStdString(toJson(*read)), text);
+    }
+
+    void summaryReadsTolerantly()
+    {
+        const RunFolder folder = RunFolder::create(runs, "sparse-summary");
+        // Missing keys, a number as text, an unknown state, a precision in capitals.
+        writeFile(folder.summaryPath(), "{\"state\": \"exploded\", \"precision\": \"AMP\", \"steps\": \"12\", "
+                                        "\"train_seconds\": \"fast\", \"image_size\": 32.0, \"memory_is_cuda\": true}");
+        const std::optional<RunSummary> read = RunFolder::readSummary(folder.directory());
+        QVERIFY(read.has_value());
+        QCOMPARE(read->runDirectory, folder.directory());
+        QCOMPARE(toString(read->state), std::string("running"));
+        QCOMPARE(toString(read->precision), std::string("amp"));
+        QCOMPARE(read->steps, int64_t(0));
+        QCOMPARE(read->imageSize, int64_t(32));
+        QVERIFY(std::isnan(read->trainSeconds));
+        QVERIFY(std::isnan(read->finalLossScale));
+        QVERIFY(read->memoryIsCuda);
+        QVERIFY(!read->interleaved);
+        QCOMPARE(read->message, std::string());
+
+        // Text or a flag of another type, or no JSON object, makes the summary unreadable.
+        writeFile(folder.summaryPath(), "{\"message\": 3}");
+        QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
+        writeFile(folder.summaryPath(), "{\"interleaved\": \"yes\"}");
+        QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
+        writeFile(folder.summaryPath(), "[1, 2]");
+        QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
+        writeFile(folder.summaryPath(), "{\"steps\": ");
+        QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
+        QVERIFY(!RunFolder::readSummary(runs + "/does-not-exist").has_value());
+    }
+
+    void configRoundTripsWithItsText()
+    {
+        const TrainingConfig config = unusualConfig();
+        const std::string text = toJson(config);
+        QCOMPARE(QByteArray::fromStdString(text), QByteArray(kUnusualConfigJson));
+        const TrainingConfig read = trainingConfigFromJson(text);
+        QCOMPARE(read.name, config.name);
+        QCOMPARE(read.dataset, config.dataset);
+        QCOMPARE(read.syntheticTrainSize, config.syntheticTrainSize);
+        QCOMPARE(read.syntheticValidationSize, config.syntheticValidationSize);
+        QCOMPARE(toString(read.precision), toString(config.precision));
+        QCOMPARE(read.device, config.device);
+        QCOMPARE(read.epochs, config.epochs);
+        QCOMPARE(read.maxSteps, config.maxSteps);
+        QCOMPARE(read.batchSize, config.batchSize);
+        QCOMPARE(read.learningRate, config.learningRate);
+        QCOMPARE(read.momentum, config.momentum);
+        QCOMPARE(read.weightDecay, config.weightDecay);
+        QCOMPARE(read.nesterov, config.nesterov);
+        QCOMPARE(read.clipGradNorm, config.clipGradNorm);
+        QCOMPARE(toString(read.schedule), toString(config.schedule));
+        QCOMPARE(read.stepSize, config.stepSize);
+        QCOMPARE(read.gamma, config.gamma);
+        QCOMPARE(read.warmupEpochs, config.warmupEpochs);
+        QCOMPARE(read.imageSize, config.imageSize);
+        QCOMPARE(read.channelsLast, config.channelsLast);
+        QCOMPARE(read.augment, config.augment);
+        QCOMPARE(toString(read.lossScaling), toString(config.lossScaling));
+        QCOMPARE(read.scaler.initScale, config.scaler.initScale);
+        QCOMPARE(read.scaler.growthFactor, config.scaler.growthFactor);
+        QCOMPARE(read.scaler.backoffFactor, config.scaler.backoffFactor);
+        QCOMPARE(read.scaler.growthInterval, config.scaler.growthInterval);
+        QCOMPARE(read.seed, config.seed);
+        QCOMPARE(read.workers, config.workers);
+        QCOMPARE(read.validationLimit, config.validationLimit);
+        QCOMPARE(read.runsDirectory, config.runsDirectory);
+    }
+
+    void configReadingIsStrict()
+    {
+        // Missing keys keep their defaults, the scaler's too.
+        const TrainingConfig sparse =
+            trainingConfigFromJson("{\"epochs\": 7, \"scaler\": {\"growth_interval\": 50}}");
+        QCOMPARE(sparse.epochs, int64_t(7));
+        QCOMPARE(sparse.scaler.growthInterval, int64_t(50));
+        QCOMPARE(sparse.scaler.initScale, TrainingConfig{}.scaler.initScale);
+        QCOMPARE(sparse.batchSize, TrainingConfig{}.batchSize);
+        QCOMPARE(toString(sparse.schedule), toString(TrainingConfig{}.schedule));
+        QCOMPARE(toString(trainingConfigFromJson("{\"precision\": \"AMP\"}").precision), std::string("amp"));
+
+        // A field of the wrong type or an unknown name is an error that names the field.
+        const auto problem = [](const char* text) {
+            try {
+                trainingConfigFromJson(text);
+            } catch (const std::invalid_argument& error) {
+                return std::string(error.what());
+            }
+            return std::string("no error");
+        };
+        QCOMPARE(problem("{\"epochs\": \"three\"}"), std::string("config field \"epochs\" has the wrong type"));
+        QCOMPARE(problem("{\"scaler\": {\"init_scale\": true}}"),
+                 std::string("config field \"init_scale\" has the wrong type"));
+        QCOMPARE(problem("{\"schedule\": \"linear\"}"),
+                 std::string("config field \"schedule\" has the unknown value \"linear\""));
+        QCOMPARE(problem("{\"loss_scaling\": 1}"), std::string("config field \"loss_scaling\" has the wrong type"));
+        QCOMPARE(problem("[]"), std::string("config is not a JSON object"));
+    }
+
+    void enumNamesRoundTrip()
+    {
+        checkNames<Precision>({{Precision::Fp32, "fp32"}, {Precision::Amp, "amp"}}, parsePrecision);
+        checkNames<InferencePrecision>({{InferencePrecision::Fp32, "fp32"}, {InferencePrecision::Bf16, "bf16"}},
+                                       parseInferencePrecision);
+        checkNames<LearningRateSchedule>({{LearningRateSchedule::Constant, "constant"},
+                                          {LearningRateSchedule::Step, "step"},
+                                          {LearningRateSchedule::Cosine, "cosine"}},
+                                         parseSchedule);
+        checkNames<LossScaling>({{LossScaling::Auto, "auto"}, {LossScaling::On, "on"}, {LossScaling::Off, "off"}},
+                                parseLossScaling);
+        checkNames<RunState>({{RunState::Running, "running"},
+                              {RunState::Finished, "finished"},
+                              {RunState::Stopped, "stopped"},
+                              {RunState::Failed, "failed"}},
+                             parseRunState);
+        // Precisions are also read in capitals (the command line's --precision AMP).
+        QVERIFY(parsePrecision("AMP") == Precision::Amp);
+        QVERIFY(parseInferencePrecision("Bf16") == InferencePrecision::Bf16);
+    }
+
+    void unknownEnumNamesAreRejected()
+    {
+        QVERIFY(!parsePrecision("fp16").has_value());
+        QVERIFY(!parsePrecision("").has_value());
+        QVERIFY(!parsePrecision("amp ").has_value());
+        QVERIFY(!parseInferencePrecision("int8").has_value());
+        QVERIFY(!parseSchedule("linear").has_value());
+        QVERIFY(!parseSchedule("Cosine").has_value()); // these names are matched exactly
+        QVERIFY(!parseLossScaling("yes").has_value());
+        QVERIFY(!parseRunState("Finished").has_value());
+        QVERIFY(!parseRunState("finish").has_value());
+
+        enum class Colour { Red, Green };
+        constexpr EnumName<Colour> names[] = {{Colour::Red, "red"}, {Colour::Green, "green"}};
+        QCOMPARE(enumName(Colour::Green, names), std::string("green"));
+        QVERIFY(enumFromName("GREEN", names, NameMatch::IgnoringCase) == Colour::Green);
+        QVERIFY(!enumFromName("GREEN", names).has_value());
+        QVERIFY(!enumFromName("greens", names, NameMatch::IgnoringCase).has_value());
+    }
+
+private:
+    QTemporaryDir scratch;
+    std::string runs;
+};
+
+QTEST_GUILESS_MAIN(RunFilesTest)
+#include "RunFilesTest.moc"
