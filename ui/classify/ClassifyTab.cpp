@@ -4,17 +4,16 @@
 #include "classify/ClassificationDelegate.h"
 #include "classify/ClassificationWorker.h"
 #include "classify/ClassifiedImageList.h"
+#include "classify/DroppedImages.h"
 #include "model/Classifier.h"
 #include "EngineController.h"
 #include "EngineText.h"
-#include "data/ImageDecoding.h"
 #include "classify/ModelServer.h"
 #include "modelfiles/TorchHubWeights.h"
 
 #include <QClipboard>
 #include <QComboBox>
 #include <QDir>
-#include <QDirIterator>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -41,20 +40,6 @@ constexpr int kActionRole = Qt::UserRole + 1; ///< the dialog an item opens inst
 const QString kPickCheckpoint = QStringLiteral("pick-checkpoint");
 const QString kImportStateDict = QStringLiteral("import-pth");
 const QString kServeHost = QStringLiteral("127.0.0.1"); ///< this computer only
-
-/// The images in a folder and its subfolders, by path.
-QStringList imagesInFolder(const QString& folder)
-{
-    QStringList images;
-    QDirIterator files(folder, QDir::Files | QDir::Readable, QDirIterator::Subdirectories);
-    while (files.hasNext()) {
-        const QString path = files.next();
-        if (ampwb::isImageFileName(path.toStdString()))
-            images << path;
-    }
-    std::sort(images.begin(), images.end());
-    return images;
-}
 
 /// How the selector names a model file: "Run NAME" for a run's checkpoint (NAME as the Runs
 /// tab shows it, e.g. "pair/amp" inside a comparison), else the file name.
@@ -212,23 +197,16 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
 void ClassifyTab::addUrls(const QList<QUrl>& urls)
 {
     std::vector<ClassificationRequest> requests;
-    for (const QUrl& url : urls) {
-        if (!url.isLocalFile()) {
-            imageList->addFailure(url.toDisplayString(),
-                                  tr("Only files on this computer can be classified, not %1.").arg(url.toDisplayString()));
-            continue;
+    for (const DroppedUrl& dropped : readDroppedUrls(urls)) {
+        if (dropped.kind == DroppedUrl::Kind::NotLocal) {
+            const QString url = dropped.url.toDisplayString();
+            imageList->addFailure(url, tr("Only files on this computer can be classified, not %1.").arg(url));
+        } else if (dropped.kind == DroppedUrl::Kind::Folder && dropped.files.isEmpty()) {
+            imageList->addFailure(QFileInfo(dropped.path).fileName(),
+                                  tr("The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).").arg(dropped.path));
         }
-        const QString path = url.toLocalFile();
-        if (!QFileInfo(path).isDir()) {
-            requests.push_back(imageList->addFile(path));
-            continue;
-        }
-        const QStringList images = imagesInFolder(path);
-        if (images.isEmpty())
-            imageList->addFailure(QFileInfo(path).fileName(),
-                                  tr("The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).").arg(path));
-        for (const QString& image : images)
-            requests.push_back(imageList->addFile(image));
+        for (const QString& file : dropped.files)
+            requests.push_back(imageList->addFile(file));
     }
     submit(std::move(requests));
 }
@@ -244,29 +222,14 @@ bool ClassifyTab::paste()
 
 bool ClassifyTab::addMimeData(const QMimeData& data)
 {
-    if (data.hasUrls()) {
-        addUrls(data.urls());
+    const DroppedImages dropped = readDroppedImages(data);
+    if (!dropped.urls.isEmpty()) {
+        addUrls(dropped.urls);
         return true;
     }
-    if (data.hasImage()) {
-        const QImage image = qvariant_cast<QImage>(data.imageData());
-        if (image.isNull())
-            return false;
-        submit({imageList->addImage(image, tr("Pasted image %1").arg(++pastedImages))});
-        return true;
-    }
-    QList<QUrl> files;  // text with file URLs or absolute paths, one a line
-    for (const QString& line : data.text().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        const QString entry = line.trimmed();
-        const QUrl url(entry);
-        if (url.isLocalFile())
-            files << url;
-        else if (QFileInfo(entry).isAbsolute() && QFileInfo::exists(entry))
-            files << QUrl::fromLocalFile(entry);
-    }
-    if (files.isEmpty())
+    if (dropped.image.isNull())
         return false;
-    addUrls(files);
+    submit({imageList->addImage(dropped.image, tr("Pasted image %1").arg(++pastedImages))});
     return true;
 }
 
@@ -502,8 +465,7 @@ void ClassifyTab::showEvent(QShowEvent* event)
 
 void ClassifyTab::dragEnterEvent(QDragEnterEvent* event)
 {
-    const QMimeData* data = event->mimeData();
-    if (data->hasUrls() || data->hasImage())
+    if (mayHoldImages(*event->mimeData()))
         event->acceptProposedAction();
 }
 
