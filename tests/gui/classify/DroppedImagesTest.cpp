@@ -123,7 +123,8 @@ private Q_SLOTS:
         const QString album = path(QStringLiteral("album"));
         const auto file = [](const QString& name) { return QUrl::fromLocalFile(name); };
         QTest::newRow("image file") << file(album + QStringLiteral("/a.jpg")) << DroppedUrl::Kind::File
-                                    << album + QStringLiteral("/a.jpg") << QStringList{album + QStringLiteral("/a.jpg")};
+                                    << album + QStringLiteral("/a.jpg")
+                                    << QStringList{album + QStringLiteral("/a.jpg")};
         // Taken as they are: the worker says they cannot be read as images.
         QTest::newRow("text file") << file(album + QStringLiteral("/notes.txt")) << DroppedUrl::Kind::File
                                    << album + QStringLiteral("/notes.txt")
