@@ -253,174 +253,6 @@
     </message>
 </context>
 <context>
-    <name>ClassifyTab</name>
-    <message>
-        <source>Run %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add images…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paste</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Precision:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
-Each image is shown with its five most likely classes and how long it took.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only files on this computer can be classified, not %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The clipboard holds no image and no image file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pasted image %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Latest run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The newest run in the runs folder that has a checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torchvision ImageNet weights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not in the torch hub cache</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run&apos;s checkpoint…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import .pth…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a run&apos;s checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run checkpoints (checkpoint.pt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import a ResNet-18 state dict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model could not be loaded: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 on the CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 classified</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 could not be read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 waiting for a model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serve this model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping the service after the requests in flight…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The model changed: restarting the service on %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting the service on %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not serving: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>CompareTab</name>
     <message>
         <source>Export report…</source>
@@ -819,6 +651,74 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>ImageListPanel</name>
+    <message>
+        <source>Add images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
+Each image is shown with its five most likely classes and how long it took.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only files on this computer can be classified, not %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pasted image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The clipboard holds no image and no image file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 classified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waiting for a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AMP</source>
@@ -1052,6 +952,77 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <name>ModelChoice</name>
     <message>
         <source>No run with a checkpoint in %1 yet: train one, or choose a model file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelSelector</name>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latest run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The newest run in the runs folder that has a checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torchvision ImageNet weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the torch hub cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run&apos;s checkpoint…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import .pth…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a ResNet-18 state dict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1314,6 +1285,41 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServingPanel</name>
+    <message>
+        <source>Serve this model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping the service after the requests in flight…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model changed: restarting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting the service on %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

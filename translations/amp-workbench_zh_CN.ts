@@ -253,175 +253,6 @@
     </message>
 </context>
 <context>
-    <name>ClassifyTab</name>
-    <message>
-        <source>Run %1</source>
-        <translation>运行 %1</translation>
-    </message>
-    <message>
-        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
-        <translation>此 CPU 没有 bf16 单元（AVX512-BF16 或 AMX），bf16 会比 fp32 更慢。</translation>
-    </message>
-    <message>
-        <source>Add images…</source>
-        <translation>添加图像…</translation>
-    </message>
-    <message>
-        <source>Paste</source>
-        <translation>粘贴</translation>
-    </message>
-    <message>
-        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
-        <translation>添加剪贴板中的图像或图像文件（Ctrl+V）</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>清空</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
-    </message>
-    <message>
-        <source>Precision:</source>
-        <translation>精度：</translation>
-    </message>
-    <message>
-        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
-Each image is shown with its five most likely classes and how long it took.</source>
-        <translation>将图像文件或文件夹拖放到这里，粘贴图像（Ctrl+V），或点击“添加图像…”。
-每张图像都会显示最可能的五个类别及其耗时。</translation>
-    </message>
-    <message>
-        <source>Only files on this computer can be classified, not %1.</source>
-        <translation>只能分类本机上的文件，无法分类 %1。</translation>
-    </message>
-    <message>
-        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
-        <translation>文件夹 %1 中没有图像（.jpg、.jpeg、.png、.bmp 或 .webp）。</translation>
-    </message>
-    <message>
-        <source>The clipboard holds no image and no image file.</source>
-        <translation>剪贴板中没有图像，也没有图像文件。</translation>
-    </message>
-    <message>
-        <source>Pasted image %1</source>
-        <translation>粘贴的图像 %1</translation>
-    </message>
-    <message>
-        <source>Add images</source>
-        <translation>添加图像</translation>
-    </message>
-    <message>
-        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
-        <translation>图像 (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Latest run</source>
-        <translation>最新运行</translation>
-    </message>
-    <message>
-        <source>The newest run in the runs folder that has a checkpoint</source>
-        <translation>运行记录文件夹中带检查点的最新运行</translation>
-    </message>
-    <message>
-        <source>torchvision ImageNet weights</source>
-        <translation>torchvision ImageNet 权重</translation>
-    </message>
-    <message>
-        <source>%1 is not in the torch hub cache</source>
-        <translation>%1 不在 torch hub 缓存中</translation>
-    </message>
-    <message>
-        <source>Run&apos;s checkpoint…</source>
-        <translation>运行的检查点…</translation>
-    </message>
-    <message>
-        <source>Import .pth…</source>
-        <translation>导入 .pth…</translation>
-    </message>
-    <message>
-        <source>Choose a run&apos;s checkpoint</source>
-        <translation>选择运行的检查点</translation>
-    </message>
-    <message>
-        <source>Run checkpoints (checkpoint.pt)</source>
-        <translation>运行检查点 (checkpoint.pt)</translation>
-    </message>
-    <message>
-        <source>Import a ResNet-18 state dict</source>
-        <translation>导入 ResNet-18 状态字典</translation>
-    </message>
-    <message>
-        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
-        <translation>PyTorch 状态字典 (*.pth *.pt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>The model could not be loaded: %1</source>
-        <translation>无法加载模型：%1</translation>
-    </message>
-    <message>
-        <source>%1 · %2 on the CPU</source>
-        <translation>%1 · %2，在 CPU 上运行</translation>
-    </message>
-    <message>
-        <source>%1 images</source>
-        <translation>%1 张图像</translation>
-    </message>
-    <message>
-        <source>%1 classified</source>
-        <translation>已分类 %1 张</translation>
-    </message>
-    <message>
-        <source>%1 could not be read</source>
-        <translation>%1 张无法读取</translation>
-    </message>
-    <message>
-        <source>%1 waiting</source>
-        <translation>%1 张等待中</translation>
-    </message>
-    <message>
-        <source>%1 waiting for a model</source>
-        <translation>%1 张等待模型</translation>
-    </message>
-    <message>
-        <source>Serve this model</source>
-        <translation>提供此模型服务</translation>
-    </message>
-    <message>
-        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
-        <translation>在本机通过 HTTP 提供此模型的服务：可在浏览器中试用的网页，以及供脚本调用的接口。端口在“设置”中设定。</translation>
-    </message>
-    <message>
-        <source>Copy URL</source>
-        <translation>复制网址</translation>
-    </message>
-    <message>
-        <source>Stopping the service after the requests in flight…</source>
-        <translation>正在处理完进行中的请求后停止服务…</translation>
-    </message>
-    <message>
-        <source>The model changed: restarting the service on %1…</source>
-        <translation>模型已更改：正在用 %1 重新启动服务…</translation>
-    </message>
-    <message>
-        <source>Starting the service on %1…</source>
-        <translation>正在用 %1 启动服务…</translation>
-    </message>
-    <message>
-        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
-        <translation>服务地址 %1：可试用模型的网页，以及供脚本调用的 HTTP 接口（仅限本机）。</translation>
-    </message>
-    <message>
-        <source>Not serving: %1</source>
-        <translation>未在提供服务：%1</translation>
-    </message>
-</context>
-<context>
     <name>CompareTab</name>
     <message>
         <source>Export report…</source>
@@ -820,6 +651,75 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>ImageListPanel</name>
+    <message>
+        <source>Add images…</source>
+        <translation>添加图像…</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <source>Add the image or image files on the clipboard (Ctrl+V)</source>
+        <translation>添加剪贴板中的图像或图像文件（Ctrl+V）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Drop image files or folders here, paste an image (Ctrl+V), or click “Add images…”.
+Each image is shown with its five most likely classes and how long it took.</source>
+        <translation>将图像文件或文件夹拖放到这里，粘贴图像（Ctrl+V），或点击“添加图像…”。
+每张图像都会显示最可能的五个类别及其耗时。</translation>
+    </message>
+    <message>
+        <source>Only files on this computer can be classified, not %1.</source>
+        <translation>只能分类本机上的文件，无法分类 %1。</translation>
+    </message>
+    <message>
+        <source>The folder %1 holds no images (.jpg, .jpeg, .png, .bmp or .webp).</source>
+        <translation>文件夹 %1 中没有图像（.jpg、.jpeg、.png、.bmp 或 .webp）。</translation>
+    </message>
+    <message>
+        <source>Pasted image %1</source>
+        <translation>粘贴的图像 %1</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no image and no image file.</source>
+        <translation>剪贴板中没有图像，也没有图像文件。</translation>
+    </message>
+    <message>
+        <source>Add images</source>
+        <translation>添加图像</translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;All files (*)</source>
+        <translation>图像 (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 images</source>
+        <translation>%1 张图像</translation>
+    </message>
+    <message>
+        <source>%1 classified</source>
+        <translation>已分类 %1 张</translation>
+    </message>
+    <message>
+        <source>%1 could not be read</source>
+        <translation>%1 张无法读取</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 张等待中</translation>
+    </message>
+    <message>
+        <source>%1 waiting for a model</source>
+        <translation>%1 张等待模型</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>AMP</source>
@@ -1054,6 +954,77 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>No run with a checkpoint in %1 yet: train one, or choose a model file.</source>
         <translation>%1 中还没有带检查点的运行：请先训练一个，或选择模型文件。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSelector</name>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32.</source>
+        <translation>此 CPU 没有 bf16 单元（AVX512-BF16 或 AMX），bf16 会比 fp32 更慢。</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation>精度：</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <source>Latest run</source>
+        <translation>最新运行</translation>
+    </message>
+    <message>
+        <source>The newest run in the runs folder that has a checkpoint</source>
+        <translation>运行记录文件夹中带检查点的最新运行</translation>
+    </message>
+    <message>
+        <source>torchvision ImageNet weights</source>
+        <translation>torchvision ImageNet 权重</translation>
+    </message>
+    <message>
+        <source>%1 is not in the torch hub cache</source>
+        <translation>%1 不在 torch hub 缓存中</translation>
+    </message>
+    <message>
+        <source>Run&apos;s checkpoint…</source>
+        <translation>运行的检查点…</translation>
+    </message>
+    <message>
+        <source>Import .pth…</source>
+        <translation>导入 .pth…</translation>
+    </message>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation>选择运行的检查点</translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
+        <translation>运行检查点 (checkpoint.pt)</translation>
+    </message>
+    <message>
+        <source>Import a ResNet-18 state dict</source>
+        <translation>导入 ResNet-18 状态字典</translation>
+    </message>
+    <message>
+        <source>PyTorch state dicts (*.pth *.pt);;All files (*)</source>
+        <translation>PyTorch 状态字典 (*.pth *.pt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded: %1</source>
+        <translation>无法加载模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 on the CPU</source>
+        <translation>%1 · %2，在 CPU 上运行</translation>
     </message>
 </context>
 <context>
@@ -1315,6 +1286,41 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
         <translation>在“训练”标签页中从检查点继续所选的已停止或失败的运行</translation>
+    </message>
+</context>
+<context>
+    <name>ServingPanel</name>
+    <message>
+        <source>Serve this model</source>
+        <translation>提供此模型服务</translation>
+    </message>
+    <message>
+        <source>Serve this model over HTTP on this computer: a web page to try it in a browser and an API for scripts. The port is in Settings.</source>
+        <translation>在本机通过 HTTP 提供此模型的服务：可在浏览器中试用的网页，以及供脚本调用的接口。端口在“设置”中设定。</translation>
+    </message>
+    <message>
+        <source>Copy URL</source>
+        <translation>复制网址</translation>
+    </message>
+    <message>
+        <source>Stopping the service after the requests in flight…</source>
+        <translation>正在处理完进行中的请求后停止服务…</translation>
+    </message>
+    <message>
+        <source>The model changed: restarting the service on %1…</source>
+        <translation>模型已更改：正在用 %1 重新启动服务…</translation>
+    </message>
+    <message>
+        <source>Starting the service on %1…</source>
+        <translation>正在用 %1 启动服务…</translation>
+    </message>
+    <message>
+        <source>Serving at %1: a web page to try the model, and an HTTP API for scripts (this computer only).</source>
+        <translation>服务地址 %1：可试用模型的网页，以及供脚本调用的 HTTP 接口（仅限本机）。</translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation>未在提供服务：%1</translation>
     </message>
 </context>
 <context>

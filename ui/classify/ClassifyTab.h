@@ -3,30 +3,28 @@
 #include "classify/ModelChoice.h"
 
 #include <QList>
+#include <QString>
 #include <QUrl>
 #include <QWidget>
-
-#include <vector>
 
 class ClassificationWorker;
 class ClassifiedImageList;
 class EngineController;
+class ImageListPanel;
+class ModelSelector;
 class ModelServer;
 class QComboBox;
-class QLabel;
 class QListView;
-class QMimeData;
 class QPushButton;
-class QStackedWidget;
-struct ClassificationRequest;
-struct ClassificationResult;
-struct ModelLoadResult;
+class ServingPanel;
 
 /// Classifies images on the CPU: drop files, folders or file URLs, paste from the clipboard
 /// or pick files; each image gets its thumbnail, top-5 classes with probability bars and
 /// latency. The model is the newest run, a run's checkpoint, an imported .pth or the
 /// torchvision weights; inference runs on a ClassificationWorker thread. "Serve this model"
 /// serves the same model over HTTP (ModelServer) and follows it when it changes.
+/// The tab lays out and connects its ModelSelector, ServingPanel and ImageListPanel;
+/// drops and Ctrl+V anywhere on it add images.
 class ClassifyTab : public QWidget {
     Q_OBJECT
 public:
@@ -41,18 +39,18 @@ public:
 
     /// Uses this model from now on (remembered in the settings) and classifies every image again.
     void setModelChoice(const ModelChoice& choice);
-    const ModelChoice& modelChoice() const { return choice; }
+    const ModelChoice& modelChoice() const;
     /// Whether the chosen model is loaded and classifying.
-    bool isModelReady() const { return modelReady; }
+    bool isModelReady() const;
     /// What the model line says: the loaded model, or why there is none.
     QString modelStatus() const;
 
-    ClassifiedImageList& images() const { return *imageList; }
-    QListView& imageView() const { return *view; }
-    QComboBox& modelSelector() const { return *modelCombo; }
-    QComboBox& precisionSelector() const { return *precisionCombo; }
-    QPushButton& serveButton() const { return *serveToggle; }
-    ModelServer& modelServer() const { return *server; }
+    ClassifiedImageList& images() const;
+    QListView& imageView() const;
+    QComboBox& modelSelector() const;
+    QComboBox& precisionSelector() const;
+    QPushButton& serveButton() const;
+    ModelServer& modelServer() const;
     /// What the serving line says: the URL, the service starting, or why it is not serving.
     QString serveStatus() const;
 
@@ -63,41 +61,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    bool addMimeData(const QMimeData& data);
-    void addFilesFromDialog();
-    void submit(std::vector<ClassificationRequest> requests);
-    void fillModelSelector();
-    void onModelActivated(int index);
-    void pickRunCheckpoint();
-    void importStateDict();
-    void loadModel();
-    void onModelLoaded(const ModelLoadResult& result);
-    void onResults(const std::vector<ClassificationResult>& results);
-    void showModelProblem(const QString& problem);
-    void updateSummary();
-    void serveModel();
-    void showServing(const QString& url);
-    void showServeProblem(const QString& problem);
-    void showNotServing();
-
     ClassificationWorker* worker;
-    ModelServer* server;
-    ClassifiedImageList* imageList;
-    ModelChoice choice;
-    QString requestedModel;   ///< the loadClassifierModel name last asked for
-    int generation = -1;      ///< of the model load whose results are shown; −1 before the first
-    bool modelReady = false;
-    int pastedImages = 0;
-
-    QComboBox* modelCombo;
-    QComboBox* precisionCombo;
-    QLabel* modelLabel;
-    QStackedWidget* pages;
-    QListView* view;
-    QLabel* summaryLabel;
-    QPushButton* clearButton;
-    QPushButton* serveToggle;
-    QLabel* serveLabel;
-    QPushButton* copyUrlButton;
-    bool serveFailed = false; ///< serveLabel shows why the service could not start
+    ModelSelector* model;
+    ImageListPanel* imagePanel;
+    ServingPanel* serving;
 };

@@ -1,0 +1,204 @@
+#include "classify/ModelSelector.h"
+
+#include "AppSettings.h"
+#include "EngineText.h"
+#include "classify/ClassificationWorker.h"
+#include "model/Classifier.h"
+#include "modelfiles/TorchHubWeights.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kChoiceRole = Qt::UserRole;     ///< a model item's ModelChoice::toSetting()
+constexpr int kActionRole = Qt::UserRole + 1; ///< the dialog an item opens instead
+const QString kPickCheckpoint = QStringLiteral("pick-checkpoint");
+const QString kImportStateDict = QStringLiteral("import-pth");
+
+/// How the selector names a model file: "Run NAME" for a run's checkpoint (NAME as the Runs
+/// tab shows it, e.g. "pair/amp" inside a comparison), else the file name.
+QString fileChoiceLabel(const QString& path)
+{
+    const QFileInfo file(path);
+    if (file.fileName() != QLatin1String("checkpoint.pt"))
+        return file.fileName();
+    const QDir run = file.dir();
+    QString name = run.dirName();
+    const QFileInfo parent(QFileInfo(run.absolutePath()).absolutePath());
+    if (parent.canonicalFilePath() != QFileInfo(AppSettings::runsDirectory()).canonicalFilePath())
+        name = parent.fileName() + QLatin1Char('/') + name;
+    return ModelSelector::tr("Run %1").arg(name);
+}
+
+} // namespace
+
+ModelSelector::ModelSelector(ClassificationWorker& worker, QWidget* parent)
+    : QWidget(parent)
+    , worker(worker)
+    , chosen(ModelChoice::fromSetting(AppSettings::classifyModel()))
+{
+    models = new QComboBox;
+    models->setObjectName(QStringLiteral("classifyModel"));
+    models->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    models->setMinimumContentsLength(24);
+    precisions = new QComboBox;
+    precisions->setObjectName(QStringLiteral("classifyPrecision"));
+    precisions->addItem(QStringLiteral("fp32"), static_cast<int>(ampwb::InferencePrecision::Fp32));
+    precisions->addItem(QStringLiteral("bf16"), static_cast<int>(ampwb::InferencePrecision::Bf16));
+    if (!ampwb::Classifier::bf16Recommended()) {
+        QStandardItem* bf16 = qobject_cast<QStandardItemModel*>(precisions->model())->item(1);
+        bf16->setEnabled(false);
+        bf16->setToolTip(tr("This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32."));
+        precisions->setToolTip(bf16->toolTip());
+    }
+
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(new QLabel(tr("Model:")));
+    row->addWidget(models);
+    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("Precision:")));
+    row->addWidget(precisions);
+
+    statusLabel = new QLabel;
+    statusLabel->setObjectName(QStringLiteral("classifyModelStatus"));
+    statusLabel->setWordWrap(true);
+    statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    fillModels();
+    connect(models, &QComboBox::activated, this, &ModelSelector::onModelActivated);
+    connect(precisions, &QComboBox::currentIndexChanged, this, [this] {
+        if (loadRequested())
+            load();
+    });
+    connect(&worker, &ClassificationWorker::modelLoaded, this, &ModelSelector::onModelLoaded);
+}
+
+void ModelSelector::setChoice(const ModelChoice& choice)
+{
+    chosen = choice;
+    AppSettings::setClassifyModel(chosen.toSetting());
+    fillModels();
+    load();
+}
+
+void ModelSelector::load()
+{
+    ready = false;
+    QString problem;
+    requested = chosen.modelName(AppSettings::runsDirectory(), &problem);
+    generation = worker.loadModel(requested, precision());
+    if (requested.isEmpty()) {
+        showModelProblem(problem);
+    } else {
+        statusLabel->setStyleSheet(QString());
+        statusLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(requested)));
+    }
+    Q_EMIT loadStarted();
+}
+
+void ModelSelector::followLatestRun()
+{
+    if (loadRequested() && chosen.kind == ModelChoice::Kind::LatestRun
+        && chosen.modelName(AppSettings::runsDirectory(), nullptr) != requested)
+        load();
+}
+
+ampwb::InferencePrecision ModelSelector::precision() const
+{
+    return static_cast<ampwb::InferencePrecision>(precisions->currentData().toInt());
+}
+
+QString ModelSelector::status() const
+{
+    return statusLabel->text();
+}
+
+void ModelSelector::fillModels()
+{
+    const QSignalBlocker blocker(models);
+    models->clear();
+    models->addItem(tr("Latest run"), ModelChoice::latestRun().toSetting());
+    models->setItemData(0, tr("The newest run in the runs folder that has a checkpoint"), Qt::ToolTipRole);
+    const std::optional<std::string> torchvision = ampwb::findTorchvisionResNet18Weights();
+    if (torchvision || chosen.kind == ModelChoice::Kind::Torchvision) {
+        models->addItem(tr("torchvision ImageNet weights"), ModelChoice::torchvision().toSetting());
+        const QString missing =
+            tr("%1 is not in the torch hub cache").arg(QLatin1String(ampwb::kTorchvisionResNet18FileName));
+        models->setItemData(models->count() - 1, torchvision ? QString::fromStdString(*torchvision) : missing,
+                            Qt::ToolTipRole);
+    }
+    if (chosen.kind == ModelChoice::Kind::File) {
+        models->addItem(fileChoiceLabel(chosen.path), chosen.toSetting());
+        models->setItemData(models->count() - 1, chosen.path, Qt::ToolTipRole);
+    }
+    models->insertSeparator(models->count());
+    models->addItem(tr("Run's checkpoint…"));
+    models->setItemData(models->count() - 1, kPickCheckpoint, kActionRole);
+    models->addItem(tr("Import .pth…"));
+    models->setItemData(models->count() - 1, kImportStateDict, kActionRole);
+    models->setCurrentIndex(std::max(0, models->findData(chosen.toSetting(), kChoiceRole)));
+}
+
+void ModelSelector::onModelActivated(int index)
+{
+    const QString action = models->itemData(index, kActionRole).toString();
+    if (action == kPickCheckpoint)
+        pickRunCheckpoint();
+    else if (action == kImportStateDict)
+        importStateDict();
+    else
+        setChoice(ModelChoice::fromSetting(models->itemData(index, kChoiceRole).toString()));
+}
+
+void ModelSelector::pickRunCheckpoint()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a run's checkpoint"), AppSettings::runsDirectory(),
+                                                      tr("Run checkpoints (checkpoint.pt)"));
+    if (file.isEmpty())
+        fillModels();  // back to the model in use
+    else
+        setChoice(ModelChoice::file(file));
+}
+
+void ModelSelector::importStateDict()
+{
+    const QString file = QFileDialog::getOpenFileName(this, tr("Import a ResNet-18 state dict"),
+                                                      QStandardPaths::writableLocation(QStandardPaths::HomeLocation),
+                                                      tr("PyTorch state dicts (*.pth *.pt);;All files (*)"));
+    if (file.isEmpty())
+        fillModels();
+    else
+        setChoice(ModelChoice::file(file));
+}
+
+void ModelSelector::onModelLoaded(const ModelLoadResult& result)
+{
+    if (result.generation != generation)
+        return;
+    if (!result.loaded) {
+        if (!result.error.isEmpty())
+            showModelProblem(tr("The model could not be loaded: %1").arg(EngineText::translate(result.error)));
+        return;
+    }
+    ready = true;
+    statusLabel->setStyleSheet(QString());
+    statusLabel->setText(
+        tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisions->currentText()));
+    Q_EMIT modelReady();
+}
+
+void ModelSelector::showModelProblem(const QString& problem)
+{
+    statusLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
+    statusLabel->setText(problem);
+}
