@@ -52,7 +52,7 @@ TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* paren
     const QList<ChartSpec> specs = ChartCatalog::trainingCharts();
     for (int index = 0; index < specs.size(); ++index) {
         auto* chart = new MetricChart(specs[index], this);
-        chartList.append(chart);
+        metricCharts.append(chart);
         grid->addWidget(chart, index / columns, index % columns);
     }
 
@@ -71,10 +71,10 @@ TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* paren
         applySmoothing();
     });
     connect(resetButton, &QPushButton::clicked, this, [this] {
-        for (MetricChart* chart : chartList)
+        for (MetricChart* chart : metricCharts)
             chart->resetView();
     });
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         connect(chart, &ChartPanel::logarithmicChanged, this, [this, chart](bool logarithmic) {
             QSettings().setValue(settingsGroup + QStringLiteral("/logY/") + chart->id(), logarithmic);
         });
@@ -88,7 +88,7 @@ void TrainingCharts::restoreOptions()
     xAxisBox->setCurrentIndex(std::max(0, xAxisBox->findData(mode)));
     smoothingSlider->setValue(
         qRound(settings.value(settingsGroup + QStringLiteral("/smoothing"), 0.6).toDouble() * kSmoothingSteps));
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         const QVariant logY = settings.value(settingsGroup + QStringLiteral("/logY/") + chart->id());
         if (logY.isValid())
             chart->setLogarithmic(logY.toBool());
@@ -100,34 +100,34 @@ void TrainingCharts::restoreOptions()
 
 void TrainingCharts::clearRuns()
 {
-    histories.clear();
-    for (MetricChart* chart : chartList) {
-        chart->rebuild(histories);
+    shownRuns.clear();
+    for (MetricChart* chart : metricCharts) {
+        chart->drawAll(shownRuns);
         chart->resetView();
     }
 }
 
 RunHistory& TrainingCharts::addRun(RunHistory run)
 {
-    histories.push_back(std::move(run));
-    return histories.back();
+    shownRuns.push_back(std::move(run));
+    return shownRuns.back();
 }
 
-void TrainingCharts::refresh()
+void TrainingCharts::drawNew()
 {
-    for (MetricChart* chart : chartList)
-        chart->update(histories);
+    for (MetricChart* chart : metricCharts)
+        chart->drawNew(shownRuns);
 }
 
-void TrainingCharts::redraw()
+void TrainingCharts::drawAll()
 {
-    for (MetricChart* chart : chartList)
-        chart->rebuild(histories);
+    for (MetricChart* chart : metricCharts)
+        chart->drawAll(shownRuns);
 }
 
 MetricChart* TrainingCharts::chart(const QString& id) const
 {
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         if (chart->id() == id)
             return chart;
     }
@@ -156,9 +156,9 @@ void TrainingCharts::setSmoothing(double value)
 
 void TrainingCharts::applyXAxisMode()
 {
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         chart->setXAxisMode(xAxisMode());
-        chart->rebuild(histories);
+        chart->drawAll(shownRuns);
         chart->resetView();
     }
 }
@@ -166,9 +166,9 @@ void TrainingCharts::applyXAxisMode()
 void TrainingCharts::applySmoothing()
 {
     smoothingLabel->setText(QString::number(smoothing(), 'f', 2));
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         chart->setSmoothing(smoothing());
         if (chart->isSmoothed())
-            chart->rebuild(histories);
+            chart->drawAll(shownRuns);
     }
 }

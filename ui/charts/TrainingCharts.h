@@ -25,14 +25,14 @@ public:
     void clearRuns();
     /// Adds a run to draw; the reference stays valid until the next addRun or clearRuns.
     RunHistory& addRun(RunHistory run);
-    RunHistory& run(size_t index) { return histories[index]; }
-    const std::vector<RunHistory>& runs() const { return histories; }
-    /// Draws what the runs recorded since the last refresh (once per chart).
-    void refresh();
+    RunHistory& run(size_t index) { return shownRuns[index]; }
+    const std::vector<RunHistory>& runs() const { return shownRuns; }
+    /// Draws what the runs recorded since the last drawNew or drawAll (once per chart).
+    void drawNew();
     /// Draws every run again from its first value (after a resumed run dropped some).
-    void redraw();
+    void drawAll();
 
-    const QList<MetricChart*>& charts() const { return chartList; }
+    const QList<MetricChart*>& charts() const { return metricCharts; }
     MetricChart* chart(const QString& id) const;
 
     XAxisMode xAxisMode() const;
@@ -50,6 +50,6 @@ private:
     QComboBox* xAxisBox;
     QSlider* smoothingSlider;
     QLabel* smoothingLabel;
-    QList<MetricChart*> chartList;
-    std::vector<RunHistory> histories;
+    QList<MetricChart*> metricCharts;
+    std::vector<RunHistory> shownRuns;
 };

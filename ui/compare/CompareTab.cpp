@@ -49,20 +49,21 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     : QWidget(parent)
     , engine(controller)
     , machine(std::move(machineInfo))
-    , progressWidget(new RunProgressWidget(this))
+    , runProgress(new RunProgressWidget(this))
     , trainingCharts(new TrainingCharts(QStringLiteral("compareCharts"), 2, this))
     , comparisonTable(new ComparisonTable(this))
     , verdictLabel(new QLabel(this))
     , detailsLabel(new QLabel(this))
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
-    , interleaveCheck(new QCheckBox(tr("Interleave steps"), this))
+    , stepInterleaveBox(new QCheckBox(tr("Interleave steps"), this))
 {
-    interleaveCheck->setObjectName(QStringLiteral("interleave"));
-    interleaveCheck->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
-                                   "does slows both alike. Both models are then in memory at once, so the peak "
-                                   "memory is that of the pair: compare memory with this option off."));
-    interleaveCheck->setChecked(QSettings().value(kInterleaveKey, false).toBool());
-    connect(interleaveCheck, &QCheckBox::toggled, this, [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
+    stepInterleaveBox->setObjectName(QStringLiteral("interleave"));
+    stepInterleaveBox->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
+                                     "does slows both alike. Both models are then in memory at once, so the peak "
+                                     "memory is that of the pair: compare memory with this option off."));
+    stepInterleaveBox->setChecked(QSettings().value(kInterleaveKey, false).toBool());
+    connect(stepInterleaveBox, &QCheckBox::toggled, this,
+            [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
 
     verdictLabel->setObjectName(QStringLiteral("verdict"));
     verdictLabel->setWordWrap(true);
@@ -83,7 +84,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     titleFont.setBold(true);
     tableTitle->setFont(titleFont);
     sideLayout->addWidget(tableTitle);
-    sideLayout->addWidget(interleaveCheck);
+    sideLayout->addWidget(stepInterleaveBox);
     sideLayout->addWidget(comparisonTable);
     sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
@@ -100,14 +101,14 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(progressWidget);
+    layout->addWidget(runProgress);
     layout->addWidget(splitter, 1);
 
     verdictLabel->setText(tr("Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here."));
     connect(&engine, &EngineController::eventsArrived, this, &CompareTab::onEvents);
     connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
         if (watching)
-            progressWidget->showPaused(paused);
+            runProgress->showPaused(paused);
     });
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
@@ -117,7 +118,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
     if (engine.isBusy())
         return;
     trainingCharts->clearRuns();
-    progressWidget->reset();
+    runProgress->reset();
     for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
         ampwb::TrainingConfig runConfig = config;
         runConfig.precision = precision;
@@ -125,7 +126,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
             RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"), RunPalette::forPrecision(precision)));
         run.config = runConfig;
     }
-    interleaved = interleaveCheck->isChecked();
+    interleaved = stepInterleaveBox->isChecked();
     watching = true;
     showResults();
     verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
@@ -138,10 +139,10 @@ void CompareTab::showRuns(std::vector<RunHistory> runs)
     if (watching)
         return;
     trainingCharts->clearRuns();
-    progressWidget->reset();
+    runProgress->reset();
     for (size_t index = 0; index < runs.size(); ++index)
         trainingCharts->addRun(std::move(runs[index])).setColor(RunPalette::at(static_cast<int>(index)));
-    trainingCharts->refresh();
+    trainingCharts->drawNew();
     for (MetricChart* chart : trainingCharts->charts())
         chart->resetView();
     showResults();
@@ -156,12 +157,12 @@ void CompareTab::onEvents(const TrainingEvents& events)
             const size_t index = runIndex(step->precision);
             trainingCharts->run(index).appendStep(*step);
             if (showsProgressOf(index))
-                progressWidget->showStep(*step);
+                runProgress->showStep(*step);
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
             const size_t index = runIndex(epoch->precision);
             trainingCharts->run(index).appendEpoch(*epoch);
             if (showsProgressOf(index))
-                progressWidget->showEpoch(*epoch);
+                runProgress->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
             const size_t index = runIndex(started->precision);
             RunHistory& run = trainingCharts->run(index);
@@ -174,7 +175,7 @@ void CompareTab::onEvents(const TrainingEvents& events)
             const bool shown = showsProgressOf(index);
             trainingCharts->run(index).summary = *summary;
             if (shown)
-                progressWidget->showFinished(*summary);
+                runProgress->showFinished(*summary);
             const RunHistory& other = trainingCharts->run(1 - index);
             if (interleaved && shown && other.started && !other.summary)
                 showProgressOf(1 - index); // AMP ended first: follow FP32 from here
@@ -186,7 +187,7 @@ void CompareTab::onEvents(const TrainingEvents& events)
             showResults();
         }
     }
-    trainingCharts->refresh();
+    trainingCharts->drawNew();
 }
 
 bool CompareTab::showsProgressOf(size_t index) const
@@ -204,7 +205,7 @@ void CompareTab::showProgressOf(size_t index)
     const RunHistory& run = trainingCharts->run(index);
     const QString label = interleaved ? tr("%1 (in turns with %2)").arg(run.label(), trainingCharts->run(1 - index).label())
                                       : tr("%1 (run %2 of 2)").arg(run.label()).arg(index + 1);
-    progressWidget->showStarted(*run.started, label);
+    runProgress->showStarted(*run.started, label);
 }
 
 void CompareTab::showResults()

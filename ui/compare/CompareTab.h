@@ -28,7 +28,7 @@ public:
     /// "Interleave steps" is checked.
     void start(const ampwb::TrainingConfig& config);
     /// The "Interleave steps" choice (remembered in the settings).
-    QCheckBox& interleaveBox() const { return *interleaveCheck; }
+    QCheckBox& interleaveBox() const { return *stepInterleaveBox; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.
     void showRuns(std::vector<RunHistory> runs);
     /// Writes the comparison as Markdown or HTML, with the charts as images.
@@ -49,13 +49,13 @@ private:
 
     EngineController& engine;
     ampwb::DeviceInfo machine;
-    RunProgressWidget* progressWidget;
+    RunProgressWidget* runProgress;
     TrainingCharts* trainingCharts;
     ComparisonTable* comparisonTable;
     QLabel* verdictLabel;
     QLabel* detailsLabel;
     QPushButton* exportButton;
-    QCheckBox* interleaveCheck;
+    QCheckBox* stepInterleaveBox;
     bool interleaved = false; ///< of the comparison being watched
     bool watching = false;
 };

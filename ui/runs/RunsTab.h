@@ -38,7 +38,7 @@ public:
     /// Deletes run folders for good (the run of a comparison: just that run).
     bool deleteRuns(const QList<RunRecord>& runs, QString* error = nullptr);
 
-    QTableView& table() const { return *tableView; }
+    QTableView& table() const { return *runsTable; }
     TrainingCharts& charts() const { return *trainingCharts; }
 
 Q_SIGNALS:
@@ -65,7 +65,7 @@ private:
     QString runsDirectory;
     RunTableModel* model;
     QSortFilterProxyModel* sortedModel;
-    QTableView* tableView;
+    QTableView* runsTable;
     TrainingCharts* trainingCharts;
     QLabel* folderLabel;
     QPushButton* openButton;

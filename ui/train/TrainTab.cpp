@@ -24,17 +24,17 @@ QString runLabel(ampwb::Precision precision)
 TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     : QWidget(parent)
     , engine(controller)
-    , progressWidget(new RunProgressWidget(this))
+    , runProgress(new RunProgressWidget(this))
     , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(progressWidget);
+    layout->addWidget(runProgress);
     layout->addWidget(trainingCharts, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);
     connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
         if (watching)
-            progressWidget->showPaused(paused);
+            runProgress->showPaused(paused);
     });
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
@@ -44,7 +44,7 @@ void TrainTab::start(const ampwb::TrainingConfig& config)
     if (engine.isBusy())
         return;
     trainingCharts->clearRuns();
-    progressWidget->reset();
+    runProgress->reset();
     trainingCharts->addRun(RunHistory(runLabel(config.precision), RunPalette::forPrecision(config.precision))).config = config;
     watching = true;
     engine.startTraining(config);
@@ -67,9 +67,9 @@ bool TrainTab::resume(const QString& directory, QString* error)
     if (!history)
         return false;
     trainingCharts->clearRuns();
-    progressWidget->reset();
+    runProgress->reset();
     trainingCharts->addRun(std::move(*history));
-    trainingCharts->refresh();
+    trainingCharts->drawNew();
     watching = true;
     engine.startTraining(config, directory.toStdString());
     return true;
@@ -96,23 +96,23 @@ void TrainTab::onEvents(const TrainingEvents& events)
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
             run.appendEpoch(*epoch);
             if (unshownStep)
-                progressWidget->showStep(*std::exchange(unshownStep, nullptr));
-            progressWidget->showEpoch(*epoch);
+                runProgress->showStep(*std::exchange(unshownStep, nullptr));
+            runProgress->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
             if (started->firstStep > 1) {
                 run.continueFrom(*started);
-                trainingCharts->redraw();
+                trainingCharts->drawAll();
             }
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
-            progressWidget->showStarted(*started, run.label());
+            runProgress->showStarted(*started, run.label());
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             run.summary = *summary;
-            progressWidget->showFinished(*summary);
+            runProgress->showFinished(*summary);
             unshownStep = nullptr;
         }
     }
     if (unshownStep && !engine.isPaused())
-        progressWidget->showStep(*unshownStep);
-    trainingCharts->refresh();
+        runProgress->showStep(*unshownStep);
+    trainingCharts->drawNew();
 }

@@ -29,13 +29,13 @@ public:
     QString resumableRun() const;
 
     TrainingCharts& charts() const { return *trainingCharts; }
-    RunProgressWidget& progress() const { return *progressWidget; }
+    RunProgressWidget& progress() const { return *runProgress; }
 
 private:
     void onEvents(const TrainingEvents& events);
 
     EngineController& engine;
-    RunProgressWidget* progressWidget;
+    RunProgressWidget* runProgress;
     TrainingCharts* trainingCharts;
     bool watching = false;
 };

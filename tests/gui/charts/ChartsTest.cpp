@@ -65,7 +65,7 @@ private Q_SLOTS:
         QWidget window;
         MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
         chart->resize(800, 450);
-        chart->update(syntheticRun(500));
+        chart->drawNew(syntheticRun(500));
 
         const QString png = environment.path(QStringLiteral("loss.png"));
         QVERIFY(chart->exportTo(png, QSize(800, 450)));
@@ -120,7 +120,7 @@ private Q_SLOTS:
         QWidget window;
         MetricChart* chart = chartOf(QStringLiteral("loss-scale"), &window);
         QCOMPARE(chart->plot().yAxis->scaleType(), QCPAxis::stLogarithmic);
-        chart->update(syntheticRun(50));
+        chart->drawNew(syntheticRun(50));
         chart->resetView();
         QVERIFY(chart->plot().yAxis->range().contains(65536.0));
     }
@@ -132,7 +132,7 @@ private Q_SLOTS:
         chart->resize(600, 400);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        chart->update(syntheticRun(100));
+        chart->drawNew(syntheticRun(100));
         QVERIFY(chart->isFollowingData());
         const QCPRange fitted = chart->plot().xAxis->range();
         chart->plot().replot();  // lays out the axis rect the wheel must hit
@@ -143,7 +143,7 @@ private Q_SLOTS:
         QApplication::sendEvent(&chart->plot(), &wheel);
         QVERIFY(!chart->isFollowingData());
         QVERIFY(chart->plot().xAxis->range().size() < fitted.size());
-        chart->update(syntheticRun(200));  // new data does not move a zoomed view
+        chart->drawNew(syntheticRun(200));  // new data does not move a zoomed view
         QVERIFY(chart->plot().xAxis->range().upper < 200.0);
 
         chart->resetView();
@@ -163,7 +163,7 @@ private Q_SLOTS:
         const std::vector<RunHistory> runs = syntheticRun(100'000);
         QElapsedTimer clock;
         clock.start();
-        chart->update(runs);
+        chart->drawNew(runs);
         const double appendMilliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         QCOMPARE(chart->plot().graph(0)->dataCount(), 100'000);
 
