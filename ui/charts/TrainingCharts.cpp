@@ -2,6 +2,7 @@
 
 #include "charts/ChartCatalog.h"
 #include "charts/MetricChart.h"
+#include "runs/RunHistories.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -18,8 +19,9 @@ constexpr int kSmoothingSteps = 100;
 
 } // namespace
 
-TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* parent)
+TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& group, int columns, QWidget* parent)
     : QWidget(parent)
+    , histories(runHistories)
     , settingsGroup(group)
     , xAxisBox(new QComboBox(this))
     , smoothingSlider(new QSlider(Qt::Horizontal, this))
@@ -70,15 +72,18 @@ TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* paren
         QSettings().setValue(settingsGroup + QStringLiteral("/smoothing"), smoothing());
         applySmoothing();
     });
-    connect(resetButton, &QPushButton::clicked, this, [this] {
-        for (MetricChart* chart : metricCharts)
-            chart->resetView();
-    });
+    connect(resetButton, &QPushButton::clicked, this, &TrainingCharts::resetViews);
     for (MetricChart* chart : metricCharts) {
         connect(chart, &ChartPanel::logarithmicChanged, this, [this, chart](bool logarithmic) {
             QSettings().setValue(settingsGroup + QStringLiteral("/logY/") + chart->id(), logarithmic);
         });
     }
+    connect(&histories, &RunHistories::cleared, this, [this] {
+        drawAll();
+        resetViews();
+    });
+    connect(&histories, &RunHistories::appended, this, &TrainingCharts::drawNew);
+    connect(&histories, &RunHistories::rowsDropped, this, &TrainingCharts::drawAll);
 }
 
 void TrainingCharts::restoreOptions()
@@ -98,31 +103,22 @@ void TrainingCharts::restoreOptions()
     smoothingLabel->setText(QString::number(smoothing(), 'f', 2));
 }
 
-void TrainingCharts::clearRuns()
-{
-    shownRuns.clear();
-    for (MetricChart* chart : metricCharts) {
-        chart->drawAll(shownRuns);
-        chart->resetView();
-    }
-}
-
-RunHistory& TrainingCharts::addRun(RunHistory run)
-{
-    shownRuns.push_back(std::move(run));
-    return shownRuns.back();
-}
-
 void TrainingCharts::drawNew()
 {
     for (MetricChart* chart : metricCharts)
-        chart->drawNew(shownRuns);
+        chart->drawNew(histories.runs());
 }
 
 void TrainingCharts::drawAll()
 {
     for (MetricChart* chart : metricCharts)
-        chart->drawAll(shownRuns);
+        chart->drawAll(histories.runs());
+}
+
+void TrainingCharts::resetViews()
+{
+    for (MetricChart* chart : metricCharts)
+        chart->resetView();
 }
 
 MetricChart* TrainingCharts::chart(const QString& id) const
@@ -158,7 +154,7 @@ void TrainingCharts::applyXAxisMode()
 {
     for (MetricChart* chart : metricCharts) {
         chart->setXAxisMode(xAxisMode());
-        chart->drawAll(shownRuns);
+        chart->drawAll(histories.runs());
         chart->resetView();
     }
 }
@@ -169,6 +165,6 @@ void TrainingCharts::applySmoothing()
     for (MetricChart* chart : metricCharts) {
         chart->setSmoothing(smoothing());
         if (chart->isSmoothed())
-            chart->drawAll(shownRuns);
+            chart->drawAll(histories.runs());
     }
 }

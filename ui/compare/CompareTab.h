@@ -1,7 +1,7 @@
 #pragma once
 
 #include "system/DeviceInfo.h"
-#include "runs/RunHistory.h"
+#include "runs/RunHistories.h"
 #include "TrainingEvent.h"
 
 #include <QWidget>
@@ -34,6 +34,8 @@ public:
     /// Writes the comparison as Markdown or HTML, with the charts as images.
     bool exportReport(const QString& path, QString* error = nullptr) const;
 
+    /// The runs compared here: FP32 then AMP while a comparison trains.
+    const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
     ComparisonTable& table() const { return *comparisonTable; }
     QString verdict() const;
@@ -49,6 +51,7 @@ private:
 
     EngineController& engine;
     ampwb::DeviceInfo machine;
+    RunHistories runHistories;
     RunProgressWidget* runProgress;
     TrainingCharts* trainingCharts;
     ComparisonTable* comparisonTable;

@@ -1,7 +1,6 @@
 #include "runs/RunsTab.h"
 
 #include "EngineController.h"
-#include "charts/MetricChart.h"
 #include "runs/RunCatalog.h"
 #include "training/RunFolder.h"
 #include "runs/RunFolderReader.h"
@@ -62,7 +61,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     , model(new RunTableModel(this))
     , sortedModel(new QSortFilterProxyModel(this))
     , runsTable(new QTableView(this))
-    , trainingCharts(new TrainingCharts(QStringLiteral("runsCharts"), 3, this))
+    , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("runsCharts"), 3, this))
     , folderLabel(new QLabel(this))
     , openButton(button(tr("Open"), "openRun", this))
     , compareButton(button(tr("Compare"), "compareRuns", this))
@@ -200,12 +199,10 @@ bool RunsTab::openSelected()
     std::vector<RunHistory> runs = readSelected();
     if (runs.empty())
         return false;
-    trainingCharts->clearRuns();
+    runHistories.clear();
     for (RunHistory& run : runs)
-        trainingCharts->addRun(std::move(run));
-    trainingCharts->drawNew();
-    for (MetricChart* chart : trainingCharts->charts())
-        chart->resetView();
+        runHistories.add(std::move(run));
+    runHistories.announceChanges();
     return true;
 }
 

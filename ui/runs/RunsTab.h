@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runs/RunHistory.h"
+#include "runs/RunHistories.h"
 
 #include <QList>
 #include <QWidget>
@@ -39,6 +39,8 @@ public:
     bool deleteRuns(const QList<RunRecord>& runs, QString* error = nullptr);
 
     QTableView& table() const { return *runsTable; }
+    /// The runs opened here.
+    const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
 
 Q_SIGNALS:
@@ -66,6 +68,7 @@ private:
     RunTableModel* model;
     QSortFilterProxyModel* sortedModel;
     QTableView* runsTable;
+    RunHistories runHistories;
     TrainingCharts* trainingCharts;
     QLabel* folderLabel;
     QPushButton* openButton;

@@ -25,7 +25,7 @@ TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     : QWidget(parent)
     , engine(controller)
     , runProgress(new RunProgressWidget(this))
-    , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
+    , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("trainCharts"), 3, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(runProgress);
@@ -43,9 +43,11 @@ void TrainTab::start(const ampwb::TrainingConfig& config)
 {
     if (engine.isBusy())
         return;
-    trainingCharts->clearRuns();
+    runHistories.clear();
     runProgress->reset();
-    trainingCharts->addRun(RunHistory(runLabel(config.precision), RunPalette::forPrecision(config.precision))).config = config;
+    RunHistory run(runLabel(config.precision), RunPalette::forPrecision(config.precision));
+    run.config = config;
+    runHistories.add(std::move(run));
     watching = true;
     engine.startTraining(config);
 }
@@ -66,10 +68,10 @@ bool TrainTab::resume(const QString& directory, QString* error)
         RunFolderReader::read(directory, runLabel(config.precision), RunPalette::forPrecision(config.precision), error);
     if (!history)
         return false;
-    trainingCharts->clearRuns();
+    runHistories.clear();
     runProgress->reset();
-    trainingCharts->addRun(std::move(*history));
-    trainingCharts->drawNew();
+    runHistories.add(std::move(*history));
+    runHistories.announceChanges();
     watching = true;
     engine.startTraining(config, directory.toStdString());
     return true;
@@ -77,32 +79,30 @@ bool TrainTab::resume(const QString& directory, QString* error)
 
 QString TrainTab::resumableRun() const
 {
-    if (watching || trainingCharts->runs().empty())
+    if (watching || runHistories.empty())
         return {};
-    const QString& directory = trainingCharts->runs().front().directory;
+    const QString& directory = runHistories.at(0).directory;
     return !directory.isEmpty() && RunFolderReader::canResume(directory) ? directory : QString();
 }
 
 void TrainTab::onEvents(const TrainingEvents& events)
 {
-    if (!watching || trainingCharts->runs().empty())
+    if (!watching || runHistories.empty())
         return;
-    RunHistory& run = trainingCharts->run(0);
+    RunHistory& run = runHistories.at(0);
     const ampwb::StepMetrics* unshownStep = nullptr;
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            run.appendStep(*step);
+            runHistories.appendStep(0, *step);
             unshownStep = step;
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
-            run.appendEpoch(*epoch);
+            runHistories.appendEpoch(0, *epoch);
             if (unshownStep)
                 runProgress->showStep(*std::exchange(unshownStep, nullptr));
             runProgress->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
-            if (started->firstStep > 1) {
-                run.continueFrom(*started);
-                trainingCharts->drawAll();
-            }
+            if (started->firstStep > 1)
+                runHistories.continueFrom(0, *started);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
             runProgress->showStarted(*started, run.label());
@@ -114,5 +114,5 @@ void TrainTab::onEvents(const TrainingEvents& events)
     }
     if (unshownStep && !engine.isPaused())
         runProgress->showStep(*unshownStep);
-    trainingCharts->drawNew();
+    runHistories.announceChanges();
 }
