@@ -103,7 +103,7 @@ Measured runWindow(const Settings& settings, const QString& name)
     measured.longestStallMilliseconds = stalls.longestGapMilliseconds();
     for (MetricChart* chart : window.trainTab().charts().charts())
         measured.redrawMilliseconds += chart->plot().replotTime(true);
-    const auto& runs = window.trainTab().charts().runs();
+    const auto& runs = window.trainTab().histories().runs();
     if (runs.empty() || !runs.front().summary || runs.front().summary->state != ampwb::RunState::Finished)
         measured.error = QStringLiteral("the window's run did not finish");
     else

@@ -8,7 +8,7 @@
 #include "train/RunProgressWidget.h"
 #include "SmallDisk.h"
 #include "train/TrainTab.h"
-#include "charts/TrainingCharts.h"
+#include "runs/RunHistories.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -62,7 +62,7 @@ private:
         QVERIFY(message);
         QVERIFY(message->isVisible());
         QVERIFY2(message->informativeText().contains(expectedWords), qPrintable(message->informativeText()));
-        const RunHistory& failed = window.trainTab().charts().runs().front();
+        const RunHistory& failed = window.trainTab().histories().runs().front();
         QVERIFY(failed.summary.has_value());
         QVERIFY(failed.summary->state == ampwb::RunState::Failed);
     }
@@ -74,7 +74,7 @@ private:
         QVERIFY(window.startAction().isEnabled());
         window.startAction().trigger();
         QVERIFY(waitUntilIdle(window, 60000));
-        const RunHistory& next = window.trainTab().charts().runs().front();
+        const RunHistory& next = window.trainTab().histories().runs().front();
         QVERIFY(next.summary.has_value());
         QVERIFY(next.summary->state == ampwb::RunState::Finished);
         QVERIFY(window.runState().contains(QLatin1String("finished")));
@@ -112,7 +112,7 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(window, 120000));
         AppSettings::setRunsDirectory(environment.runsDirectory());
         expectFailureShown(window, QStringLiteral("is full"));
-        const QString failedFolder = window.trainTab().charts().runs().front().directory;
+        const QString failedFolder = window.trainTab().histories().runs().front().directory;
         QVERIFY(failedFolder.startsWith(environment.path(QStringLiteral("small-disk"))));
         QVERIFY(!QFileInfo::exists(failedFolder + QStringLiteral("/checkpoint.pt.partial")));
         expectANewRunFinishes(window);
@@ -148,7 +148,7 @@ private Q_SLOTS:
         window.startAction().trigger();
         QVERIFY(waitUntilIdle(window, 120000));
 
-        const RunHistory& run = window.trainTab().charts().runs().front();
+        const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
         QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
         QCOMPARE(run.summary->unreadableImages, int64_t(2));  // garbage.jpg and empty.png; notes.txt is not an image

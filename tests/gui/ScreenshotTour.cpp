@@ -15,7 +15,7 @@
 #include "runs/RunRecord.h"
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
-#include "charts/TrainingCharts.h"
+#include "runs/RunHistories.h"
 #include "train/TrainingConfigPanel.h"
 #include "Translations.h"
 
@@ -33,9 +33,9 @@ namespace {
 
 constexpr int kRunTimeoutMilliseconds = 20 * 60 * 1000;
 
-size_t stepsOf(const TrainingCharts& charts, size_t run)
+size_t stepsOf(const RunHistories& histories, size_t run)
 {
-    return charts.runs().size() > run ? charts.runs()[run].steps().size() : 0;
+    return histories.size() > run ? histories.at(run).steps().size() : 0;
 }
 
 /// Waits for `done` while the event loop runs; false (with a message) after the timeout.
@@ -74,7 +74,7 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     const QString suffix = QLatin1Char('-') + language;
     window.configPanel().setConfig(tourConfig(environment, 160));
     window.startAction().trigger();
-    TrainingCharts& train = window.trainTab().charts();
+    const RunHistories& train = window.trainTab().histories();
     if (!waitFor([&] { return stepsOf(train, 0) >= 90; }, "the training run"))
         return 1;
     save(window, folder, QStringLiteral("train-during") + suffix);
@@ -84,7 +84,7 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
 
     window.configPanel().setConfig(tourConfig(environment, 80));
     window.compareAction().trigger();
-    TrainingCharts& compare = window.compareTab().charts();
+    const RunHistories& compare = window.compareTab().histories();
     if (!waitFor([&] { return stepsOf(compare, 1) >= 30; }, "the AMP run of the comparison"))
         return 1;
     save(window, folder, QStringLiteral("compare-during") + suffix);

@@ -97,7 +97,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     logButton->setAutoRaise(true);
     connect(logButton, &QToolButton::toggled, this, [this](bool on) {
         applyValueScale();
-        refreshView();
+        fitAndReplot();
         Q_EMIT logarithmicChanged(on);
     });
 
@@ -152,8 +152,8 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     emptyNote->setText(tr("No data yet"));
     emptyNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
     emptyNote->setClipToAxisRect(true);
-    connect(customPlot, &QCustomPlot::mousePress, this, [this] { following = false; });
-    connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { following = false; });
+    connect(customPlot, &QCustomPlot::mousePress, this, [this] { followingData = false; });
+    connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { followingData = false; });
     connect(customPlot, &QCustomPlot::mouseDoubleClick, this, &ChartPanel::resetView);
 }
 
@@ -196,14 +196,14 @@ void ChartPanel::applyValueScale()
 
 void ChartPanel::resetView()
 {
-    following = true;
-    refreshView();
+    followingData = true;
+    fitAndReplot();
 }
 
-void ChartPanel::refreshView()
+void ChartPanel::fitAndReplot()
 {
     fitLegendColumns();
-    if (following)
+    if (followingData)
         fitAxes();
     customPlot->replot(QCustomPlot::rpQueuedReplot);
 }

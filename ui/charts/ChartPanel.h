@@ -31,7 +31,7 @@ public:
     /// Follows the data again: fits the axes to it and keeps them fitted as it grows.
     void resetView();
     /// Whether the axes follow the data (false once the user zooms or pans).
-    bool isFollowingData() const { return following; }
+    bool isFollowingData() const { return followingData; }
 
     /// Writes the chart to `path` (format from the suffix: .png, .svg, .pdf or .csv).
     bool exportTo(const QString& path, QSize size = {});
@@ -40,8 +40,8 @@ Q_SIGNALS:
     void logarithmicChanged(bool logarithmic);
 
 protected:
-    /// Fits the axes to the data when following, then redraws (once, on the next event loop pass).
-    void refreshView();
+    /// Fits the axes to the data when following it, then replots (once, on the next event loop pass).
+    void fitAndReplot();
     /// The name of the x column in CSV exports.
     virtual QString xColumnName() const = 0;
     void setXAxisLabel(const QString& label);
@@ -59,5 +59,5 @@ private:
     QToolButton* logButton;
     QCPItemText* emptyNote;
     double logBase = 10.0;
-    bool following = true;
+    bool followingData = true;
 };

@@ -81,7 +81,7 @@ QString MetricChart::xColumnName() const
     return QStringLiteral("step");
 }
 
-void MetricChart::update(const std::vector<RunHistory>& runs)
+void MetricChart::drawNew(const std::vector<RunHistory>& runs)
 {
     for (size_t index = 0; index < runs.size(); ++index) {
         const RunHistory& run = runs[index];
@@ -90,15 +90,15 @@ void MetricChart::update(const std::vector<RunHistory>& runs)
                 break;
             plottedRuns.push_back(createGraphs(run));
         }
-        appendPoints(run, plottedRuns[index]);
+        drawNew(run, plottedRuns[index]);
     }
-    refreshView();
+    fitAndReplot();
 }
 
-void MetricChart::rebuild(const std::vector<RunHistory>& runs)
+void MetricChart::drawAll(const std::vector<RunHistory>& runs)
 {
     removeAllGraphs();
-    update(runs);
+    drawNew(runs);
 }
 
 void MetricChart::removeAllGraphs()
@@ -135,7 +135,7 @@ MetricChart::PlottedRun MetricChart::createGraphs(const RunHistory& run)
     return plotted;
 }
 
-void MetricChart::appendPoints(const RunHistory& run, PlottedRun& plotted)
+void MetricChart::drawNew(const RunHistory& run, PlottedRun& plotted)
 {
     const auto& steps = run.steps();
     const auto& epochs = run.epochs();

@@ -10,24 +10,23 @@
 class QCPGraph;
 class RunHistory;
 
-/// A chart of one ChartSpec for any number of runs, fed incrementally: `update()` adds
-/// only the points recorded since the last call and redraws once.
+/// A chart of one ChartSpec for any number of runs, fed incrementally: `drawNew()` adds
+/// only the points recorded since the last call and replots once.
 class MetricChart : public ChartPanel {
     Q_OBJECT
 public:
     explicit MetricChart(ChartSpec spec, QWidget* parent = nullptr);
 
     void setXAxisMode(XAxisMode mode);
-    XAxisMode xAxisMode() const { return axisMode; }
     /// Smoothing of the smoothed series, in [0, 1).
     void setSmoothing(double smoothing);
-    /// Whether the chart draws a smoothed series (and so must be rebuilt when smoothing changes).
+    /// Whether the chart draws a smoothed series (and so must draw everything again when smoothing changes).
     bool isSmoothed() const;
 
-    /// Adds what `runs` recorded since the last update (graphs for new runs included).
-    void update(const std::vector<RunHistory>& runs);
+    /// Draws what `runs` recorded since the last drawNew or drawAll (graphs for new runs included).
+    void drawNew(const std::vector<RunHistory>& runs);
     /// Forgets all graphs and draws `runs` from their first point.
-    void rebuild(const std::vector<RunHistory>& runs);
+    void drawAll(const std::vector<RunHistory>& runs);
 
 protected:
     QString xColumnName() const override;
@@ -42,7 +41,7 @@ private:
 
     void removeAllGraphs();
     PlottedRun createGraphs(const RunHistory& run);
-    void appendPoints(const RunHistory& run, PlottedRun& plotted);
+    void drawNew(const RunHistory& run, PlottedRun& plotted);
     double stepKey(const RunHistory& run, size_t index) const;
     double epochKey(const RunHistory& run, size_t index) const;
     void applyXAxis();

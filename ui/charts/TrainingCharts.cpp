@@ -2,6 +2,7 @@
 
 #include "charts/ChartCatalog.h"
 #include "charts/MetricChart.h"
+#include "runs/RunHistories.h"
 
 #include <QComboBox>
 #include <QGridLayout>
@@ -18,8 +19,9 @@ constexpr int kSmoothingSteps = 100;
 
 } // namespace
 
-TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* parent)
+TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& group, int columns, QWidget* parent)
     : QWidget(parent)
+    , histories(runHistories)
     , settingsGroup(group)
     , xAxisBox(new QComboBox(this))
     , smoothingSlider(new QSlider(Qt::Horizontal, this))
@@ -52,7 +54,7 @@ TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* paren
     const QList<ChartSpec> specs = ChartCatalog::trainingCharts();
     for (int index = 0; index < specs.size(); ++index) {
         auto* chart = new MetricChart(specs[index], this);
-        chartList.append(chart);
+        metricCharts.append(chart);
         grid->addWidget(chart, index / columns, index % columns);
     }
 
@@ -70,15 +72,18 @@ TrainingCharts::TrainingCharts(const QString& group, int columns, QWidget* paren
         QSettings().setValue(settingsGroup + QStringLiteral("/smoothing"), smoothing());
         applySmoothing();
     });
-    connect(resetButton, &QPushButton::clicked, this, [this] {
-        for (MetricChart* chart : chartList)
-            chart->resetView();
-    });
-    for (MetricChart* chart : chartList) {
+    connect(resetButton, &QPushButton::clicked, this, &TrainingCharts::resetViews);
+    for (MetricChart* chart : metricCharts) {
         connect(chart, &ChartPanel::logarithmicChanged, this, [this, chart](bool logarithmic) {
             QSettings().setValue(settingsGroup + QStringLiteral("/logY/") + chart->id(), logarithmic);
         });
     }
+    connect(&histories, &RunHistories::cleared, this, [this] {
+        drawAll();
+        resetViews();
+    });
+    connect(&histories, &RunHistories::appended, this, &TrainingCharts::drawNew);
+    connect(&histories, &RunHistories::rowsDropped, this, &TrainingCharts::drawAll);
 }
 
 void TrainingCharts::restoreOptions()
@@ -88,7 +93,7 @@ void TrainingCharts::restoreOptions()
     xAxisBox->setCurrentIndex(std::max(0, xAxisBox->findData(mode)));
     smoothingSlider->setValue(
         qRound(settings.value(settingsGroup + QStringLiteral("/smoothing"), 0.6).toDouble() * kSmoothingSteps));
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         const QVariant logY = settings.value(settingsGroup + QStringLiteral("/logY/") + chart->id());
         if (logY.isValid())
             chart->setLogarithmic(logY.toBool());
@@ -98,36 +103,27 @@ void TrainingCharts::restoreOptions()
     smoothingLabel->setText(QString::number(smoothing(), 'f', 2));
 }
 
-void TrainingCharts::clearRuns()
+void TrainingCharts::drawNew()
 {
-    histories.clear();
-    for (MetricChart* chart : chartList) {
-        chart->rebuild(histories);
+    for (MetricChart* chart : metricCharts)
+        chart->drawNew(histories.runs());
+}
+
+void TrainingCharts::drawAll()
+{
+    for (MetricChart* chart : metricCharts)
+        chart->drawAll(histories.runs());
+}
+
+void TrainingCharts::resetViews()
+{
+    for (MetricChart* chart : metricCharts)
         chart->resetView();
-    }
-}
-
-RunHistory& TrainingCharts::addRun(RunHistory run)
-{
-    histories.push_back(std::move(run));
-    return histories.back();
-}
-
-void TrainingCharts::refresh()
-{
-    for (MetricChart* chart : chartList)
-        chart->update(histories);
-}
-
-void TrainingCharts::redraw()
-{
-    for (MetricChart* chart : chartList)
-        chart->rebuild(histories);
 }
 
 MetricChart* TrainingCharts::chart(const QString& id) const
 {
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         if (chart->id() == id)
             return chart;
     }
@@ -156,9 +152,9 @@ void TrainingCharts::setSmoothing(double value)
 
 void TrainingCharts::applyXAxisMode()
 {
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         chart->setXAxisMode(xAxisMode());
-        chart->rebuild(histories);
+        chart->drawAll(histories.runs());
         chart->resetView();
     }
 }
@@ -166,9 +162,9 @@ void TrainingCharts::applyXAxisMode()
 void TrainingCharts::applySmoothing()
 {
     smoothingLabel->setText(QString::number(smoothing(), 'f', 2));
-    for (MetricChart* chart : chartList) {
+    for (MetricChart* chart : metricCharts) {
         chart->setSmoothing(smoothing());
         if (chart->isSmoothed())
-            chart->rebuild(histories);
+            chart->drawAll(histories.runs());
     }
 }

@@ -1,38 +1,27 @@
 #pragma once
 
-#include "runs/RunHistory.h"
 #include "charts/XAxisMode.h"
 
 #include <QList>
 #include <QWidget>
 
-#include <vector>
-
 class MetricChart;
 class QComboBox;
 class QLabel;
 class QSlider;
+class RunHistories;
 
-/// The grid of training charts for one or more runs, with the options they share: what
-/// the x axis counts and how much the loss is smoothed (both remembered in QSettings
-/// under `settingsGroup`, as is each chart's log-y choice).
+/// The grid of training charts that draws the runs of a RunHistories as they announce
+/// changes, with the options the charts share: what the x axis counts and how much the
+/// loss is smoothed (both remembered in QSettings under `settingsGroup`, as is each
+/// chart's log-y choice).
 class TrainingCharts : public QWidget {
     Q_OBJECT
 public:
-    TrainingCharts(const QString& settingsGroup, int columns, QWidget* parent = nullptr);
+    /// Draws `histories`, which must outlive the charts.
+    TrainingCharts(const RunHistories& histories, const QString& settingsGroup, int columns, QWidget* parent = nullptr);
 
-    /// Removes every run and its graphs.
-    void clearRuns();
-    /// Adds a run to draw; the reference stays valid until the next addRun or clearRuns.
-    RunHistory& addRun(RunHistory run);
-    RunHistory& run(size_t index) { return histories[index]; }
-    const std::vector<RunHistory>& runs() const { return histories; }
-    /// Draws what the runs recorded since the last refresh (once per chart).
-    void refresh();
-    /// Draws every run again from its first value (after a resumed run dropped some).
-    void redraw();
-
-    const QList<MetricChart*>& charts() const { return chartList; }
+    const QList<MetricChart*>& charts() const { return metricCharts; }
     MetricChart* chart(const QString& id) const;
 
     XAxisMode xAxisMode() const;
@@ -42,14 +31,19 @@ public:
     void setSmoothing(double smoothing);
 
 private:
+    /// Draws what the runs recorded since the charts last drew (once per chart).
+    void drawNew();
+    /// Draws every run again from its first value.
+    void drawAll();
+    void resetViews();
     void applyXAxisMode();
     void applySmoothing();
     void restoreOptions();
 
+    const RunHistories& histories;
     QString settingsGroup;
     QComboBox* xAxisBox;
     QSlider* smoothingSlider;
     QLabel* smoothingLabel;
-    QList<MetricChart*> chartList;
-    std::vector<RunHistory> histories;
+    QList<MetricChart*> metricCharts;
 };

@@ -49,20 +49,21 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     : QWidget(parent)
     , engine(controller)
     , machine(std::move(machineInfo))
-    , progressWidget(new RunProgressWidget(this))
-    , trainingCharts(new TrainingCharts(QStringLiteral("compareCharts"), 2, this))
+    , runProgress(new RunProgressWidget(this))
+    , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("compareCharts"), 2, this))
     , comparisonTable(new ComparisonTable(this))
     , verdictLabel(new QLabel(this))
     , detailsLabel(new QLabel(this))
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
-    , interleaveCheck(new QCheckBox(tr("Interleave steps"), this))
+    , stepInterleaveBox(new QCheckBox(tr("Interleave steps"), this))
 {
-    interleaveCheck->setObjectName(QStringLiteral("interleave"));
-    interleaveCheck->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
-                                   "does slows both alike. Both models are then in memory at once, so the peak "
-                                   "memory is that of the pair: compare memory with this option off."));
-    interleaveCheck->setChecked(QSettings().value(kInterleaveKey, false).toBool());
-    connect(interleaveCheck, &QCheckBox::toggled, this, [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
+    stepInterleaveBox->setObjectName(QStringLiteral("interleave"));
+    stepInterleaveBox->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
+                                     "does slows both alike. Both models are then in memory at once, so the peak "
+                                     "memory is that of the pair: compare memory with this option off."));
+    stepInterleaveBox->setChecked(QSettings().value(kInterleaveKey, false).toBool());
+    connect(stepInterleaveBox, &QCheckBox::toggled, this,
+            [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
 
     verdictLabel->setObjectName(QStringLiteral("verdict"));
     verdictLabel->setWordWrap(true);
@@ -83,7 +84,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     titleFont.setBold(true);
     tableTitle->setFont(titleFont);
     sideLayout->addWidget(tableTitle);
-    sideLayout->addWidget(interleaveCheck);
+    sideLayout->addWidget(stepInterleaveBox);
     sideLayout->addWidget(comparisonTable);
     sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
@@ -100,14 +101,14 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(progressWidget);
+    layout->addWidget(runProgress);
     layout->addWidget(splitter, 1);
 
     verdictLabel->setText(tr("Run a comparison, or pick runs in the Runs tab, to see whether AMP helps here."));
     connect(&engine, &EngineController::eventsArrived, this, &CompareTab::onEvents);
     connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
         if (watching)
-            progressWidget->showPaused(paused);
+            runProgress->showPaused(paused);
     });
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
@@ -116,16 +117,16 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
 {
     if (engine.isBusy())
         return;
-    trainingCharts->clearRuns();
-    progressWidget->reset();
+    runHistories.clear();
+    runProgress->reset();
     for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
         ampwb::TrainingConfig runConfig = config;
         runConfig.precision = precision;
-        RunHistory& run = trainingCharts->addRun(
+        RunHistory& run = runHistories.add(
             RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"), RunPalette::forPrecision(precision)));
         run.config = runConfig;
     }
-    interleaved = interleaveCheck->isChecked();
+    interleaved = stepInterleaveBox->isChecked();
     watching = true;
     showResults();
     verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
@@ -137,13 +138,11 @@ void CompareTab::showRuns(std::vector<RunHistory> runs)
 {
     if (watching)
         return;
-    trainingCharts->clearRuns();
-    progressWidget->reset();
+    runHistories.clear();
+    runProgress->reset();
     for (size_t index = 0; index < runs.size(); ++index)
-        trainingCharts->addRun(std::move(runs[index])).setColor(RunPalette::at(static_cast<int>(index)));
-    trainingCharts->refresh();
-    for (MetricChart* chart : trainingCharts->charts())
-        chart->resetView();
+        runHistories.add(std::move(runs[index])).setColor(RunPalette::at(static_cast<int>(index)));
+    runHistories.announceChanges();
     showResults();
 }
 
@@ -154,17 +153,17 @@ void CompareTab::onEvents(const TrainingEvents& events)
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
             const size_t index = runIndex(step->precision);
-            trainingCharts->run(index).appendStep(*step);
+            runHistories.appendStep(index, *step);
             if (showsProgressOf(index))
-                progressWidget->showStep(*step);
+                runProgress->showStep(*step);
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
             const size_t index = runIndex(epoch->precision);
-            trainingCharts->run(index).appendEpoch(*epoch);
+            runHistories.appendEpoch(index, *epoch);
             if (showsProgressOf(index))
-                progressWidget->showEpoch(*epoch);
+                runProgress->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
             const size_t index = runIndex(started->precision);
-            RunHistory& run = trainingCharts->run(index);
+            RunHistory& run = runHistories.at(index);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
             if (showsProgressOf(index))
@@ -172,21 +171,21 @@ void CompareTab::onEvents(const TrainingEvents& events)
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             const size_t index = runIndex(summary->precision);
             const bool shown = showsProgressOf(index);
-            trainingCharts->run(index).summary = *summary;
+            runHistories.at(index).summary = *summary;
             if (shown)
-                progressWidget->showFinished(*summary);
-            const RunHistory& other = trainingCharts->run(1 - index);
+                runProgress->showFinished(*summary);
+            const RunHistory& other = runHistories.at(1 - index);
             if (interleaved && shown && other.started && !other.summary)
                 showProgressOf(1 - index); // AMP ended first: follow FP32 from here
             showResults();
         } else if (const auto* result = std::get_if<ampwb::ComparisonResult>(&event)) {
-            trainingCharts->run(0).summary = result->fp32;
-            trainingCharts->run(1).summary = result->amp;
+            runHistories.at(0).summary = result->fp32;
+            runHistories.at(1).summary = result->amp;
             detailsLabel->setText(tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
             showResults();
         }
     }
-    trainingCharts->refresh();
+    runHistories.announceChanges();
 }
 
 bool CompareTab::showsProgressOf(size_t index) const
@@ -194,22 +193,22 @@ bool CompareTab::showsProgressOf(size_t index) const
     if (!interleaved)
         return true;
     // In turns, the progress line follows AMP, which steps last, and FP32 if AMP ends first.
-    const auto& runs = trainingCharts->runs();
+    const auto& runs = runHistories.runs();
     const bool ampRunning = !runs.at(1).summary;
     return index == (ampRunning || runs.at(0).summary ? 1 : 0);
 }
 
 void CompareTab::showProgressOf(size_t index)
 {
-    const RunHistory& run = trainingCharts->run(index);
-    const QString label = interleaved ? tr("%1 (in turns with %2)").arg(run.label(), trainingCharts->run(1 - index).label())
+    const RunHistory& run = runHistories.at(index);
+    const QString label = interleaved ? tr("%1 (in turns with %2)").arg(run.label(), runHistories.at(1 - index).label())
                                       : tr("%1 (run %2 of 2)").arg(run.label()).arg(index + 1);
-    progressWidget->showStarted(*run.started, label);
+    runProgress->showStarted(*run.started, label);
 }
 
 void CompareTab::showResults()
 {
-    const std::vector<RunHistory>& runs = trainingCharts->runs();
+    const std::vector<RunHistory>& runs = runHistories.runs();
     comparisonTable->showRuns(runs);
     const bool complete = !runs.empty() && std::all_of(runs.begin(), runs.end(), [](const RunHistory& run) {
         return run.summary.has_value();
@@ -227,7 +226,7 @@ void CompareTab::showResults()
 
 QString CompareTab::verdict() const
 {
-    const std::vector<RunHistory>& runs = trainingCharts->runs();
+    const std::vector<RunHistory>& runs = runHistories.runs();
     if (std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return !run.summary; }))
         return tr("The verdict follows when every run has finished.");
     if (const auto pair = fp32AndAmp(runs)) {
@@ -244,7 +243,7 @@ bool CompareTab::exportReport(const QString& path, QString* error) const
 {
     ComparisonReport report;
     QStringList labels;
-    for (const RunHistory& run : trainingCharts->runs())
+    for (const RunHistory& run : runHistories.runs())
         labels << run.label();
     report.title = tr("Comparison: %1").arg(labels.join(tr(" vs ")));
     report.details = detailsLabel->text();

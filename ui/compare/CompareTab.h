@@ -1,7 +1,7 @@
 #pragma once
 
 #include "system/DeviceInfo.h"
-#include "runs/RunHistory.h"
+#include "runs/RunHistories.h"
 #include "TrainingEvent.h"
 
 #include <QWidget>
@@ -28,12 +28,14 @@ public:
     /// "Interleave steps" is checked.
     void start(const ampwb::TrainingConfig& config);
     /// The "Interleave steps" choice (remembered in the settings).
-    QCheckBox& interleaveBox() const { return *interleaveCheck; }
+    QCheckBox& interleaveBox() const { return *stepInterleaveBox; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.
     void showRuns(std::vector<RunHistory> runs);
     /// Writes the comparison as Markdown or HTML, with the charts as images.
     bool exportReport(const QString& path, QString* error = nullptr) const;
 
+    /// The runs compared here: FP32 then AMP while a comparison trains.
+    const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
     ComparisonTable& table() const { return *comparisonTable; }
     QString verdict() const;
@@ -49,13 +51,14 @@ private:
 
     EngineController& engine;
     ampwb::DeviceInfo machine;
-    RunProgressWidget* progressWidget;
+    RunHistories runHistories;
+    RunProgressWidget* runProgress;
     TrainingCharts* trainingCharts;
     ComparisonTable* comparisonTable;
     QLabel* verdictLabel;
     QLabel* detailsLabel;
     QPushButton* exportButton;
-    QCheckBox* interleaveCheck;
+    QCheckBox* stepInterleaveBox;
     bool interleaved = false; ///< of the comparison being watched
     bool watching = false;
 };

@@ -1,7 +1,6 @@
 #include "runs/RunsTab.h"
 
 #include "EngineController.h"
-#include "charts/MetricChart.h"
 #include "runs/RunCatalog.h"
 #include "training/RunFolder.h"
 #include "runs/RunFolderReader.h"
@@ -61,8 +60,8 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     , engine(controller)
     , model(new RunTableModel(this))
     , sortedModel(new QSortFilterProxyModel(this))
-    , tableView(new QTableView(this))
-    , trainingCharts(new TrainingCharts(QStringLiteral("runsCharts"), 3, this))
+    , runsTable(new QTableView(this))
+    , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("runsCharts"), 3, this))
     , folderLabel(new QLabel(this))
     , openButton(button(tr("Open"), "openRun", this))
     , compareButton(button(tr("Compare"), "compareRuns", this))
@@ -81,18 +80,18 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
 
     sortedModel->setSourceModel(model);
     sortedModel->setSortRole(RunTableModel::kSortRole);
-    tableView->setObjectName(QStringLiteral("runsTable"));
-    tableView->setModel(sortedModel);
-    tableView->setSortingEnabled(true);
-    tableView->sortByColumn(RunTableModel::Date, Qt::DescendingOrder);
-    tableView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    tableView->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    tableView->setAlternatingRowColors(true);
-    tableView->verticalHeader()->hide();
-    tableView->setWordWrap(false);
-    tableView->setTextElideMode(Qt::ElideMiddle);
-    tableView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    tableView->horizontalHeader()->setStretchLastSection(true);
+    runsTable->setObjectName(QStringLiteral("runsTable"));
+    runsTable->setModel(sortedModel);
+    runsTable->setSortingEnabled(true);
+    runsTable->sortByColumn(RunTableModel::Date, Qt::DescendingOrder);
+    runsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runsTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    runsTable->setAlternatingRowColors(true);
+    runsTable->verticalHeader()->hide();
+    runsTable->setWordWrap(false);
+    runsTable->setTextElideMode(Qt::ElideMiddle);
+    runsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    runsTable->horizontalHeader()->setStretchLastSection(true);
 
     auto* buttons = new QHBoxLayout;
     for (QPushButton* each : {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
@@ -103,7 +102,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("runsSplitter"));
-    splitter->addWidget(tableView);
+    splitter->addWidget(runsTable);
     splitter->addWidget(trainingCharts);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 2);
@@ -114,7 +113,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
 
     connect(refreshButton, &QPushButton::clicked, this, &RunsTab::refresh);
     connect(openButton, &QPushButton::clicked, this, &RunsTab::openSelected);
-    connect(tableView, &QTableView::doubleClicked, this, &RunsTab::openSelected);
+    connect(runsTable, &QTableView::doubleClicked, this, &RunsTab::openSelected);
     connect(compareButton, &QPushButton::clicked, this, &RunsTab::compareSelected);
     connect(renameButton, &QPushButton::clicked, this, &RunsTab::renameWithDialog);
     connect(deleteButton, &QPushButton::clicked, this, &RunsTab::deleteWithConfirmation);
@@ -125,7 +124,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
         if (runs.size() == 1)
             Q_EMIT resumeRequested(runs.front().directory);
     });
-    connect(tableView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsTab::updateButtons);
+    connect(runsTable->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsTab::updateButtons);
     connect(&engine, &EngineController::workStarted, this, &RunsTab::updateButtons);
     connect(&engine, &EngineController::workFinished, this, [this] {
         refresh();
@@ -153,16 +152,16 @@ void RunsTab::refresh()
     for (const RunRecord& run : selectedRuns())
         selected << run.directory;
     model->setRecords(RunCatalog::scan(runsDirectory));
-    tableView->resizeColumnsToContents();
-    tableView->setColumnWidth(RunTableModel::Device,
-                              std::min(tableView->columnWidth(RunTableModel::Device), kDeviceColumnWidth));
+    runsTable->resizeColumnsToContents();
+    runsTable->setColumnWidth(RunTableModel::Device,
+                              std::min(runsTable->columnWidth(RunTableModel::Device), kDeviceColumnWidth));
     selectRuns(selected);
     updateButtons();
 }
 
 QList<RunRecord> RunsTab::selectedRuns() const
 {
-    QModelIndexList rows = tableView->selectionModel()->selectedRows();
+    QModelIndexList rows = runsTable->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
     QList<RunRecord> runs;
     for (const QModelIndex& row : rows)
@@ -178,7 +177,7 @@ void RunsTab::selectRuns(const QStringList& directories)
         if (directories.contains(run.directory))
             selection.select(sortedModel->index(row, 0), sortedModel->index(row, RunTableModel::ColumnCount - 1));
     }
-    tableView->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    runsTable->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
 }
 
 std::vector<RunHistory> RunsTab::readSelected() const
@@ -200,12 +199,10 @@ bool RunsTab::openSelected()
     std::vector<RunHistory> runs = readSelected();
     if (runs.empty())
         return false;
-    trainingCharts->clearRuns();
+    runHistories.clear();
     for (RunHistory& run : runs)
-        trainingCharts->addRun(std::move(run));
-    trainingCharts->refresh();
-    for (MetricChart* chart : trainingCharts->charts())
-        chart->resetView();
+        runHistories.add(std::move(run));
+    runHistories.announceChanges();
     return true;
 }
 
@@ -313,7 +310,7 @@ void RunsTab::useConfiguration()
 
 void RunsTab::updateButtons()
 {
-    const qsizetype count = tableView->selectionModel()->selectedRows().size();
+    const qsizetype count = runsTable->selectionModel()->selectedRows().size();
     const bool idle = !engine.isBusy();
     openButton->setEnabled(count >= 1);
     compareButton->setEnabled(count >= 2);

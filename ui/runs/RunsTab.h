@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runs/RunHistory.h"
+#include "runs/RunHistories.h"
 
 #include <QList>
 #include <QWidget>
@@ -38,7 +38,9 @@ public:
     /// Deletes run folders for good (the run of a comparison: just that run).
     bool deleteRuns(const QList<RunRecord>& runs, QString* error = nullptr);
 
-    QTableView& table() const { return *tableView; }
+    QTableView& table() const { return *runsTable; }
+    /// The runs opened here.
+    const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
 
 Q_SIGNALS:
@@ -65,7 +67,8 @@ private:
     QString runsDirectory;
     RunTableModel* model;
     QSortFilterProxyModel* sortedModel;
-    QTableView* tableView;
+    QTableView* runsTable;
+    RunHistories runHistories;
     TrainingCharts* trainingCharts;
     QLabel* folderLabel;
     QPushButton* openButton;

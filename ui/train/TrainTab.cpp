@@ -24,17 +24,17 @@ QString runLabel(ampwb::Precision precision)
 TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     : QWidget(parent)
     , engine(controller)
-    , progressWidget(new RunProgressWidget(this))
-    , trainingCharts(new TrainingCharts(QStringLiteral("trainCharts"), 3, this))
+    , runProgress(new RunProgressWidget(this))
+    , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("trainCharts"), 3, this))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(progressWidget);
+    layout->addWidget(runProgress);
     layout->addWidget(trainingCharts, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);
     connect(&engine, &EngineController::pausedChanged, this, [this](bool paused) {
         if (watching)
-            progressWidget->showPaused(paused);
+            runProgress->showPaused(paused);
     });
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
@@ -43,9 +43,11 @@ void TrainTab::start(const ampwb::TrainingConfig& config)
 {
     if (engine.isBusy())
         return;
-    trainingCharts->clearRuns();
-    progressWidget->reset();
-    trainingCharts->addRun(RunHistory(runLabel(config.precision), RunPalette::forPrecision(config.precision))).config = config;
+    runHistories.clear();
+    runProgress->reset();
+    RunHistory run(runLabel(config.precision), RunPalette::forPrecision(config.precision));
+    run.config = config;
+    runHistories.add(std::move(run));
     watching = true;
     engine.startTraining(config);
 }
@@ -66,10 +68,10 @@ bool TrainTab::resume(const QString& directory, QString* error)
         RunFolderReader::read(directory, runLabel(config.precision), RunPalette::forPrecision(config.precision), error);
     if (!history)
         return false;
-    trainingCharts->clearRuns();
-    progressWidget->reset();
-    trainingCharts->addRun(std::move(*history));
-    trainingCharts->refresh();
+    runHistories.clear();
+    runProgress->reset();
+    runHistories.add(std::move(*history));
+    runHistories.announceChanges();
     watching = true;
     engine.startTraining(config, directory.toStdString());
     return true;
@@ -77,42 +79,40 @@ bool TrainTab::resume(const QString& directory, QString* error)
 
 QString TrainTab::resumableRun() const
 {
-    if (watching || trainingCharts->runs().empty())
+    if (watching || runHistories.empty())
         return {};
-    const QString& directory = trainingCharts->runs().front().directory;
+    const QString& directory = runHistories.at(0).directory;
     return !directory.isEmpty() && RunFolderReader::canResume(directory) ? directory : QString();
 }
 
 void TrainTab::onEvents(const TrainingEvents& events)
 {
-    if (!watching || trainingCharts->runs().empty())
+    if (!watching || runHistories.empty())
         return;
-    RunHistory& run = trainingCharts->run(0);
+    RunHistory& run = runHistories.at(0);
     const ampwb::StepMetrics* unshownStep = nullptr;
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            run.appendStep(*step);
+            runHistories.appendStep(0, *step);
             unshownStep = step;
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
-            run.appendEpoch(*epoch);
+            runHistories.appendEpoch(0, *epoch);
             if (unshownStep)
-                progressWidget->showStep(*std::exchange(unshownStep, nullptr));
-            progressWidget->showEpoch(*epoch);
+                runProgress->showStep(*std::exchange(unshownStep, nullptr));
+            runProgress->showEpoch(*epoch);
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
-            if (started->firstStep > 1) {
-                run.continueFrom(*started);
-                trainingCharts->redraw();
-            }
+            if (started->firstStep > 1)
+                runHistories.continueFrom(0, *started);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
-            progressWidget->showStarted(*started, run.label());
+            runProgress->showStarted(*started, run.label());
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             run.summary = *summary;
-            progressWidget->showFinished(*summary);
+            runProgress->showFinished(*summary);
             unshownStep = nullptr;
         }
     }
     if (unshownStep && !engine.isPaused())
-        progressWidget->showStep(*unshownStep);
-    trainingCharts->refresh();
+        runProgress->showStep(*unshownStep);
+    runHistories.announceChanges();
 }

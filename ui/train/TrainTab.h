@@ -1,6 +1,7 @@
 #pragma once
 
 #include "TrainingEvent.h"
+#include "runs/RunHistories.h"
 
 #include <QWidget>
 
@@ -28,14 +29,17 @@ public:
     /// (empty otherwise, and while a run is being watched).
     QString resumableRun() const;
 
+    /// The run shown here (none before the first start or resume).
+    const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
-    RunProgressWidget& progress() const { return *progressWidget; }
+    RunProgressWidget& progress() const { return *runProgress; }
 
 private:
     void onEvents(const TrainingEvents& events);
 
     EngineController& engine;
-    RunProgressWidget* progressWidget;
+    RunHistories runHistories;
+    RunProgressWidget* runProgress;
     TrainingCharts* trainingCharts;
     bool watching = false;
 };

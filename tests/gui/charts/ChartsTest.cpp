@@ -1,12 +1,15 @@
 // The training charts without a run: export as PNG/SVG/PDF/CSV and to the clipboard, the
-// debiased smoothing, and 100,000 points per series still panning and zooming quickly.
+// debiased smoothing, 100,000 points per series still panning and zooming quickly, and the
+// grid of charts drawing what its runs announce.
 #include "charts/ChartCatalog.h"
 #include "charts/ChartExporter.h"
 #include "charts/DebiasedEma.h"
 #include "GuiTestEnvironment.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
+#include "runs/RunHistories.h"
 #include "runs/RunHistory.h"
+#include "charts/TrainingCharts.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -14,6 +17,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPointer>
 #include <QTest>
 #include <QWheelEvent>
 #include <QXmlStreamReader>
@@ -24,25 +28,29 @@ class ChartsTest : public QObject {
     Q_OBJECT
 
 private:
+    static ampwb::StepMetrics syntheticStep(int index)
+    {
+        ampwb::StepMetrics step;
+        step.step = index;
+        step.epoch = 1 + (index - 1) / 1000;
+        step.stepInEpoch = 1 + (index - 1) % 1000;
+        step.stepsPerEpoch = 1000;
+        step.loss = 2.3 * std::exp(-index / 20000.0) + 0.2 * std::sin(index * 0.37);
+        step.lossScale = 65536.0;
+        step.stepMilliseconds = 20.0 + (index % 7);
+        step.imagesPerSecond = 128.0 / step.stepMilliseconds * 1000.0;
+        step.learningRate = 0.1;
+        step.wallSeconds = index * 0.02;
+        step.memory.residentBytes = 400'000'000 + index;
+        step.memory.peakResidentBytes = 400'000'000 + index;
+        return step;
+    }
+
     static std::vector<RunHistory> syntheticRun(int steps)
     {
         RunHistory run(QStringLiteral("FP32"), Qt::blue);
-        for (int index = 1; index <= steps; ++index) {
-            ampwb::StepMetrics step;
-            step.step = index;
-            step.epoch = 1 + (index - 1) / 1000;
-            step.stepInEpoch = 1 + (index - 1) % 1000;
-            step.stepsPerEpoch = 1000;
-            step.loss = 2.3 * std::exp(-index / 20000.0) + 0.2 * std::sin(index * 0.37);
-            step.lossScale = 65536.0;
-            step.stepMilliseconds = 20.0 + (index % 7);
-            step.imagesPerSecond = 128.0 / step.stepMilliseconds * 1000.0;
-            step.learningRate = 0.1;
-            step.wallSeconds = index * 0.02;
-            step.memory.residentBytes = 400'000'000 + index;
-            step.memory.peakResidentBytes = 400'000'000 + index;
-            run.appendStep(step);
-        }
+        for (int index = 1; index <= steps; ++index)
+            run.appendStep(syntheticStep(index));
         std::vector<RunHistory> runs;
         runs.push_back(std::move(run));
         return runs;
@@ -65,7 +73,7 @@ private Q_SLOTS:
         QWidget window;
         MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
         chart->resize(800, 450);
-        chart->update(syntheticRun(500));
+        chart->drawNew(syntheticRun(500));
 
         const QString png = environment.path(QStringLiteral("loss.png"));
         QVERIFY(chart->exportTo(png, QSize(800, 450)));
@@ -120,7 +128,7 @@ private Q_SLOTS:
         QWidget window;
         MetricChart* chart = chartOf(QStringLiteral("loss-scale"), &window);
         QCOMPARE(chart->plot().yAxis->scaleType(), QCPAxis::stLogarithmic);
-        chart->update(syntheticRun(50));
+        chart->drawNew(syntheticRun(50));
         chart->resetView();
         QVERIFY(chart->plot().yAxis->range().contains(65536.0));
     }
@@ -132,7 +140,7 @@ private Q_SLOTS:
         chart->resize(600, 400);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        chart->update(syntheticRun(100));
+        chart->drawNew(syntheticRun(100));
         QVERIFY(chart->isFollowingData());
         const QCPRange fitted = chart->plot().xAxis->range();
         chart->plot().replot();  // lays out the axis rect the wheel must hit
@@ -143,12 +151,47 @@ private Q_SLOTS:
         QApplication::sendEvent(&chart->plot(), &wheel);
         QVERIFY(!chart->isFollowingData());
         QVERIFY(chart->plot().xAxis->range().size() < fitted.size());
-        chart->update(syntheticRun(200));  // new data does not move a zoomed view
+        chart->drawNew(syntheticRun(200));  // new data does not move a zoomed view
         QVERIFY(chart->plot().xAxis->range().upper < 200.0);
 
         chart->resetView();
         QVERIFY(chart->isFollowingData());
         QVERIFY(chart->plot().xAxis->range().contains(200.0));
+    }
+
+    void theGridDrawsWhatItsRunsAnnounce()
+    {
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
+        QCustomPlot& loss = charts.chart(QStringLiteral("loss"))->plot();
+        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
+        for (int index = 1; index <= 30; ++index)
+            histories.appendStep(0, syntheticStep(index));
+        QCOMPARE(loss.graphCount(), 0);  // nothing is drawn before the announcement
+        histories.announceChanges();
+        QCOMPARE(loss.graphCount(), 2);  // raw and smoothed
+        QCOMPARE(loss.graph(0)->dataCount(), 30);
+
+        const QPointer<QCPGraph> raw = loss.graph(0);
+        for (int index = 31; index <= 40; ++index)
+            histories.appendStep(0, syntheticStep(index));
+        histories.announceChanges();
+        QCOMPARE(loss.graph(0), raw.data());  // the new points went onto the graph already drawn
+        QCOMPARE(loss.graph(0)->dataCount(), 40);
+
+        ampwb::RunStarted resumed;
+        resumed.firstStep = 21;
+        resumed.stepsPerEpoch = 1000;
+        histories.continueFrom(0, resumed);
+        histories.appendStep(0, syntheticStep(21));
+        histories.announceChanges();
+        QVERIFY(raw.isNull());  // drawn again from the first point
+        QCOMPARE(loss.graph(0)->dataCount(), 21);
+        QCOMPARE(loss.graph(0)->data()->at(20)->key, 21.0);
+
+        histories.clear();
+        QCOMPARE(loss.graphCount(), 0);
+        QVERIFY(charts.chart(QStringLiteral("loss"))->isFollowingData());
     }
 
     void hundredThousandPointsPanAndZoomSmoothly()
@@ -163,7 +206,7 @@ private Q_SLOTS:
         const std::vector<RunHistory> runs = syntheticRun(100'000);
         QElapsedTimer clock;
         clock.start();
-        chart->update(runs);
+        chart->drawNew(runs);
         const double appendMilliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         QCOMPARE(chart->plot().graph(0)->dataCount(), 100'000);
 

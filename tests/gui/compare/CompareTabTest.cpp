@@ -41,7 +41,7 @@ private Q_SLOTS:
 
         CompareTab& tab = window.compareTab();
         QVERIFY(!runs(tab)[0].summary->interleaved);
-        const auto& runs = tab.charts().runs();
+        const auto& runs = tab.histories().runs();
         QCOMPARE(runs.size(), size_t(2));
         QCOMPARE(runs[0].label(), QStringLiteral("FP32"));
         QCOMPARE(runs[1].label(), QStringLiteral("AMP"));
@@ -122,7 +122,7 @@ private Q_SLOTS:
     }
 
 private:
-    static const std::vector<RunHistory>& runs(CompareTab& tab) { return tab.charts().runs(); }
+    static const std::vector<RunHistory>& runs(CompareTab& tab) { return tab.histories().runs(); }
 };
 
 QTEST_MAIN(CompareTabTest)

@@ -5,7 +5,7 @@
 #include "MainWindow.h"
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
-#include "charts/TrainingCharts.h"
+#include "runs/RunHistories.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -27,7 +27,7 @@ private:
         return !window.engine().isBusy() || finished.wait(timeoutMilliseconds);
     }
 
-    static const RunHistory& shownRun(const MainWindow& window) { return window.trainTab().charts().runs().front(); }
+    static const RunHistory& shownRun(const MainWindow& window) { return window.trainTab().histories().runs().front(); }
 
     /// The step numbers in the run folder's steps.csv, in file order.
     static QList<int64_t> stepsInFolder(const QString& directory)

@@ -101,11 +101,11 @@ private Q_SLOTS:
         QCOMPARE(tab.selectedRuns().size(), 1);
         QVERIFY(tab.openSelected());
         TrainingCharts& charts = tab.charts();
-        QCOMPARE(charts.runs().size(), size_t(1));
+        QCOMPARE(tab.histories().size(), size_t(1));
         QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->dataCount(), 6);
         QCOMPARE(charts.chart(QStringLiteral("validation"))->plot().graph(0)->dataCount(), 1);
         QCOMPARE(charts.chart(QStringLiteral("memory"))->plot().graph(0)->dataCount(), 6);
-        QCOMPARE(charts.runs().front().config->batchSize, int64_t(8));
+        QCOMPARE(tab.histories().at(0).config->batchSize, int64_t(8));
         QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->data()->at(5)->key, 6.0);
     }
 
@@ -121,8 +121,8 @@ private Q_SLOTS:
         compare->click();
         QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
         CompareTab& compareTab = window.compareTab();
-        QCOMPARE(compareTab.charts().runs().size(), size_t(2));
-        QCOMPARE(compareTab.charts().runs()[0].label(), QStringLiteral("pair/fp32"));  // FP32 first
+        QCOMPARE(compareTab.histories().runs().size(), size_t(2));
+        QCOMPARE(compareTab.histories().runs()[0].label(), QStringLiteral("pair/fp32"));  // FP32 first
         QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp vs pair/fp32"));
         QVERIFY(!compareTab.verdict().isEmpty());
         QVERIFY(compareTab.verdict().startsWith(QLatin1String("AMP")));

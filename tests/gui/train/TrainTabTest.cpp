@@ -33,7 +33,7 @@ private:
 
     static size_t stepsSeen(const MainWindow& window)
     {
-        const auto& runs = window.trainTab().charts().runs();
+        const auto& runs = window.trainTab().histories().runs();
         return runs.empty() ? 0 : runs.front().steps().size();
     }
 
@@ -108,7 +108,7 @@ private Q_SLOTS:
         QCOMPARE(window.trainTab().progress().epochBar().value(), 24);  // 512 images / batch 8: 64 steps an epoch
         QVERIFY(window.runState().contains(QLatin1String("finished")));
 
-        const RunHistory& run = window.trainTab().charts().runs().front();
+        const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
         QVERIFY(run.summary->state == ampwb::RunState::Finished);
         QVERIFY(QFile::exists(run.directory + QStringLiteral("/steps.csv")));
@@ -126,7 +126,7 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(window, 60000));
         TrainingCharts& charts = window.trainTab().charts();
         QCustomPlot& loss = charts.chart(QStringLiteral("loss"))->plot();
-        const auto& steps = charts.runs().front().steps();
+        const auto& steps = window.trainTab().histories().at(0).steps();
         QCOMPARE(loss.graph(0)->dataCount(), 12);
 
         charts.setSmoothing(0.0);
@@ -177,7 +177,7 @@ private Q_SLOTS:
         window.stopAction().trigger();
         QVERIFY(window.engine().isStopping());
         QVERIFY(waitUntilIdle(window, 30000));
-        const RunHistory& run = window.trainTab().charts().runs().front();
+        const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
         QVERIFY(run.summary->state == ampwb::RunState::Stopped);
         QVERIFY(window.runState().contains(QLatin1String("stopped")));
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QVERIFY(window.startAction().isEnabled());
         window.startAction().trigger();
         QVERIFY(waitUntilIdle(window, 60000));
-        QVERIFY(window.trainTab().charts().runs().front().summary->state == ampwb::RunState::Finished);
+        QVERIFY(window.trainTab().histories().runs().front().summary->state == ampwb::RunState::Finished);
     }
 
     void closingWhileTrainingStopsTheRunFirst()
