@@ -559,37 +559,12 @@ private Q_SLOTS:
         const TrainingConfig config = unusualConfig();
         const std::string text = toJson(config);
         QCOMPARE(QByteArray::fromStdString(text), QByteArray(kUnusualConfigJson));
+        // The writer is pinned by the text above; what the reader made of that text is written again
+        // and must give the same text, so every key read into its own member with its own value.
         const TrainingConfig read = trainingConfigFromJson(text);
+        QCOMPARE(QByteArray::fromStdString(toJson(read)), QByteArray(kUnusualConfigJson));
         QCOMPARE(read.name, config.name);
-        QCOMPARE(read.dataset, config.dataset);
-        QCOMPARE(read.syntheticTrainSize, config.syntheticTrainSize);
-        QCOMPARE(read.syntheticValidationSize, config.syntheticValidationSize);
-        QCOMPARE(toString(read.precision), toString(config.precision));
-        QCOMPARE(read.device, config.device);
-        QCOMPARE(read.epochs, config.epochs);
-        QCOMPARE(read.maxSteps, config.maxSteps);
-        QCOMPARE(read.batchSize, config.batchSize);
-        QCOMPARE(read.learningRate, config.learningRate);
-        QCOMPARE(read.momentum, config.momentum);
-        QCOMPARE(read.weightDecay, config.weightDecay);
-        QCOMPARE(read.nesterov, config.nesterov);
-        QCOMPARE(read.clipGradNorm, config.clipGradNorm);
-        QCOMPARE(toString(read.schedule), toString(config.schedule));
-        QCOMPARE(read.stepSize, config.stepSize);
-        QCOMPARE(read.gamma, config.gamma);
-        QCOMPARE(read.warmupEpochs, config.warmupEpochs);
-        QCOMPARE(read.imageSize, config.imageSize);
-        QCOMPARE(read.channelsLast, config.channelsLast);
-        QCOMPARE(read.augment, config.augment);
-        QCOMPARE(toString(read.lossScaling), toString(config.lossScaling));
-        QCOMPARE(read.scaler.initScale, config.scaler.initScale);
-        QCOMPARE(read.scaler.growthFactor, config.scaler.growthFactor);
-        QCOMPARE(read.scaler.backoffFactor, config.scaler.backoffFactor);
         QCOMPARE(read.scaler.growthInterval, config.scaler.growthInterval);
-        QCOMPARE(read.seed, config.seed);
-        QCOMPARE(read.workers, config.workers);
-        QCOMPARE(read.validationLimit, config.validationLimit);
-        QCOMPARE(read.runsDirectory, config.runsDirectory);
     }
 
     void configReadingIsStrict()
