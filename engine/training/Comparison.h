@@ -1,5 +1,6 @@
 #pragma once
 
+#include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
 #include "system/DeviceInfo.h"
@@ -43,15 +44,12 @@ public:
     void setPaused(bool paused);
 
 private:
-    class Forwarder;
-
     RunSummary runOne(Trainer& trainer, Precision precision);
     std::string report(const ComparisonResult& result) const;
 
     TrainingConfig config;
     ComparisonOrder order;
-    std::vector<TrainingObserver*> observers;
-    std::mutex observerMutex;
+    ObserverList observers;
     std::mutex mutex;
     std::vector<Trainer*> active;
     bool paused = false;

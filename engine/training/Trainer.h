@@ -1,5 +1,6 @@
 #pragma once
 
+#include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
 
@@ -7,7 +8,6 @@
 #include <condition_variable>
 #include <mutex>
 #include <string>
-#include <vector>
 
 namespace ampwb {
 
@@ -53,7 +53,7 @@ private:
 
     TrainingConfig config;
     std::string resumeDirectory;
-    std::vector<TrainingObserver*> observers;
+    ObserverList observers;
     StepTurns* turns = nullptr;
     int seat = 0;
     std::atomic<bool> stopRequested{false};
