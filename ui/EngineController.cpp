@@ -14,10 +14,8 @@ EngineController::EngineController(QObject* parent)
 
 EngineController::~EngineController()
 {
-    if (trainer)
-        trainer->requestStop();
-    if (comparison)
-        comparison->requestStop();
+    if (job)
+        job->requestStop();
     joinWorker();
 }
 
@@ -25,25 +23,34 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
 {
     if (isBusy())
         return;
-    trainer = std::make_unique<ampwb::Trainer>(config, resumeDirectory);
-    trainer->addObserver(this);
-    beginWork(Work::Training);
-    worker = std::thread([this] {
-        trainer->run();
-        queue.finish();
-    });
+    beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory));
 }
 
 void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order)
 {
     if (isBusy())
         return;
-    comparison = std::make_unique<ampwb::Comparison>(config, order);
-    comparison->addObserver(this);
-    beginWork(Work::Comparison);
-    worker = std::thread([this] {
+    auto comparison = std::make_unique<ampwb::Comparison>(config, order);
+    ampwb::Comparison* running = comparison.get();
+    // The comparison's result (its report) reaches the tabs as an event of its own.
+    beginWork(Work::Comparison, std::move(comparison), [this, running] { queue.push(running->run()); });
+}
+
+void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run)
+{
+    job = std::move(newJob);
+    job->addObserver(this);
+    if (!run)
+        run = [this] { job->runJob(); };
+    queue.reset();
+    currentWork = work;
+    paused = false;
+    stopping = false;
+    drainTimer.start();
+    Q_EMIT workStarted(work);
+    worker = std::thread([this, run = std::move(run)] {
         try {
-            queue.push(comparison->run());
+            run();
         } catch (const std::exception& error) {
             ampwb::RunSummary failure;
             failure.state = ampwb::RunState::Failed;
@@ -54,25 +61,12 @@ void EngineController::startComparison(const ampwb::TrainingConfig& config, ampw
     });
 }
 
-void EngineController::beginWork(Work work)
-{
-    queue.reset();
-    currentWork = work;
-    paused = false;
-    stopping = false;
-    drainTimer.start();
-    Q_EMIT workStarted(work);
-}
-
 void EngineController::setPaused(bool pause)
 {
     if (!isBusy() || pause == paused)
         return;
     paused = pause;
-    if (trainer)
-        trainer->setPaused(pause);
-    if (comparison)
-        comparison->setPaused(pause);
+    job->setPaused(pause);
     Q_EMIT pausedChanged(paused);
 }
 
@@ -81,10 +75,7 @@ void EngineController::requestStop()
     if (!isBusy() || stopping)
         return;
     stopping = true;
-    if (trainer)
-        trainer->requestStop();
-    if (comparison)
-        comparison->requestStop();
+    job->requestStop();
     Q_EMIT stoppingChanged(true);
 }
 
@@ -134,6 +125,5 @@ void EngineController::joinWorker()
 {
     if (worker.joinable())
         worker.join();
-    trainer.reset();
-    comparison.reset();
+    job.reset();
 }

@@ -140,6 +140,11 @@ ComparisonResult Comparison::run()
     return result;
 }
 
+void Comparison::runJob()
+{
+    run();
+}
+
 std::string Comparison::report(const ComparisonResult& result) const
 {
     const DeviceInfo machine = probeDevices();

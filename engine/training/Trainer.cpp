@@ -197,6 +197,11 @@ RunSummary Trainer::run()
     return session.run();
 }
 
+void Trainer::runJob()
+{
+    run();
+}
+
 void Trainer::Session::prepare()
 {
     if (!trainer.resumeDirectory.empty()) {
