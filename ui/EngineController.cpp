@@ -7,9 +7,9 @@
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
+    , events(kDrainIntervalMilliseconds, [this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); },
+             [this] { finishWork(); })
 {
-    drainTimer.setInterval(kDrainIntervalMilliseconds);
-    connect(&drainTimer, &QTimer::timeout, this, &EngineController::drain);
 }
 
 EngineController::~EngineController()
@@ -33,7 +33,7 @@ void EngineController::startComparison(const ampwb::TrainingConfig& config, ampw
     auto comparison = std::make_unique<ampwb::Comparison>(config, order);
     ampwb::Comparison* running = comparison.get();
     // The comparison's result (its report) reaches the tabs as an event of its own.
-    beginWork(Work::Comparison, std::move(comparison), [this, running] { queue.push(running->run()); });
+    beginWork(Work::Comparison, std::move(comparison), [this, running] { events.push(running->run()); });
 }
 
 void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run)
@@ -42,11 +42,10 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
     job->addObserver(this);
     if (!run)
         run = [this] { job->runJob(); };
-    queue.reset();
     currentWork = work;
     paused = false;
     stopping = false;
-    drainTimer.start();
+    events.start();
     Q_EMIT workStarted(work);
     worker = std::thread([this, run = std::move(run)] {
         try {
@@ -55,9 +54,9 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
             ampwb::RunSummary failure;
             failure.state = ampwb::RunState::Failed;
             failure.message = error.what();
-            queue.push(failure);
+            events.push(failure);
         }
-        queue.finish();
+        events.finish();
     });
 }
 
@@ -81,32 +80,26 @@ void EngineController::requestStop()
 
 void EngineController::runStarted(const ampwb::RunStarted& started)
 {
-    queue.push(started);
+    events.push(started);
 }
 
 void EngineController::stepFinished(const ampwb::StepMetrics& step)
 {
-    queue.push(step);
+    events.push(step);
 }
 
 void EngineController::epochFinished(const ampwb::EpochMetrics& epoch)
 {
-    queue.push(epoch);
+    events.push(epoch);
 }
 
 void EngineController::runFinished(const ampwb::RunSummary& summary)
 {
-    queue.push(summary);
+    events.push(summary);
 }
 
-void EngineController::drain()
+void EngineController::finishWork()
 {
-    TrainingEventQueue::Batch batch = queue.takeAll();
-    if (!batch.events.empty())
-        Q_EMIT eventsArrived(batch.events);
-    if (!batch.workFinished)
-        return;
-    drainTimer.stop();
     joinWorker();
     const Work finished = currentWork;
     currentWork = Work::None;

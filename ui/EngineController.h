@@ -1,9 +1,9 @@
 #pragma once
 
-#include "TrainingEventQueue.h"
+#include "DrainedQueue.h"
+#include "TrainingEvent.h"
 
 #include <QObject>
-#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -64,11 +64,11 @@ private:
     /// Runs `newJob` on the worker thread, by runJob() or by `run` where the job's own result
     /// is wanted; a throw ends the work with a failed RunSummary.
     void beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run = {});
-    void drain();
+    /// After the last delivery of the work: the controller is idle again.
+    void finishWork();
     void joinWorker();
 
-    TrainingEventQueue queue;
-    QTimer drainTimer;
+    DrainedQueue<TrainingEvent> events;
     std::unique_ptr<ampwb::TrainingJob> job;
     std::thread worker;
     Work currentWork = Work::None;
