@@ -7,17 +7,15 @@
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
+    , events(kDrainIntervalMilliseconds, [this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); },
+             [this] { finishWork(); })
 {
-    drainTimer.setInterval(kDrainIntervalMilliseconds);
-    connect(&drainTimer, &QTimer::timeout, this, &EngineController::drain);
 }
 
 EngineController::~EngineController()
 {
-    if (trainer)
-        trainer->requestStop();
-    if (comparison)
-        comparison->requestStop();
+    if (job)
+        job->requestStop();
     joinWorker();
 }
 
@@ -25,43 +23,41 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
 {
     if (isBusy())
         return;
-    trainer = std::make_unique<ampwb::Trainer>(config, resumeDirectory);
-    trainer->addObserver(this);
-    beginWork(Work::Training);
-    worker = std::thread([this] {
-        trainer->run();
-        queue.finish();
-    });
+    beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory));
 }
 
 void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order)
 {
     if (isBusy())
         return;
-    comparison = std::make_unique<ampwb::Comparison>(config, order);
-    comparison->addObserver(this);
-    beginWork(Work::Comparison);
-    worker = std::thread([this] {
+    auto comparison = std::make_unique<ampwb::Comparison>(config, order);
+    ampwb::Comparison* running = comparison.get();
+    // The comparison's result (its report) reaches the tabs as an event of its own.
+    beginWork(Work::Comparison, std::move(comparison), [this, running] { events.push(running->run()); });
+}
+
+void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run)
+{
+    job = std::move(newJob);
+    job->addObserver(this);
+    if (!run)
+        run = [this] { job->runJob(); };
+    currentWork = work;
+    paused = false;
+    stopping = false;
+    events.start();
+    Q_EMIT workStarted(work);
+    worker = std::thread([this, run = std::move(run)] {
         try {
-            queue.push(comparison->run());
+            run();
         } catch (const std::exception& error) {
             ampwb::RunSummary failure;
             failure.state = ampwb::RunState::Failed;
             failure.message = error.what();
-            queue.push(failure);
+            events.push(failure);
         }
-        queue.finish();
+        events.finish();
     });
-}
-
-void EngineController::beginWork(Work work)
-{
-    queue.reset();
-    currentWork = work;
-    paused = false;
-    stopping = false;
-    drainTimer.start();
-    Q_EMIT workStarted(work);
 }
 
 void EngineController::setPaused(bool pause)
@@ -69,10 +65,7 @@ void EngineController::setPaused(bool pause)
     if (!isBusy() || pause == paused)
         return;
     paused = pause;
-    if (trainer)
-        trainer->setPaused(pause);
-    if (comparison)
-        comparison->setPaused(pause);
+    job->setPaused(pause);
     Q_EMIT pausedChanged(paused);
 }
 
@@ -81,41 +74,32 @@ void EngineController::requestStop()
     if (!isBusy() || stopping)
         return;
     stopping = true;
-    if (trainer)
-        trainer->requestStop();
-    if (comparison)
-        comparison->requestStop();
+    job->requestStop();
     Q_EMIT stoppingChanged(true);
 }
 
 void EngineController::runStarted(const ampwb::RunStarted& started)
 {
-    queue.push(started);
+    events.push(started);
 }
 
 void EngineController::stepFinished(const ampwb::StepMetrics& step)
 {
-    queue.push(step);
+    events.push(step);
 }
 
 void EngineController::epochFinished(const ampwb::EpochMetrics& epoch)
 {
-    queue.push(epoch);
+    events.push(epoch);
 }
 
 void EngineController::runFinished(const ampwb::RunSummary& summary)
 {
-    queue.push(summary);
+    events.push(summary);
 }
 
-void EngineController::drain()
+void EngineController::finishWork()
 {
-    TrainingEventQueue::Batch batch = queue.takeAll();
-    if (!batch.events.empty())
-        Q_EMIT eventsArrived(batch.events);
-    if (!batch.workFinished)
-        return;
-    drainTimer.stop();
     joinWorker();
     const Work finished = currentWork;
     currentWork = Work::None;
@@ -134,6 +118,5 @@ void EngineController::joinWorker()
 {
     if (worker.joinable())
         worker.join();
-    trainer.reset();
-    comparison.reset();
+    job.reset();
 }

@@ -1,24 +1,24 @@
 #pragma once
 
-#include "TrainingEventQueue.h"
+#include "DrainedQueue.h"
+#include "TrainingEvent.h"
 
 #include <QObject>
-#include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
 
 namespace ampwb {
-class Comparison;
 enum class ComparisonOrder;
-class Trainer;
+class TrainingJob;
 struct TrainingConfig;
 }
 
-/// The GUI's one door to the engine: runs a Trainer or a Comparison on a worker thread,
-/// observes it there (copying the values into a locked queue) and, on a GUI timer,
-/// hands everything that arrived since the last tick to the GUI in one signal.
+/// The GUI's one door to the engine: runs a training job (a Trainer or a Comparison) on a
+/// worker thread, observes it there (copying the values into a locked queue) and, on a GUI
+/// timer, hands everything that arrived since the last tick to the GUI in one signal.
 class EngineController : public QObject, private ampwb::TrainingObserver {
     Q_OBJECT
 public:
@@ -61,14 +61,15 @@ private:
     void epochFinished(const ampwb::EpochMetrics& epoch) override;
     void runFinished(const ampwb::RunSummary& summary) override;
 
-    void beginWork(Work work);
-    void drain();
+    /// Runs `newJob` on the worker thread, by runJob() or by `run` where the job's own result
+    /// is wanted; a throw ends the work with a failed RunSummary.
+    void beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run = {});
+    /// After the last delivery of the work: the controller is idle again.
+    void finishWork();
     void joinWorker();
 
-    TrainingEventQueue queue;
-    QTimer drainTimer;
-    std::unique_ptr<ampwb::Trainer> trainer;
-    std::unique_ptr<ampwb::Comparison> comparison;
+    DrainedQueue<TrainingEvent> events;
+    std::unique_ptr<ampwb::TrainingJob> job;
     std::thread worker;
     Work currentWork = Work::None;
     bool paused = false;

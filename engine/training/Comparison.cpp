@@ -47,43 +47,6 @@ std::string points(double amp, double fp32)
 
 } // namespace
 
-/// Hands each trainer's reports on to the comparison's observers, one call at a time
-/// (interleaved runs report from two threads).
-class Comparison::Forwarder : public TrainingObserver {
-public:
-    explicit Forwarder(Comparison& owner)
-        : owner(owner)
-    {
-    }
-    void runStarted(const RunStarted& started) override
-    {
-        forward([&](TrainingObserver& observer) { observer.runStarted(started); });
-    }
-    void stepFinished(const StepMetrics& step) override
-    {
-        forward([&](TrainingObserver& observer) { observer.stepFinished(step); });
-    }
-    void epochFinished(const EpochMetrics& epoch) override
-    {
-        forward([&](TrainingObserver& observer) { observer.epochFinished(epoch); });
-    }
-    void runFinished(const RunSummary& summary) override
-    {
-        forward([&](TrainingObserver& observer) { observer.runFinished(summary); });
-    }
-
-private:
-    template <typename Call>
-    void forward(Call call)
-    {
-        std::lock_guard lock(owner.observerMutex);
-        for (auto* observer : owner.observers)
-            call(*observer);
-    }
-
-    Comparison& owner;
-};
-
 Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
     : config(std::move(config))
     , order(order)
@@ -92,7 +55,7 @@ Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
 
 void Comparison::addObserver(TrainingObserver* observer)
 {
-    observers.push_back(observer);
+    observers.add(observer);
 }
 
 void Comparison::requestStop()
@@ -136,7 +99,6 @@ ComparisonResult Comparison::run()
 
     const std::array<Precision, 2> precisions{Precision::Fp32, Precision::Amp};
     std::vector<std::unique_ptr<Trainer>> trainers;
-    Forwarder forwarder(*this);
     StepTurns turns(static_cast<int>(precisions.size()));
     for (Precision precision : precisions) {
         TrainingConfig runConfig = config;
@@ -144,7 +106,7 @@ ComparisonResult Comparison::run()
         runConfig.runsDirectory = result.directory;
         runConfig.name = toString(precision);
         auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
-        trainer.addObserver(&forwarder);
+        trainer.addObserver(&observers);
         if (order == ComparisonOrder::Interleaved)
             trainer.takeTurns(turns, static_cast<int>(trainers.size()) - 1);
     }
@@ -176,6 +138,11 @@ ComparisonResult Comparison::run()
     result.reportMarkdown = report(result);
     writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
     return result;
+}
+
+void Comparison::runJob()
+{
+    run();
 }
 
 std::string Comparison::report(const ComparisonResult& result) const

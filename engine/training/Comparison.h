@@ -1,6 +1,8 @@
 #pragma once
 
+#include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
+#include "training/TrainingJob.h"
 #include "training/TrainingMetrics.h"
 #include "system/DeviceInfo.h"
 
@@ -32,26 +34,30 @@ enum class ComparisonOrder {
 /// Runs FP32 and AMP with the same configuration, seed and data order (each in its own
 /// run folder under one comparison folder) and writes the recipe's table as report.md.
 /// `requestStop()` and `setPaused()` may be called from any thread.
-class Comparison {
+class Comparison : public TrainingJob {
 public:
     explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential);
     /// Observers see both runs (the precision of every event tells which); they are called
     /// on the training threads, one call at a time.
-    void addObserver(TrainingObserver* observer);
+    void addObserver(TrainingObserver* observer) override;
+    /// Trains both runs and writes the report; blocks. Throws when the comparison folder or
+    /// the report cannot be written.
     ComparisonResult run();
-    void requestStop();
-    void setPaused(bool paused);
+    /// run() for whoever holds the comparison as a TrainingJob: the runs' summaries go to the
+    /// observers, the report to report.md.
+    void runJob() override;
+    /// Stops the run in progress before its next step; a run not yet started is not run.
+    void requestStop() override;
+    /// Holds the runs in progress, and those still to start, before their next step.
+    void setPaused(bool paused) override;
 
 private:
-    class Forwarder;
-
     RunSummary runOne(Trainer& trainer, Precision precision);
     std::string report(const ComparisonResult& result) const;
 
     TrainingConfig config;
     ComparisonOrder order;
-    std::vector<TrainingObserver*> observers;
-    std::mutex observerMutex;
+    ObserverList observers;
     std::mutex mutex;
     std::vector<Trainer*> active;
     bool paused = false;

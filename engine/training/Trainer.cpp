@@ -136,7 +136,7 @@ Trainer::Trainer(TrainingConfig config, std::string resumeDirectory)
 
 void Trainer::addObserver(TrainingObserver* observer)
 {
-    observers.push_back(observer);
+    observers.add(observer);
 }
 
 void Trainer::requestStop()
@@ -195,6 +195,11 @@ RunSummary Trainer::run()
     } leaveSeat{turns, seat};
     Session session(*this);
     return session.run();
+}
+
+void Trainer::runJob()
+{
+    run();
 }
 
 void Trainer::Session::prepare()
@@ -290,12 +295,10 @@ RunSummary Trainer::Session::run()
         summary.message = describeFailure(error);
         if (folder)
             folder->writeSummary(summary);
-        for (auto* observer : trainer.observers)
-            observer->runFinished(summary);
+        trainer.observers.runFinished(summary);
         return summary;
     }
-    for (auto* observer : trainer.observers)
-        observer->runStarted(started);
+    trainer.observers.runStarted(started);
 
     reuseFreedHostMemory();
     resetPeakMemory(device);
@@ -337,8 +340,7 @@ RunSummary Trainer::Session::run()
             summary.message = describeFailure(error);
         }
     }
-    for (auto* observer : trainer.observers)
-        observer->runFinished(summary);
+    trainer.observers.runFinished(summary);
     return summary;
 }
 
@@ -457,8 +459,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     summary.peakReservedBytes = std::max(summary.peakReservedBytes, step.memory.peakReservedBytes);
     summary.finalTrainLoss = lossValue;
     folder->appendStep(step);
-    for (auto* observer : trainer.observers)
-        observer->stepFinished(step);
+    trainer.observers.stepFinished(step);
 
     if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
         summary.state = RunState::Failed;
@@ -517,8 +518,7 @@ void Trainer::Session::finishEpoch(bool complete)
     }
     if (complete || !stoppedEarly) {
         folder->appendEpoch(metrics);
-        for (auto* observer : trainer.observers)
-            observer->epochFinished(metrics);
+        trainer.observers.epochFinished(metrics);
     }
     checkpoint();
 }

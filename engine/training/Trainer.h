@@ -1,13 +1,14 @@
 #pragma once
 
+#include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
+#include "training/TrainingJob.h"
 #include "training/TrainingMetrics.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <string>
-#include <vector>
 
 namespace ampwb {
 
@@ -17,7 +18,7 @@ class StepTurns;
 /// telling observers about every step and epoch. `run()` blocks: call it on a worker
 /// thread. `requestStop()` and `setPaused()` may be called from any thread and take
 /// effect before the next step.
-class Trainer {
+class Trainer : public TrainingJob {
 public:
     /// A new run in `config.runsDirectory`, or, when `resumeDirectory` is given, the
     /// continuation of the stopped run there from its checkpoint (`config` then only
@@ -25,19 +26,23 @@ public:
     explicit Trainer(TrainingConfig config, std::string resumeDirectory = {});
 
     /// Observers are called on the training thread; they must outlive `run()`.
-    void addObserver(TrainingObserver* observer);
+    void addObserver(TrainingObserver* observer) override;
 
     /// Trains until the epochs or max steps are done, or until stopped. Never throws:
     /// bad data, a full disk, NaN losses or out-of-memory end the run with
     /// RunState::Failed and a message; the last checkpoint stays loadable.
     RunSummary run();
+    /// run() for whoever holds the trainer as a TrainingJob: the summary goes to the observers.
+    void runJob() override;
 
     /// Works (setup, each step, each validation) only on `seat`'s turn, and leaves its seat
     /// when run() returns. Call before run(); `turns` must outlive run().
     void takeTurns(StepTurns& turns, int seat);
 
-    void requestStop();
-    void setPaused(bool paused);
+    /// The run ends, stopped, before its next step.
+    void requestStop() override;
+    /// Paused, the run waits before its next step until it is resumed or stopped.
+    void setPaused(bool paused) override;
     bool isPaused() const { return paused; }
 
     /// The default run name: "<precision>-<YYYYmmdd-HHMMSS>".
@@ -53,7 +58,7 @@ private:
 
     TrainingConfig config;
     std::string resumeDirectory;
-    std::vector<TrainingObserver*> observers;
+    ObserverList observers;
     StepTurns* turns = nullptr;
     int seat = 0;
     std::atomic<bool> stopRequested{false};

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <iterator>
+#include <utility>
 
 namespace {
 
@@ -45,9 +45,9 @@ QImage thumbnailOf(const torch::Tensor& image)
 
 ClassificationWorker::ClassificationWorker(QObject* parent)
     : QObject(parent)
+    , answers(kDrainIntervalMilliseconds, [this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {},
+              kResultsPerTick)
 {
-    drainTimer.setInterval(kDrainIntervalMilliseconds);
-    connect(&drainTimer, &QTimer::timeout, this, &ClassificationWorker::drain);
     thread = std::thread([this] { run(); });
 }
 
@@ -69,9 +69,9 @@ int ClassificationWorker::loadModel(const QString& model, ampwb::InferencePrecis
         const std::lock_guard lock(mutex);
         generation = ++nextGeneration;
         pendingLoad = LoadOrder{generation, model, precision};
+        answers.start();
     }
     wake.notify_all();
-    wakeDrainTimer();
     return generation;
 }
 
@@ -81,9 +81,10 @@ void ClassificationWorker::classify(std::vector<ClassificationRequest> requests)
         const std::lock_guard lock(mutex);
         for (ClassificationRequest& request : requests)
             queued.push_back(std::move(request));
+        if (hasWork())
+            answers.start();
     }
     wake.notify_all();
-    wakeDrainTimer();
 }
 
 void ClassificationWorker::cancelQueued()
@@ -96,10 +97,11 @@ void ClassificationWorker::run()
 {
     std::unique_lock lock(mutex);
     while (true) {
-        wake.wait(lock, [this] { return stopping || pendingLoad || (hasModel && !queued.empty()); });
+        if (!hasWork())
+            answers.finish();
+        wake.wait(lock, [this] { return stopping || hasWork(); });
         if (stopping)
             return;
-        working = true;
         if (pendingLoad) {
             const LoadOrder order = *pendingLoad;
             pendingLoad.reset();
@@ -107,7 +109,7 @@ void ClassificationWorker::run()
             ModelLoadResult outcome = load(order);
             lock.lock();
             hasModel = outcome.loaded;
-            loads.push_back(std::move(outcome));
+            answers.push(std::move(outcome));
         } else {
             std::vector<ClassificationRequest> batch;
             while (!queued.empty() && batch.size() < static_cast<size_t>(kBatchSize)) {
@@ -115,13 +117,16 @@ void ClassificationWorker::run()
                 queued.pop_front();
             }
             lock.unlock();
-            std::vector<ClassificationResult> results = classifyBatch(batch);
+            for (ClassificationResult& result : classifyBatch(batch))
+                answers.push(std::move(result));
             lock.lock();
-            for (ClassificationResult& result : results)
-                finished.push_back(std::move(result));
         }
-        working = false;
     }
+}
+
+bool ClassificationWorker::hasWork() const
+{
+    return pendingLoad || (hasModel && !queued.empty());
 }
 
 ModelLoadResult ClassificationWorker::load(const LoadOrder& order)
@@ -192,29 +197,18 @@ std::vector<ClassificationResult> ClassificationWorker::classifyBatch(const std:
     return results;
 }
 
-void ClassificationWorker::wakeDrainTimer()
+void ClassificationWorker::deliver(std::vector<Answer> arrived)
 {
-    if (!drainTimer.isActive())
-        drainTimer.start();
-}
-
-void ClassificationWorker::drain()
-{
-    std::vector<ModelLoadResult> loaded;
-    std::vector<ClassificationResult> arrived;
-    bool idle = false;
-    {
-        const std::lock_guard lock(mutex);
-        loaded.swap(loads);
-        const size_t count = std::min(finished.size(), static_cast<size_t>(kResultsPerTick));
-        arrived.assign(std::make_move_iterator(finished.begin()), std::make_move_iterator(finished.begin() + count));
-        finished.erase(finished.begin(), finished.begin() + count);
-        idle = !working && !pendingLoad && (!hasModel || queued.empty()) && finished.empty();
+    std::vector<ClassificationResult> results;
+    for (Answer& answer : arrived) {
+        if (auto* result = std::get_if<ClassificationResult>(&answer)) {
+            results.push_back(std::move(*result));
+            continue;
+        }
+        if (!results.empty())
+            Q_EMIT resultsArrived(std::exchange(results, {}));
+        Q_EMIT modelLoaded(std::get<ModelLoadResult>(answer));
     }
-    if (idle)
-        drainTimer.stop();
-    for (const ModelLoadResult& outcome : loaded)
-        Q_EMIT modelLoaded(outcome);
-    if (!arrived.empty())
-        Q_EMIT resultsArrived(arrived);
+    if (!results.empty())
+        Q_EMIT resultsArrived(results);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DrainedQueue.h"
 #include "model/InferencePrecision.h"
 
 #include <QImage>
@@ -7,7 +8,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
 #include <condition_variable>
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace ampwb {
@@ -69,6 +70,7 @@ public:
     void cancelQueued();
 
     static constexpr int kBatchSize = 8;
+    /// At most this many results (and model loads) reach the GUI per tick.
     static constexpr int kResultsPerTick = 16;
     static constexpr int kThumbnailPixels = 96;
     static constexpr int kDrainIntervalMilliseconds = 40;
@@ -84,19 +86,20 @@ private:
         ampwb::InferencePrecision precision = ampwb::InferencePrecision::Fp32;
     };
 
+    /// What the worker thread hands to the GUI, in the order it happened.
+    using Answer = std::variant<ModelLoadResult, ClassificationResult>;
+
     void run();
+    /// Whether the worker thread has something to do; with `mutex` held.
+    bool hasWork() const;
     ModelLoadResult load(const LoadOrder& order);
     std::vector<ClassificationResult> classifyBatch(const std::vector<ClassificationRequest>& batch);
-    void drain();
-    void wakeDrainTimer();
+    void deliver(std::vector<Answer> arrived);
 
     std::mutex mutex;
     std::condition_variable wake;
     std::optional<LoadOrder> pendingLoad;
     std::deque<ClassificationRequest> queued;
-    std::vector<ClassificationResult> finished;
-    std::vector<ModelLoadResult> loads;
-    bool working = false;
     bool stopping = false;
     bool hasModel = false;
     int nextGeneration = 0;
@@ -107,6 +110,8 @@ private:
     std::unique_ptr<ampwb::Classifier> classifier;
     int classifierGeneration = 0;
 
-    QTimer drainTimer;
+    /// Started by the GUI thread when there is work and finished by the worker thread when there
+    /// is none, both with `mutex` held, so that a finish() cannot overtake newer work.
+    DrainedQueue<Answer> answers;
     std::thread thread;
 };

@@ -1,0 +1,96 @@
+#pragma once
+
+#include <QTimer>
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <limits>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+/// The buffer between worker threads and the GUI thread: workers push values under a lock,
+/// and while work is under way a GUI timer hands what arrived since the previous tick to
+/// `deliver`, in the order it was pushed. Create, start and destroy it on the GUI thread.
+template <typename Value>
+class DrainedQueue {
+public:
+    /// Called on the GUI thread with the values taken at a tick (never none).
+    using Delivery = std::function<void(std::vector<Value> values)>;
+    /// Called on the GUI thread after the last delivery of the work, the timer stopped.
+    using Finished = std::function<void()>;
+
+    /// Drains every `intervalMilliseconds`, at most `maximumPerTick` values at a time.
+    DrainedQueue(int intervalMilliseconds, Delivery deliver, Finished finished = {},
+                 size_t maximumPerTick = std::numeric_limits<size_t>::max())
+        : deliver(std::move(deliver))
+        , finished(std::move(finished))
+        , maximumPerTick(maximumPerTick)
+    {
+        timer.setInterval(intervalMilliseconds);
+        QObject::connect(&timer, &QTimer::timeout, &timer, [this] { drain(); });
+    }
+
+    /// Work is under way: the timer runs (again) until finish() and the last delivery.
+    void start()
+    {
+        {
+            const std::lock_guard lock(mutex);
+            workFinished = false;
+        }
+        if (!timer.isActive())
+            timer.start();
+    }
+
+    /// Adds a value; any thread.
+    void push(Value value)
+    {
+        const std::lock_guard lock(mutex);
+        pending.push_back(std::move(value));
+    }
+
+    /// The work has pushed its last value (until the next start()); any thread.
+    void finish()
+    {
+        const std::lock_guard lock(mutex);
+        workFinished = true;
+    }
+
+    /// Whether the timer runs: work is under way or its values are still being delivered.
+    bool isDraining() const { return timer.isActive(); }
+
+private:
+    void drain()
+    {
+        std::vector<Value> arrived;
+        bool done = false;
+        {
+            const std::lock_guard lock(mutex);
+            if (pending.size() <= maximumPerTick) {
+                arrived.swap(pending);
+            } else {
+                const auto end = pending.begin() + static_cast<std::ptrdiff_t>(maximumPerTick);
+                arrived.assign(std::make_move_iterator(pending.begin()), std::make_move_iterator(end));
+                pending.erase(pending.begin(), end);
+            }
+            done = workFinished && pending.empty();
+        }
+        // Stopped first: what is delivered may start new work, and with it the timer.
+        if (done)
+            timer.stop();
+        if (!arrived.empty())
+            deliver(std::move(arrived));
+        if (done && finished)
+            finished();
+    }
+
+    Delivery deliver;
+    Finished finished;
+    size_t maximumPerTick;
+    std::mutex mutex;
+    std::vector<Value> pending;
+    bool workFinished = false;
+    QTimer timer;
+};
