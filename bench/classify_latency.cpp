@@ -5,8 +5,8 @@
 //
 // Usage: classify_latency [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16] [--size 224]
 //                         [--layout channels-last|contiguous]
-#include "model/Classifier.h"
 #include "model/ClassNames.h"
+#include "model/Classifier.h"
 
 #include <torch/utils.h>
 
@@ -106,8 +106,7 @@ int main(int argc, char** argv)
     std::printf("C++ Classifier (BN folded, fp32 weights prepacked for oneDNN, otherwise %s; InferenceMode), "
                 "%d threads, %lld px, bf16 units: %s\n",
                 settings.channelsLast ? "channels-last" : "contiguous", torch::get_num_threads(),
-                static_cast<long long>(settings.size),
-                Classifier::bf16Recommended() ? "yes" : "no");
+                static_cast<long long>(settings.size), Classifier::bf16Recommended() ? "yes" : "no");
     std::printf("precision  batch  median ms/batch  median ms/image  median CPU ms/image  repeats\n");
     for (const InferencePrecision precision : settings.precisions) {
         ClassifierOptions options;

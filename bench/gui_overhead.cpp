@@ -12,8 +12,8 @@
 #include "MainWindow.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
-#include "train/TrainTab.h"
 #include "charts/TrainingCharts.h"
+#include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -50,17 +50,28 @@ struct Measured {
 
 QStringList cliArguments(const ampwb::TrainingConfig& config, const QString& name)
 {
-    return {QStringLiteral("train"), QStringLiteral("--json"),
-            QStringLiteral("--data"), QString::fromStdString(config.dataset),
-            QStringLiteral("--precision"), QString::fromStdString(ampwb::toString(config.precision)),
-            QStringLiteral("--max-steps"), QString::number(config.maxSteps),
-            QStringLiteral("--batch-size"), QString::number(config.batchSize),
-            QStringLiteral("--image-size"), QString::number(config.imageSize),
-            QStringLiteral("--workers"), QString::number(config.workers),
-            QStringLiteral("--validation-limit"), QString::number(config.validationLimit),
-            QStringLiteral("--seed"), QString::number(config.seed),
-            QStringLiteral("--run-dir"), QString::fromStdString(config.runsDirectory),
-            QStringLiteral("--name"), name};
+    return {QStringLiteral("train"),
+            QStringLiteral("--json"),
+            QStringLiteral("--data"),
+            QString::fromStdString(config.dataset),
+            QStringLiteral("--precision"),
+            QString::fromStdString(ampwb::toString(config.precision)),
+            QStringLiteral("--max-steps"),
+            QString::number(config.maxSteps),
+            QStringLiteral("--batch-size"),
+            QString::number(config.batchSize),
+            QStringLiteral("--image-size"),
+            QString::number(config.imageSize),
+            QStringLiteral("--workers"),
+            QString::number(config.workers),
+            QStringLiteral("--validation-limit"),
+            QString::number(config.validationLimit),
+            QStringLiteral("--seed"),
+            QString::number(config.seed),
+            QStringLiteral("--run-dir"),
+            QString::fromStdString(config.runsDirectory),
+            QStringLiteral("--name"),
+            name};
 }
 
 Measured runCli(const Settings& settings, const QString& name)
@@ -206,7 +217,8 @@ int main(int argc, char** argv)
     for (int round = 0; round < settings.rounds; ++round) {
         for (int turn = 0; turn < 2; ++turn) {
             const bool window = (round + turn) % 2 == 1;
-            const QString name = QStringLiteral("%1-%2").arg(window ? QStringLiteral("window") : QStringLiteral("cli")).arg(round);
+            const QString name =
+                QStringLiteral("%1-%2").arg(window ? QStringLiteral("window") : QStringLiteral("cli")).arg(round);
             const Measured measured = window ? runWindow(settings, name) : runCli(settings, name);
             if (!measured.error.isEmpty()) {
                 std::fprintf(stderr, "gui_overhead: %s\n", qPrintable(measured.error));

@@ -1,7 +1,7 @@
 #include "ClassificationService.h"
 
-#include "data/ImageDecoding.h"
 #include "ServiceError.h"
+#include "data/ImageDecoding.h"
 
 #include <algorithm>
 #include <chrono>

@@ -18,10 +18,10 @@ namespace ampwb::serve {
 
 /// What one request may bring, and how much work may wait.
 struct ServiceLimits {
-    size_t maxRequestBytes = 20u << 20;     ///< the whole upload (413 above)
-    int64_t maxImagePixels = 40'000'000;    ///< per image, as its header declares (413 above)
-    int maxImagesPerRequest = 16;           ///< images in one request (413 above)
-    int queueCapacity = 16;                 ///< requests waiting for a worker (503 above)
+    size_t maxRequestBytes = 20u << 20;  ///< the whole upload (413 above)
+    int64_t maxImagePixels = 40'000'000; ///< per image, as its header declares (413 above)
+    int maxImagesPerRequest = 16;        ///< images in one request (413 above)
+    int queueCapacity = 16;              ///< requests waiting for a worker (503 above)
 };
 
 /// How the service runs.
@@ -45,9 +45,9 @@ struct ImageAnswer {
 
 /// The answer to one request.
 struct RequestAnswer {
-    std::vector<ImageAnswer> images;          ///< in upload order
-    double queueMilliseconds = 0.0;           ///< waiting for a worker
-    double milliseconds = 0.0;                ///< waiting plus classifying
+    std::vector<ImageAnswer> images; ///< in upload order
+    double queueMilliseconds = 0.0;  ///< waiting for a worker
+    double milliseconds = 0.0;       ///< waiting plus classifying
 };
 
 /// Classifies uploaded images on a fixed set of worker threads that share one

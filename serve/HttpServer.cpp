@@ -30,10 +30,12 @@ httplib::Server::HandlerResponse describeStatus(const httplib::Request&, httplib
 {
     if (!response.body.empty())
         return httplib::Server::HandlerResponse::Unhandled;
-    const std::string code = response.status == 404 ? "not_found" : response.status == 413 ? "too_large" : "bad_request";
-    const std::string message = response.status == 404 ? "No such page: try GET /, POST /v1/classify, GET /v1/model or GET /healthz."
-                                                       : "The request was refused (HTTP status "
-                                                             + std::to_string(response.status) + ").";
+    const std::string code = response.status == 404 ? "not_found"
+                           : response.status == 413 ? "too_large"
+                                                    : "bad_request";
+    const std::string message = response.status == 404
+                                  ? "No such page: try GET /, POST /v1/classify, GET /v1/model or GET /healthz."
+                                  : "The request was refused (HTTP status " + std::to_string(response.status) + ").";
     response.set_content(nlohmann::json{{"error", code}, {"message", message}}.dump(), kJson);
     return httplib::Server::HandlerResponse::Handled;
 }
@@ -63,7 +65,8 @@ HttpServer::HttpServer(ClassificationService& service)
         response.set_content(std::string(webPage()), "text/html; charset=utf-8");
     });
     server->Get("/healthz", [this](const httplib::Request&, httplib::Response& response) {
-        response.set_content(nlohmann::json{{"status", "ok"}, {"queued", this->service.queuedRequests()}}.dump(), kJson);
+        response.set_content(nlohmann::json{{"status", "ok"}, {"queued", this->service.queuedRequests()}}.dump(),
+                             kJson);
     });
     server->Get("/v1/model", [this](const httplib::Request&, httplib::Response& response) {
         response.set_content(modelJson(this->service), kJson);
@@ -71,8 +74,8 @@ HttpServer::HttpServer(ClassificationService& service)
     server->Post("/v1/classify", [this](const httplib::Request& request, httplib::Response& response,
                                         const httplib::ContentReader& reader) {
         try {
-            std::vector<UploadedImage> images =
-                readUploadedImages(request, response, reader, this->service.options().limits);
+            std::vector<UploadedImage> images = readUploadedImages(request, response, reader,
+                                                                   this->service.options().limits);
             const RequestAnswer answer = this->service.submit(std::move(images)).get();
             response.status = 200;
             response.set_content(answerJson(this->service.classifier(), answer), kJson);

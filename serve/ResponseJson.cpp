@@ -56,7 +56,8 @@ std::string modelJson(const ClassificationService& service)
           {"mean", preprocessing.mean},
           {"std", preprocessing.std},
           {"description", "Resize(" + std::to_string(resize) + ", antialiased) + CenterCrop("
-                              + std::to_string(preprocessing.imageSize) + ") + Normalize(mean, std) on RGB in [0, 1]"}}},
+                              + std::to_string(preprocessing.imageSize)
+                              + ") + Normalize(mean, std) on RGB in [0, 1]"}}},
         {"precision", toString(classifier.options().precision)},
         {"top_k", classifier.options().topK},
         {"workers", service.options().workers},

@@ -19,12 +19,16 @@ enum class RefusalReason {
 class ServiceError : public std::runtime_error {
 public:
     ServiceError(RefusalReason reason, const std::string& message)
-        : std::runtime_error(message), refusal(reason) {}
+        : std::runtime_error(message)
+        , refusal(reason)
+    {
+    }
 
     RefusalReason reason() const { return refusal; }
     /// 400, 413, 415 or 503.
     int httpStatus() const;
-    /// A short machine-readable name: "not_an_image", "bad_request", "too_large", "unsupported_type", "busy", "shutting_down".
+    /// A short machine-readable name: "not_an_image", "bad_request", "too_large", "unsupported_type", "busy",
+    /// "shutting_down".
     const char* code() const;
 
 private:

@@ -35,7 +35,10 @@ constexpr size_t kDrainBytes = size_t(64) << 20;
 /// Counts the bytes of one upload and keeps them within the limit.
 class UploadBudget {
 public:
-    explicit UploadBudget(const ServiceLimits& limits) : limits(limits) {}
+    explicit UploadBudget(const ServiceLimits& limits)
+        : limits(limits)
+    {
+    }
 
     /// Counts `count` more bytes; false once the upload should be cut off.
     bool take(size_t count)
@@ -93,10 +96,10 @@ std::vector<UploadedImage> readMultipart(const httplib::ContentReader& reader, h
                                            "The file " + name + " is " + mediaType(part.content_type)
                                                + ", not an image (send JPEG, PNG, BMP or WebP)."));
             else if (static_cast<int>(images.size()) >= budget.limits.maxImagesPerRequest)
-                budget.refuse(ServiceError(RefusalReason::TooLarge,
-                                           "The request holds more than "
-                                               + std::to_string(budget.limits.maxImagesPerRequest)
-                                               + " images, the limit."));
+                budget.refuse(
+                    ServiceError(RefusalReason::TooLarge, "The request holds more than "
+                                                              + std::to_string(budget.limits.maxImagesPerRequest)
+                                                              + " images, the limit."));
             keepingPart = budget.keeping();
             if (keepingPart)
                 images.push_back({name.empty() ? "image " + std::to_string(images.size() + 1) : name, {}});

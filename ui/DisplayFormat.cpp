@@ -17,7 +17,10 @@ QString DisplayFormat::duration(double seconds)
     const auto total = static_cast<qint64>(std::llround(seconds));
     const QChar zero(QLatin1Char('0'));
     if (total >= 3600)
-        return QStringLiteral("%1:%2:%3").arg(total / 3600).arg(total / 60 % 60, 2, 10, zero).arg(total % 60, 2, 10, zero);
+        return QStringLiteral("%1:%2:%3")
+            .arg(total / 3600)
+            .arg(total / 60 % 60, 2, 10, zero)
+            .arg(total % 60, 2, 10, zero);
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, zero);
 }
 

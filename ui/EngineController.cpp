@@ -7,8 +7,9 @@
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
-    , events(kDrainIntervalMilliseconds, [this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); },
-             [this] { finishWork(); })
+    , events(
+          kDrainIntervalMilliseconds, [this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); },
+          [this] { finishWork(); })
 {
 }
 

@@ -14,7 +14,7 @@ namespace ampwb {
 enum class ComparisonOrder;
 class TrainingJob;
 struct TrainingConfig;
-}
+} // namespace ampwb
 
 /// The GUI's one door to the engine: runs a training job (a Trainer or a Comparison) on a
 /// worker thread, observes it there (copying the values into a locked queue) and, on a GUI

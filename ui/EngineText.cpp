@@ -1,8 +1,8 @@
 #include "EngineText.h"
 
 #include <QList>
-#include <QStringList>
 #include <QRegularExpression>
+#include <QStringList>
 
 #include <array>
 
@@ -21,11 +21,9 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "The step schedule's step size must be at least 1 epoch."),
     QT_TRANSLATE_NOOP("EngineText", "The step schedule's gamma must be in (0, 1]."),
     QT_TRANSLATE_NOOP("EngineText", "Warm-up epochs cannot be negative."),
-    QT_TRANSLATE_NOOP("EngineText",
-                      "The image size must be between 8 and 1024 pixels (or 0 for the dataset's own)."),
+    QT_TRANSLATE_NOOP("EngineText", "The image size must be between 8 and 1024 pixels (or 0 for the dataset's own)."),
     QT_TRANSLATE_NOOP("EngineText", "Workers must be between 0 and 64."),
-    QT_TRANSLATE_NOOP("EngineText",
-                      "Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1."),
+    QT_TRANSLATE_NOOP("EngineText", "Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1."),
     QT_TRANSLATE_NOOP("EngineText", "Synthetic dataset sizes must be positive."),
     QT_TRANSLATE_NOOP("EngineText", "The validation limit cannot be negative."),
     QT_TRANSLATE_NOOP("EngineText", "Choose a folder for runs."),
@@ -62,12 +60,14 @@ const QList<PatternRule>& patternRules()
          QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput with %2 % less peak memory.")},
         {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput\\.$")),
          QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput.")},
-        {QRegularExpression(QStringLiteral("^AMP did not help here \\((.+)× FP32 throughput\\)\\. Likely reason: (.*)$")),
+        {QRegularExpression(
+             QStringLiteral("^AMP did not help here \\((.+)× FP32 throughput\\)\\. Likely reason: (.*)$")),
          QT_TRANSLATE_NOOP("EngineText", "AMP did not help here (%1× FP32 throughput). Likely reason: %2"), 2},
         {QRegularExpression(QStringLiteral("^the images are small \\((\\d+) px\\), so the layers are too small for "
                                            "reduced precision to pay for its casts\\.$")),
-         QT_TRANSLATE_NOOP("EngineText", "the images are small (%1 px), so the layers are too small for reduced precision to pay "
-                        "for its casts.")},
+         QT_TRANSLATE_NOOP("EngineText",
+                           "the images are small (%1 px), so the layers are too small for reduced precision to pay "
+                           "for its casts.")},
         {QRegularExpression(QStringLiteral("^the batch is small \\((\\d+)\\), so per-step overhead dominates\\.$")),
          QT_TRANSLATE_NOOP("EngineText", "the batch is small (%1), so per-step overhead dominates.")},
         {QRegularExpression(QStringLiteral("^No verdict: a run failed \\((.*)\\)\\.$")),

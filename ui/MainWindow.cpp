@@ -2,17 +2,17 @@
 
 #include "AboutDialog.h"
 #include "AppSettings.h"
-#include "classify/ClassifyTab.h"
-#include "compare/CompareTab.h"
 #include "EngineController.h"
 #include "GuiStallMeter.h"
-#include "runs/RunsTab.h"
 #include "SettingsDialog.h"
+#include "classify/ClassifyTab.h"
+#include "compare/CompareTab.h"
+#include "runs/RunsTab.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 
-#include <QAction>
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDesktopServices>
@@ -58,7 +58,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabWidget->addTab(trainPage, QIcon(QStringLiteral(":/icons/start.svg")), tr("Train"));
     tabWidget->addTab(comparePage, QIcon(QStringLiteral(":/icons/compare.svg")), tr("Compare"));
     tabWidget->addTab(runsPage, QIcon(QStringLiteral(":/icons/runs.svg")), tr("Runs"));
-    tabWidget->addTab(new ClassifyTab(*controller, tabWidget), QIcon(QStringLiteral(":/icons/classify.svg")), tr("Classify"));
+    tabWidget->addTab(new ClassifyTab(*controller, tabWidget), QIcon(QStringLiteral(":/icons/classify.svg")),
+                      tr("Classify"));
     setCentralWidget(tabWidget);
     createMenus();
     createToolBar();
@@ -175,7 +176,7 @@ void MainWindow::createStatusBar()
     stateLabel->setObjectName(QStringLiteral("runState"));
     statusBar()->addWidget(stateLabel, 1);
 
-    const QString bf16Units = machine.cpuHasAmxBf16      ? QStringLiteral("AMX-BF16")
+    const QString bf16Units = machine.cpuHasAmxBf16    ? QStringLiteral("AMX-BF16")
                             : machine.cpuHasAvx512Bf16 ? QStringLiteral("AVX512-BF16")
                                                        : tr("none");
     auto* cpuLabel = new QLabel(tr("CPU: %1 · bf16 units: %2").arg(QString::fromStdString(machine.cpuModel), bf16Units),
@@ -307,7 +308,8 @@ void MainWindow::onEvents(const TrainingEvents& events)
     }
     if (!latest || controller->isPaused() || controller->isStopping())
         return;
-    const QString progress = tr("step %1 of %2 (epoch %3)").arg(latest->step).arg(latest->totalSteps).arg(latest->epoch);
+    const QString progress =
+        tr("step %1 of %2 (epoch %3)").arg(latest->step).arg(latest->totalSteps).arg(latest->epoch);
     const QString runLabel = precisionLabel(latest->precision);
     stateLabel->setText(controller->work() == EngineController::Work::Comparison
                             ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
@@ -349,8 +351,10 @@ void MainWindow::updateActions()
     pause->setEnabled(busy && !controller->isStopping());
     pause->setChecked(controller->isPaused());
     pause->setText(controller->isPaused() ? tr("Resume") : tr("&Pause"));
-    pause->setToolTip(controller->isPaused() ? tr("Resume training (Ctrl+P)") : tr("Pause after the current step (Ctrl+P)"));
-    pause->setIcon(QIcon(controller->isPaused() ? QStringLiteral(":/icons/start.svg") : QStringLiteral(":/icons/pause.svg")));
+    pause->setToolTip(controller->isPaused() ? tr("Resume training (Ctrl+P)")
+                                             : tr("Pause after the current step (Ctrl+P)"));
+    pause->setIcon(
+        QIcon(controller->isPaused() ? QStringLiteral(":/icons/start.svg") : QStringLiteral(":/icons/pause.svg")));
     stop->setEnabled(busy && !controller->isStopping());
     resume->setEnabled(!busy && !trainPage->resumableRun().isEmpty());
 }

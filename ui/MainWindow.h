@@ -1,7 +1,7 @@
 #pragma once
 
-#include "system/DeviceInfo.h"
 #include "TrainingEvent.h"
+#include "system/DeviceInfo.h"
 
 #include <QMainWindow>
 
@@ -77,6 +77,6 @@ private:
     QAction* resume = nullptr;
     QLabel* stateLabel = nullptr;
     GuiStallMeter* stallMeter = nullptr;
-    QString outcome;          ///< how the last run ended, for the status bar
+    QString outcome; ///< how the last run ended, for the status bar
     bool closeWhenIdle = false;
 };

@@ -8,8 +8,8 @@
 
 /// One thing the engine reported, copied by value so it can cross from the training
 /// thread to the GUI thread.
-using TrainingEvent = std::variant<ampwb::RunStarted, ampwb::StepMetrics, ampwb::EpochMetrics,
-                                   ampwb::RunSummary, ampwb::ComparisonResult>;
+using TrainingEvent = std::variant<ampwb::RunStarted, ampwb::StepMetrics, ampwb::EpochMetrics, ampwb::RunSummary,
+                                   ampwb::ComparisonResult>;
 
 /// Events in the order the engine reported them.
 using TrainingEvents = std::vector<TrainingEvent>;

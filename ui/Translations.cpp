@@ -7,8 +7,7 @@
 
 QList<QPair<QString, QString>> Translations::available()
 {
-    return {{QStringLiteral("en"), QStringLiteral("English")},
-            {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    return {{QStringLiteral("en"), QStringLiteral("English")}, {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
 }
 
 QString Translations::resolve(const QString& setting)

@@ -71,7 +71,8 @@ void printResult(const ImageFileResult& result, bool withLogits)
 
 } // namespace
 
-ClassifyCommand::ClassifyCommand() : Command(kClassifyIntroduction, kClassifyNotes)
+ClassifyCommand::ClassifyCommand()
+    : Command(kClassifyIntroduction, kClassifyNotes)
 {
     table.add({
         {"--model", "FILE",
@@ -108,7 +109,8 @@ int ClassifyCommand::run()
         throw UsageError("Name at least one image to classify.");
 #ifdef AMPWB_WITH_OPENCV
     if (classifierOptions.precision == InferencePrecision::Bf16 && !Classifier::bf16Recommended())
-        std::fprintf(stderr, "warning: this CPU has no bf16 units (AVX512-BF16 or AMX); bf16 will be slower than fp32.\n");
+        std::fprintf(stderr,
+                     "warning: this CPU has no bf16 units (AVX512-BF16 or AMX); bf16 will be slower than fp32.\n");
     const Classifier classifier(loadClassifierModel(model, labels), classifierOptions);
     const std::vector<ImageFileResult> results = classifyImageFiles(classifier, images, batchSize);
     int failed = 0;

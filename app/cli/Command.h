@@ -27,7 +27,8 @@ public:
 protected:
     /// `introduction` ends with a blank line; `notes` starts with one.
     explicit Command(std::string introduction, std::string notes = {})
-        : introduction(std::move(introduction)), notes(std::move(notes))
+        : introduction(std::move(introduction))
+        , notes(std::move(notes))
     {
     }
 

@@ -104,8 +104,8 @@ void ConsoleObserver::drawBar(const StepMetrics& step)
     const double elapsed = std::chrono::duration<double>(now - start).count();
     const int64_t done = step.step - firstStep + 1;
     const double eta = done > 0 ? elapsed / done * static_cast<double>(step.totalSteps - step.step) : NAN;
-    std::printf("\r%-4s [%s%s] %lld/%lld  epoch %lld  loss %.4f  scale %g  %.0f img/s  ETA %s ", toString(step.precision).c_str(),
-                std::string(static_cast<size_t>(filled), '#').c_str(),
+    std::printf("\r%-4s [%s%s] %lld/%lld  epoch %lld  loss %.4f  scale %g  %.0f img/s  ETA %s ",
+                toString(step.precision).c_str(), std::string(static_cast<size_t>(filled), '#').c_str(),
                 std::string(static_cast<size_t>(width - filled), '.').c_str(), static_cast<long long>(step.step),
                 static_cast<long long>(step.totalSteps), static_cast<long long>(step.epoch), step.loss, step.lossScale,
                 step.imagesPerSecond, duration(eta).c_str());
@@ -137,9 +137,9 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
         std::printf("\n");
     std::printf("%s epoch %lld%s: train loss %.4f, acc %.2f %% | val loss %.4f, top-1 %.2f %%, top-5 %.2f %% | "
                 "%.1f s, %.0f img/s\n",
-                toString(epoch.precision).c_str(), static_cast<long long>(epoch.epoch), epoch.complete ? "" : " (partial)", epoch.trainLoss,
-                epoch.trainAccuracy * 100.0, epoch.validationLoss, epoch.validationTop1 * 100.0,
-                epoch.validationTop5 * 100.0, epoch.epochSeconds, epoch.imagesPerSecond);
+                toString(epoch.precision).c_str(), static_cast<long long>(epoch.epoch),
+                epoch.complete ? "" : " (partial)", epoch.trainLoss, epoch.trainAccuracy * 100.0, epoch.validationLoss,
+                epoch.validationTop1 * 100.0, epoch.validationTop5 * 100.0, epoch.epochSeconds, epoch.imagesPerSecond);
     std::fflush(stdout);
 }
 
@@ -171,9 +171,10 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     }
     std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), top-1 %.2f %%, top-5 %.2f %%, "
                 "peak memory %.0f MB%s\n",
-                toString(summary.precision).c_str(), toString(summary.state).c_str(), static_cast<long long>(summary.steps),
-                summary.imagesPerSecond, summary.medianStepMilliseconds, summary.finalTop1 * 100.0,
-                summary.finalTop5 * 100.0, static_cast<double>(summary.peakMemoryBytes) / 1e6,
+                toString(summary.precision).c_str(), toString(summary.state).c_str(),
+                static_cast<long long>(summary.steps), summary.imagesPerSecond, summary.medianStepMilliseconds,
+                summary.finalTop1 * 100.0, summary.finalTop5 * 100.0,
+                static_cast<double>(summary.peakMemoryBytes) / 1e6,
                 summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");
     if (!summary.message.empty())
         std::printf("  %s\n", summary.message.c_str());

@@ -23,7 +23,8 @@ const char* kExportIntroduction =
 
 } // namespace
 
-ExportCommand::ExportCommand() : Command(kExportIntroduction)
+ExportCommand::ExportCommand()
+    : Command(kExportIntroduction)
 {
     table.add({
         {"--model", "FILE", "a run folder or its checkpoint.pt, a .pth state dict, or `torchvision`",

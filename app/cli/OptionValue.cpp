@@ -2,7 +2,9 @@
 
 namespace ampwb::cli {
 
-OptionValue::OptionValue(std::string option, std::string text) : name(std::move(option)), value(std::move(text))
+OptionValue::OptionValue(std::string option, std::string text)
+    : name(std::move(option))
+    , value(std::move(text))
 {
 }
 

@@ -13,15 +13,15 @@
 namespace ampwb::cli {
 namespace {
 
-const char* kServeIntroduction =
-    "Usage: amp-workbench-cli serve --model FILE [OPTIONS]\n\n"
-    "Serves a classifier over HTTP until Ctrl-C or SIGTERM (which finish the requests in\n"
-    "flight): a web page at /, POST /v1/classify (an image as the body, or several as a\n"
-    "multipart form), GET /v1/model and GET /healthz. See docs/serve.md.\n\n";
+const char* kServeIntroduction = "Usage: amp-workbench-cli serve --model FILE [OPTIONS]\n\n"
+                                 "Serves a classifier over HTTP until Ctrl-C or SIGTERM (which finish the requests in\n"
+                                 "flight): a web page at /, POST /v1/classify (an image as the body, or several as a\n"
+                                 "multipart form), GET /v1/model and GET /healthz. See docs/serve.md.\n\n";
 
 } // namespace
 
-ServeCommand::ServeCommand() : Command(kServeIntroduction)
+ServeCommand::ServeCommand()
+    : Command(kServeIntroduction)
 {
     serve::ServiceLimits& limits = serviceOptions.limits;
     table.add({
@@ -68,7 +68,8 @@ int ServeCommand::run()
     if (model.empty())
         throw UsageError("--model is required (a run folder, checkpoint.pt, .pth file or `torchvision`).");
     if (classifierOptions.precision == InferencePrecision::Bf16 && !Classifier::bf16Recommended())
-        std::fprintf(stderr, "warning: this CPU has no bf16 units (AVX512-BF16 or AMX); bf16 will be slower than fp32.\n");
+        std::fprintf(stderr,
+                     "warning: this CPU has no bf16 units (AVX512-BF16 or AMX); bf16 will be slower than fp32.\n");
     // The workers split the cores libtorch would use for one.
     const int threadsPerWorker = std::max(1, at::get_num_threads() / serviceOptions.workers);
     at::set_num_threads(threadsPerWorker);

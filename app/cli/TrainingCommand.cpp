@@ -16,10 +16,9 @@ const char* kTrainIntroduction =
     "Trains ResNet-18 and writes config.json, steps.csv, epochs.csv, summary.json and checkpoint.pt\n"
     "into a new run folder.\n\n";
 
-const char* kCompareIntroduction =
-    "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
-    "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
-    "and report.md (the comparison table) into a new folder.\n\n";
+const char* kCompareIntroduction = "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
+                                   "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
+                                   "and report.md (the comparison table) into a new folder.\n\n";
 
 int exitCode(const RunSummary& summary)
 {
@@ -33,26 +32,26 @@ int exitCode(const RunSummary& summary)
 } // namespace
 
 TrainingCommand::TrainingCommand(Kind kind)
-    : Command(kind == Kind::Train ? kTrainIntroduction : kCompareIntroduction), kind(kind)
+    : Command(kind == Kind::Train ? kTrainIntroduction : kCompareIntroduction)
+    , kind(kind)
 {
     TrainingConfig& c = config;
-    table.addGroup(
-        "Data and model:",
-        {
-            {"--data", "SOURCE",
-             "fashion-mnist (default; Debian package dataset-fashion-mnist),\n"
-             "fashion-mnist:DIR, mnist:DIR, synthetic, cifar10:DIR, or an\n"
-             "ImageFolder DIR (one subfolder per class; train/ + val/ optional)",
-             [&c](const OptionValue& v) { c.dataset = v.text(); }},
-            {"--image-size", "N",
-             "side of the images the model sees (default: the dataset's own;\n"
-             "224 for image folders)",
-             [&c](const OptionValue& v) { c.imageSize = v.wholeNumber(); }},
-            {"--synthetic-size", "N", "images in the synthetic training set (default 10240)",
-             [&c](const OptionValue& v) { c.syntheticTrainSize = v.wholeNumber(); }},
-            {"--no-augment", "", "no random crop/flip during training",
-             [&c](const OptionValue&) { c.augment = false; }},
-        });
+    table.addGroup("Data and model:",
+                   {
+                       {"--data", "SOURCE",
+                        "fashion-mnist (default; Debian package dataset-fashion-mnist),\n"
+                        "fashion-mnist:DIR, mnist:DIR, synthetic, cifar10:DIR, or an\n"
+                        "ImageFolder DIR (one subfolder per class; train/ + val/ optional)",
+                        [&c](const OptionValue& v) { c.dataset = v.text(); }},
+                       {"--image-size", "N",
+                        "side of the images the model sees (default: the dataset's own;\n"
+                        "224 for image folders)",
+                        [&c](const OptionValue& v) { c.imageSize = v.wholeNumber(); }},
+                       {"--synthetic-size", "N", "images in the synthetic training set (default 10240)",
+                        [&c](const OptionValue& v) { c.syntheticTrainSize = v.wholeNumber(); }},
+                       {"--no-augment", "", "no random crop/flip during training",
+                        [&c](const OptionValue&) { c.augment = false; }},
+                   });
     table.addGroup(
         "Precision and device:",
         {
@@ -83,9 +82,7 @@ TrainingCommand::TrainingCommand(Kind kind)
             {"--clip-grad-norm", "X", "clip the gradients' L2 norm (unscaled first under AMP; default off)",
              [&c](const OptionValue& v) { c.clipGradNorm = v.number(); }},
             {"--schedule", "constant|step|cosine", "(default step: x gamma every step-size epochs)",
-             [&c](const OptionValue& v) {
-                 c.schedule = v.oneOf(parseSchedule(v.text()), "constant, step or cosine");
-             }},
+             [&c](const OptionValue& v) { c.schedule = v.oneOf(parseSchedule(v.text()), "constant, step or cosine"); }},
             {"--step-size", "N", "(default 30)", [&c](const OptionValue& v) { c.stepSize = v.wholeNumber(); }},
             {"--gamma", "X", "(default 0.1)", [&c](const OptionValue& v) { c.gamma = v.number(); }},
             {"--warmup-epochs", "X", "linear warm-up (default 0)",

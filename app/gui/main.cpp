@@ -41,9 +41,10 @@ int main(int argc, char** argv)
 
     QCommandLineParser parser;
     parser.addHelpOption();
-    parser.addOption(QCommandLineOption({QStringLiteral("v"), QStringLiteral("version")},
-                                        QCoreApplication::translate("main", "Print the versions of the workbench, "
-                                                                            "its libraries, bf16 and CUDA, and exit.")));
+    parser.addOption(
+        QCommandLineOption({QStringLiteral("v"), QStringLiteral("version")},
+                           QCoreApplication::translate("main", "Print the versions of the workbench, "
+                                                               "its libraries, bf16 and CUDA, and exit.")));
     const QCommandLineOption language(QStringLiteral("language"),
                                       QCoreApplication::translate("main", "Language of the window: en or zh_CN "
                                                                           "(default: the one chosen in the settings, "
@@ -57,7 +58,8 @@ int main(int argc, char** argv)
 
     if (parser.isSet(runsFolder))
         AppSettings::setRunsDirectory(parser.value(runsFolder));
-    Translations::install(Translations::resolve(parser.isSet(language) ? parser.value(language) : AppSettings::language()));
+    Translations::install(
+        Translations::resolve(parser.isSet(language) ? parser.value(language) : AppSettings::language()));
 
     MainWindow window;
     window.show();

@@ -41,8 +41,8 @@ Cifar10Dataset::Cifar10Dataset(const std::vector<std::string>& batchFiles, std::
             throw DataError("Cannot read the CIFAR-10 file " + path + ": " + error.message() + ".");
         if (bytes == 0 || bytes % kRecordBytes != 0)
             throw DataError("The CIFAR-10 file " + path + " is truncated or not a CIFAR-10 binary batch ("
-                            + std::to_string(bytes) + " bytes is not a multiple of "
-                            + std::to_string(kRecordBytes) + ").");
+                            + std::to_string(bytes) + " bytes is not a multiple of " + std::to_string(kRecordBytes)
+                            + ").");
         auto raw = torch::empty({bytes / kRecordBytes, kRecordBytes}, torch::kUInt8);
         std::ifstream in(path, std::ios::binary);
         if (!in.read(reinterpret_cast<char*>(raw.data_ptr<uint8_t>()), bytes))

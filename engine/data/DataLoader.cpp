@@ -17,8 +17,8 @@ DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, ImageTransform tr
     if (opts.prefetchBatches < 1 || opts.workers < 0)
         throw DataError("The loader needs a prefetch depth of at least 1 and a non-negative worker count.");
     if (this->dataset->size() < (opts.dropLast ? opts.batchSize : 1))
-        throw DataError("The dataset has " + std::to_string(this->dataset->size())
-                        + " images, fewer than one batch of " + std::to_string(opts.batchSize) + ".");
+        throw DataError("The dataset has " + std::to_string(this->dataset->size()) + " images, fewer than one batch of "
+                        + std::to_string(opts.batchSize) + ".");
 }
 
 DataLoader::~DataLoader()
@@ -172,7 +172,8 @@ std::optional<Batch> DataLoader::next()
     }
     std::unique_lock lock(mutex);
     // A failure surfaces at the batch that failed, whatever order the workers finished in.
-    readyChanged.wait(lock, [&] { return ready.count(nextToDeliver) > 0 || (failure && failedBatch == nextToDeliver); });
+    readyChanged.wait(lock,
+                      [&] { return ready.count(nextToDeliver) > 0 || (failure && failedBatch == nextToDeliver); });
     waitedMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - waitStart).count();
     if (ready.count(nextToDeliver) == 0)
         std::rethrow_exception(failure);

@@ -26,7 +26,7 @@ struct Batch {
 /// How a DataLoader reads an epoch.
 struct LoaderOptions {
     int64_t batchSize = 128;
-    int workers = 2;        ///< 0: batches are made on the calling thread
+    int workers = 2;         ///< 0: batches are made on the calling thread
     int prefetchBatches = 4; ///< bounded queue depth (batches made ahead of the consumer)
     bool shuffle = true;
     bool dropLast = true;

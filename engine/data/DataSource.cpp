@@ -44,8 +44,7 @@ DataSplits openDataSource(const DataSourceOptions& options)
 #ifdef AMPWB_WITH_OPENCV
     return openImageFolder(spec);
 #else
-    throw DataError("Unknown dataset \"" + spec
-                    + "\" (this build has no OpenCV, so image folders cannot be read).");
+    throw DataError("Unknown dataset \"" + spec + "\" (this build has no OpenCV, so image folders cannot be read).");
 #endif
 }
 

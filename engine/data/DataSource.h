@@ -12,7 +12,7 @@ namespace ampwb {
 /// "cifar10:DIR", or a folder path (ImageFolder).
 struct DataSourceOptions {
     std::string spec = "fashion-mnist";
-    int64_t imageSize = 28;         ///< size of synthetic images
+    int64_t imageSize = 28; ///< size of synthetic images
     int64_t syntheticTrainSize = 10240;
     int64_t syntheticValidationSize = 1024;
     uint64_t seed = 0;

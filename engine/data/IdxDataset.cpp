@@ -55,8 +55,8 @@ torch::Tensor readIdxFile(const std::string& path, uint32_t dimensions)
         throw DataError("Cannot open the IDX file " + path + ".");
     const uint32_t magic = readBigEndian(file.get(), path);
     if (magic != (0x0800u | dimensions))
-        throw DataError("The file " + path + " is not an IDX file of unsigned bytes with "
-                        + std::to_string(dimensions) + " dimension(s).");
+        throw DataError("The file " + path + " is not an IDX file of unsigned bytes with " + std::to_string(dimensions)
+                        + " dimension(s).");
     std::vector<int64_t> shape;
     int64_t count = 1;
     for (uint32_t d = 0; d < dimensions; ++d) {
@@ -89,9 +89,8 @@ IdxDataset::IdxDataset(const std::string& imagesPath, const std::string& labelsP
     images = readIdxFile(imagesPath, 3);
     labels = readIdxFile(labelsPath, 1).to(torch::kLong);
     if (images.size(0) != labels.size(0))
-        throw DataError("The IDX files " + imagesPath + " and " + labelsPath + " hold "
-                        + std::to_string(images.size(0)) + " images but " + std::to_string(labels.size(0))
-                        + " labels.");
+        throw DataError("The IDX files " + imagesPath + " and " + labelsPath + " hold " + std::to_string(images.size(0))
+                        + " images but " + std::to_string(labels.size(0)) + " labels.");
     const int64_t maxLabel = labels.max().item<int64_t>();
     if (maxLabel >= static_cast<int64_t>(names.size()))
         throw DataError("The labels file " + labelsPath + " has label " + std::to_string(maxLabel)

@@ -9,8 +9,7 @@ namespace ampwb {
 class IdxDataset : public Dataset {
 public:
     /// Reads an images file (magic 0x00000803) and a labels file (magic 0x00000801).
-    IdxDataset(const std::string& imagesPath, const std::string& labelsPath,
-               std::vector<std::string> classNames);
+    IdxDataset(const std::string& imagesPath, const std::string& labelsPath, std::vector<std::string> classNames);
 
     int64_t size() const override { return labels.size(0); }
     int64_t label(int64_t index) const override;

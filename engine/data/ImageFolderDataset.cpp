@@ -57,7 +57,8 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
     for (size_t label = 0; label < classNames.size(); ++label) {
         std::vector<std::string> paths;
         const fs::path classDir = fs::path(directory) / classNames[label];
-        for (const auto& item : fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
+        for (const auto& item :
+             fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
             if (!item.is_regular_file() || !isImageFileName(item.path().string()))
                 continue;
             const std::string reason = unusableReason(item.path());
@@ -112,8 +113,8 @@ DataSplits openImageFolder(const std::string& directory)
             auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
             auto validation = ImageFolderDataset::scan((root / validationName).string(), &splits.unusableFiles);
             if (validation.classNames() != train.classNames())
-                throw DataError("The class folders of " + (root / validationName).string()
-                                + " differ from those of " + (root / "train").string() + ".");
+                throw DataError("The class folders of " + (root / validationName).string() + " differ from those of "
+                                + (root / "train").string() + ".");
             splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
             splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
             return splits;

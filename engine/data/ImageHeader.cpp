@@ -44,7 +44,8 @@ std::optional<ImageSize> jpegSize(std::istream& in)
         const uint32_t length = bigEndian(lengthBytes.data(), 2);
         if (length < 2)
             return std::nullopt;
-        const bool startOfFrame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+        const bool startOfFrame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8
+                               && marker != 0xCC;
         if (startOfFrame) {
             std::array<unsigned char, 5> frame{};
             if (!in.read(reinterpret_cast<char*>(frame.data()), 5))
@@ -68,7 +69,9 @@ public:
 protected:
     pos_type seekoff(off_type offset, std::ios::seekdir direction, std::ios::openmode) override
     {
-        const off_type base = direction == std::ios::beg ? 0 : direction == std::ios::cur ? gptr() - eback() : egptr() - eback();
+        const off_type base = direction == std::ios::beg ? 0
+                            : direction == std::ios::cur ? gptr() - eback()
+                                                         : egptr() - eback();
         const off_type target = base + offset;
         if (target < 0 || target > egptr() - eback())
             return pos_type(off_type(-1));
@@ -91,7 +94,8 @@ std::optional<ImageSize> imageSize(std::istream& in)
         return ImageSize{bigEndian(head.data() + 16, 4), bigEndian(head.data() + 20, 4)};
     if (head[0] == 'B' && head[1] == 'M') {
         const auto height = static_cast<int32_t>(littleEndian(head.data() + 22, 4));
-        return ImageSize{static_cast<int32_t>(littleEndian(head.data() + 18, 4)), height < 0 ? -int64_t(height) : height};
+        return ImageSize{static_cast<int32_t>(littleEndian(head.data() + 18, 4)),
+                         height < 0 ? -int64_t(height) : height};
     }
     if (std::memcmp(head.data(), "RIFF", 4) == 0 && std::memcmp(head.data() + 8, "WEBP", 4) == 0) {
         const unsigned char* chunk = head.data() + 12;

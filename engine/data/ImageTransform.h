@@ -13,8 +13,8 @@ inline constexpr std::array<float, 3> kImageNetStd{0.229f, 0.224f, 0.225f};
 
 /// Settings of a torchvision-equivalent preprocessing pipeline.
 struct TransformOptions {
-    int64_t imageSize = 224;  ///< side of the square the model sees
-    bool training = false;    ///< random augmentation (train) or deterministic (eval)
+    int64_t imageSize = 224; ///< side of the square the model sees
+    bool training = false;   ///< random augmentation (train) or deterministic (eval)
     std::array<float, 3> mean = kImageNetMean;
     std::array<float, 3> std = kImageNetStd;
 };

@@ -57,8 +57,8 @@ bool startColumns(jpeg_decompress_struct& info, ErrorJump& errors, int reduction
     return true;
 }
 
-bool readRows(jpeg_decompress_struct& info, ErrorJump& errors, JDIMENSION top, JDIMENSION rows,
-              unsigned char* out, size_t stride)
+bool readRows(jpeg_decompress_struct& info, ErrorJump& errors, JDIMENSION top, JDIMENSION rows, unsigned char* out,
+              size_t stride)
 {
     if (setjmp(errors.step))
         return false;
@@ -113,8 +113,7 @@ bool storedUpright(const jpeg_decompress_struct& info)
     int exifBlocks = 0;
     bool upright = true;
     for (jpeg_saved_marker_ptr marker = info.marker_list; marker; marker = marker->next) {
-        if (marker->marker != JPEG_APP0 + 1 || marker->data_length < 6
-            || std::memcmp(marker->data, "Exif\0\0", 6) != 0)
+        if (marker->marker != JPEG_APP0 + 1 || marker->data_length < 6 || std::memcmp(marker->data, "Exif\0\0", 6) != 0)
             continue;
         ++exifBlocks;
         upright = exifOrientation(marker->data, marker->data_length) == 1;
@@ -174,7 +173,8 @@ std::optional<cv::Mat> decodeJpegRegion(const char* data, size_t size,
     if (!isJpeg(data, size))
         return std::nullopt;
     Decompressor jpeg;
-    if (!readHeader(jpeg.info, jpeg.errors, reinterpret_cast<const unsigned char*>(data), static_cast<unsigned long>(size))
+    if (!readHeader(jpeg.info, jpeg.errors, reinterpret_cast<const unsigned char*>(data),
+                    static_cast<unsigned long>(size))
         || !storedUpright(jpeg.info) || !convertsToRgb(jpeg.info))
         return std::nullopt;
 

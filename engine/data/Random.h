@@ -9,7 +9,10 @@ namespace ampwb {
 /// platform (unlike std::shuffle or std::uniform_*_distribution).
 class SplitMix64 {
 public:
-    explicit SplitMix64(uint64_t seed) : state(seed) {}
+    explicit SplitMix64(uint64_t seed)
+        : state(seed)
+    {
+    }
     uint64_t next()
     {
         uint64_t z = (state += 0x9e3779b97f4a7c15ULL);

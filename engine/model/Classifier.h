@@ -1,8 +1,8 @@
 #pragma once
 
+#include "data/ImageTransform.h"
 #include "model/ClassifierModel.h"
 #include "model/FoldedResNet18.h"
-#include "data/ImageTransform.h"
 #include "model/InferencePrecision.h"
 
 #include <torch/types.h>
@@ -22,8 +22,8 @@ struct ClassScore {
 
 /// The classifier's answer for one image.
 struct Classification {
-    std::vector<ClassScore> topClasses; ///< most probable first
-    torch::Tensor logits;               ///< float [classes]
+    std::vector<ClassScore> topClasses;  ///< most probable first
+    torch::Tensor logits;                ///< float [classes]
     double preprocessMilliseconds = 0.0; ///< this image's decoding (from a file) and preprocessing
     double inferenceMilliseconds = 0.0;  ///< this image's share of its batch's forward pass
 };
@@ -31,12 +31,12 @@ struct Classification {
 /// How a Classifier computes.
 struct ClassifierOptions {
     InferencePrecision precision = InferencePrecision::Fp32;
-    int64_t topK = 5;          ///< classes reported per image (at most the class count)
-    bool channelsLast = true;  ///< NHWC activations and weights (oneDNN's fast layout)
+    int64_t topK = 5;         ///< classes reported per image (at most the class count)
+    bool channelsLast = true; ///< NHWC activations and weights (oneDNN's fast layout)
     /// fp32 only: convolution weights reordered once into oneDNN's blocked layout and
     /// activations kept in it (FoldedResNet18::prepackedForOneDnn); used where libtorch has oneDNN.
     bool prepackWeights = true;
-    int warmupPasses = 2;      ///< forward passes run once at construction
+    int warmupPasses = 2; ///< forward passes run once at construction
 };
 
 /// CPU inference with a ResNet-18: batch norms folded into the convolutions,

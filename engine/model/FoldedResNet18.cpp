@@ -45,8 +45,8 @@ FoldedConvolution prepackedConvolution(const FoldedConvolution& convolution)
     const std::array<int64_t, 2> stride{convolution.stride, convolution.stride};
     const std::array<int64_t, 2> dilation{1, 1};
     FoldedConvolution result = convolution;
-    result.prepackedWeight =
-        at::mkldnn_reorder_conv2d_weight(convolution.weight.contiguous().to_mkldnn(), padding, stride, dilation);
+    result.prepackedWeight = at::mkldnn_reorder_conv2d_weight(convolution.weight.contiguous().to_mkldnn(), padding,
+                                                              stride, dilation);
     return result;
 }
 

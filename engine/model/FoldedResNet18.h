@@ -11,8 +11,8 @@ namespace ampwb {
 
 /// A convolution whose weight and bias absorb the eval-mode batch norm after it.
 struct FoldedConvolution {
-    torch::Tensor weight; ///< [out, in, k, k]
-    torch::Tensor bias;   ///< [out]
+    torch::Tensor weight;          ///< [out, in, k, k]
+    torch::Tensor bias;            ///< [out]
     torch::Tensor prepackedWeight; ///< `weight` in oneDNN's blocked layout (empty unless prepacked)
     int64_t stride = 1;
     int64_t padding = 0;

@@ -11,8 +11,7 @@ namespace {
 
 torch::nn::Conv2d convolution(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64_t padding)
 {
-    return torch::nn::Conv2d(
-        torch::nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
+    return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
 }
 
 torch::nn::Sequential stage(int64_t in, int64_t out, int64_t stride)
@@ -29,10 +28,9 @@ BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t 
     conv2 = register_module("conv2", convolution(outChannels, outChannels, 3, 1, 1));
     bn2 = register_module("bn2", torch::nn::BatchNorm2d(outChannels));
     if (stride != 1 || inChannels != outChannels) {
-        downsample = register_module(
-            "downsample",
-            torch::nn::Sequential(convolution(inChannels, outChannels, 1, stride, 0),
-                                  torch::nn::BatchNorm2d(outChannels)));
+        downsample = register_module("downsample",
+                                     torch::nn::Sequential(convolution(inChannels, outChannels, 1, stride, 0),
+                                                           torch::nn::BatchNorm2d(outChannels)));
     }
 }
 

@@ -58,11 +58,12 @@ ModelCard modelCardFromJson(const std::string& text, const std::string& source)
         card.preprocessing.imageSize = preprocessing.at("input_size").get<int64_t>();
         if (card.preprocessing.imageSize < 1 || card.preprocessing.imageSize > 4096)
             throw ModelFileError("The model card " + source + " has an input size outside 1–4096.");
-        if (preprocessing.at("resize_size").get<int64_t>() != ImageTransform::evalResizeSize(card.preprocessing.imageSize))
-            throw ModelFileError("The model card " + source + " resizes to "
-                                 + preprocessing.at("resize_size").dump() + " px, which the workbench's eval "
-                                 "transform cannot do for a " + std::to_string(card.preprocessing.imageSize)
-                                 + " px input.");
+        if (preprocessing.at("resize_size").get<int64_t>()
+            != ImageTransform::evalResizeSize(card.preprocessing.imageSize))
+            throw ModelFileError("The model card " + source + " resizes to " + preprocessing.at("resize_size").dump()
+                                 + " px, which the workbench's eval "
+                                   "transform cannot do for a "
+                                 + std::to_string(card.preprocessing.imageSize) + " px input.");
         card.preprocessing.mean = triple(preprocessing.at("mean"), "mean", source);
         card.preprocessing.std = triple(preprocessing.at("std"), "std", source);
         return card;

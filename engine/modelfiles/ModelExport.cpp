@@ -1,8 +1,8 @@
 #include "modelfiles/ModelExport.h"
 
-#include "system/AtomicFile.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/ResNet18StateDict.h"
+#include "system/AtomicFile.h"
 
 #include <filesystem>
 

@@ -1,15 +1,15 @@
 #include "modelfiles/ModelLoading.h"
 
-#include "system/AtomicFile.h"
+#include "data/DataSource.h"
 #include "model/ClassNames.h"
 #include "modelfiles/CheckpointWeights.h"
-#include "data/DataSource.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/ResNet18StateDict.h"
-#include "training/RunFolder.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchFileFormat.h"
 #include "modelfiles/TorchHubWeights.h"
+#include "system/AtomicFile.h"
+#include "training/RunFolder.h"
 
 #include <filesystem>
 
@@ -78,9 +78,8 @@ ClassifierModel fromCheckpoint(const std::string& checkpointPath)
     const std::string directory = parent.empty() ? "." : parent.string();
     const bool inRunFolder = fs::is_regular_file(fs::path(directory) / "config.json");
     model.card = inRunFolder ? cardOfRun(directory, classes) : defaultCard(classes);
-    model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", "
-                      + std::to_string(classes) + " classes, " + std::to_string(model.card.preprocessing.imageSize)
-                      + " px";
+    model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", " + std::to_string(classes)
+                      + " classes, " + std::to_string(model.card.preprocessing.imageSize) + " px";
     return model;
 }
 

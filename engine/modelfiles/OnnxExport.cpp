@@ -1,9 +1,9 @@
 #include "modelfiles/OnnxExport.h"
 
-#include "system/AtomicFile.h"
 #include "model/FoldedResNet18.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelFileError.h"
+#include "system/AtomicFile.h"
 #include "system/VersionReport.h"
 
 #include <onnx/checker.h>
@@ -120,9 +120,10 @@ void buildGraph(onnx::GraphProto& graph, const FoldedResNet18& network, int64_t 
     x = builder.node("GlobalAveragePool", {x})->output(0);
     onnx::NodeProto* flatten = builder.node("Flatten", {x});
     GraphBuilder::integer(flatten, "axis", 1);
-    onnx::NodeProto* gemm = builder.node("Gemm", {flatten->output(0),
-                                                  builder.initializer("fc.weight", network.classifierWeight()),
-                                                  builder.initializer("fc.bias", network.classifierBias())},
+    onnx::NodeProto* gemm = builder.node("Gemm",
+                                         {flatten->output(0),
+                                          builder.initializer("fc.weight", network.classifierWeight()),
+                                          builder.initializer("fc.bias", network.classifierBias())},
                                          "logits");
     GraphBuilder::integer(gemm, "transB", 1);
 }

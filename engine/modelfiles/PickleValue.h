@@ -35,8 +35,8 @@ struct PickleDictHandle {
 /// str, tuple, dict, a global, or a tensor built while reading. Copies are cheap
 /// (heavy parts are shared), so a pickle cannot make the reader copy large data.
 struct PickleValue {
-    std::variant<std::monostate, bool, int64_t, std::shared_ptr<const std::string>,
-                 std::shared_ptr<const PickleTuple>, PickleDictHandle, std::shared_ptr<const PickleGlobal>, torch::Tensor>
+    std::variant<std::monostate, bool, int64_t, std::shared_ptr<const std::string>, std::shared_ptr<const PickleTuple>,
+                 PickleDictHandle, std::shared_ptr<const PickleGlobal>, torch::Tensor>
         content;
 
     static PickleValue none() { return {}; }

@@ -27,6 +27,8 @@ void PickleWriter::global(const std::string& module, const std::string& name)
     data += module + "\n" + name + "\n";
 }
 
+// One opcode per line, as pickle's opcode table lists them.
+// clang-format off
 void PickleWriter::mark() { put('('); }
 void PickleWriter::tupleFromMark() { put('t'); }
 void PickleWriter::emptyTuple() { put(')'); }
@@ -37,6 +39,7 @@ void PickleWriter::reduce() { put('R'); }
 void PickleWriter::build() { put('b'); }
 void PickleWriter::persistentId() { put('Q'); }
 void PickleWriter::stop() { put('.'); }
+// clang-format on
 
 void PickleWriter::integer(int64_t value)
 {

@@ -19,8 +19,7 @@ std::string shapeText(const torch::Tensor& tensor)
 
 bool typesFit(const torch::Tensor& expected, const torch::Tensor& given)
 {
-    return expected.is_floating_point() ? given.is_floating_point()
-                                        : !given.is_floating_point() && !given.is_complex();
+    return expected.is_floating_point() ? given.is_floating_point() : !given.is_floating_point() && !given.is_complex();
 }
 
 int64_t classCountOf(const std::map<std::string, torch::Tensor>& tensors)

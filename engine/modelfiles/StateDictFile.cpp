@@ -1,11 +1,11 @@
 #include "modelfiles/StateDictFile.h"
 
 #include "modelfiles/ArchiveFileSink.h"
-#include "system/AtomicFile.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/PickleReader.h"
 #include "modelfiles/PickleWriter.h"
 #include "modelfiles/TorchFileFormat.h"
+#include "system/AtomicFile.h"
 
 #include <caffe2/serialize/inline_container.h>
 
@@ -20,9 +20,9 @@ constexpr size_t kMostTensorDimensions = 16;
 const std::map<std::string, c10::ScalarType>& storageTypes()
 {
     static const std::map<std::string, c10::ScalarType> types{
-        {"FloatStorage", torch::kFloat},   {"DoubleStorage", torch::kDouble}, {"HalfStorage", torch::kHalf},
-        {"BFloat16Storage", torch::kBFloat16}, {"LongStorage", torch::kLong}, {"IntStorage", torch::kInt},
-        {"ShortStorage", torch::kShort},   {"CharStorage", torch::kChar},     {"ByteStorage", torch::kByte},
+        {"FloatStorage", torch::kFloat},       {"DoubleStorage", torch::kDouble}, {"HalfStorage", torch::kHalf},
+        {"BFloat16Storage", torch::kBFloat16}, {"LongStorage", torch::kLong},     {"IntStorage", torch::kInt},
+        {"ShortStorage", torch::kShort},       {"CharStorage", torch::kChar},     {"ByteStorage", torch::kByte},
     };
     return types;
 }
@@ -255,13 +255,16 @@ StateDict readStateDictFile(const std::string& path)
     switch (detectTorchFileFormat(path)) {
     case TorchFileFormat::StateDictArchive: break;
     case TorchFileFormat::TorchScriptArchive:
-        throw ModelFileError("The file " + path + " is a TorchScript/libtorch archive, not a state dict saved with torch.save.");
+        throw ModelFileError("The file " + path
+                             + " is a TorchScript/libtorch archive, not a state dict saved with torch.save.");
     case TorchFileFormat::LegacyTorchSave:
-        throw ModelFileError("The file " + path + " uses torch.save's pre-1.6 format; load it in Python and save it "
-                             "again with torch.save(state_dict, path) to convert it.");
+        throw ModelFileError("The file " + path
+                             + " uses torch.save's pre-1.6 format; load it in Python and save it "
+                               "again with torch.save(state_dict, path) to convert it.");
     case TorchFileFormat::Unknown:
-        throw ModelFileError("The file " + path + " is not a state dict saved with torch.save (not a readable "
-                             "PyTorch zip archive).");
+        throw ModelFileError("The file " + path
+                             + " is not a state dict saved with torch.save (not a readable "
+                               "PyTorch zip archive).");
     }
     try {
         caffe2::serialize::PyTorchStreamReader archive(path);

@@ -63,7 +63,8 @@ std::string describeDevice(c10::Device device, const DeviceInfo& info)
     if (device.is_cuda())
         return "CUDA (" + (info.gpuName.empty() ? std::string("GPU") : info.gpuName) + ")";
     std::string units = info.cpuHasAmxBf16 ? "AMX-BF16" : info.cpuHasAvx512Bf16 ? "AVX512-BF16" : "none";
-    return "CPU (" + info.cpuModel + ", " + std::to_string(info.cpuThreads) + (info.cpuThreads == 1 ? " thread" : " threads") + ", bf16 units: " + units + ")";
+    return "CPU (" + info.cpuModel + ", " + std::to_string(info.cpuThreads)
+         + (info.cpuThreads == 1 ? " thread" : " threads") + ", bf16 units: " + units + ")";
 }
 
 } // namespace ampwb

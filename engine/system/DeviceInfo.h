@@ -8,8 +8,8 @@ namespace ampwb {
 
 /// What the machine offers for training, for the status bar, config.json and reports.
 struct DeviceInfo {
-    std::string cpuModel;        ///< e.g. "AMD EPYC 9654 96-Core Processor"
-    int cpuThreads = 0;          ///< libtorch's intra-op thread count
+    std::string cpuModel; ///< e.g. "AMD EPYC 9654 96-Core Processor"
+    int cpuThreads = 0;   ///< libtorch's intra-op thread count
     bool cpuHasAvx512Bf16 = false;
     bool cpuHasAmxBf16 = false;
     bool cudaAvailable = false;

@@ -37,7 +37,8 @@ std::string workbenchVersion()
     return AMPWB_VERSION;
 }
 
-std::vector<std::string> versionReport(const std::string& program, const std::vector<ComponentVersion>& frontEndLibraries)
+std::vector<std::string> versionReport(const std::string& program,
+                                       const std::vector<ComponentVersion>& frontEndLibraries)
 {
     const DeviceInfo info = probeDevices();
     std::vector<std::string> lines{program + " " + workbenchVersion(), "libtorch " + info.libtorchVersion};

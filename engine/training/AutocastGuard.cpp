@@ -8,10 +8,22 @@ namespace {
 
 // The per-device-type functions arrived in 2.4; the CUDA/CPU-specific ones are deprecated since.
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-bool isEnabled(c10::DeviceType type) { return at::autocast::is_autocast_enabled(type); }
-void setEnabled(c10::DeviceType type, bool on) { at::autocast::set_autocast_enabled(type, on); }
-c10::ScalarType currentType(c10::DeviceType type) { return at::autocast::get_autocast_dtype(type); }
-void setType(c10::DeviceType type, c10::ScalarType dtype) { at::autocast::set_autocast_dtype(type, dtype); }
+bool isEnabled(c10::DeviceType type)
+{
+    return at::autocast::is_autocast_enabled(type);
+}
+void setEnabled(c10::DeviceType type, bool on)
+{
+    at::autocast::set_autocast_enabled(type, on);
+}
+c10::ScalarType currentType(c10::DeviceType type)
+{
+    return at::autocast::get_autocast_dtype(type);
+}
+void setType(c10::DeviceType type, c10::ScalarType dtype)
+{
+    at::autocast::set_autocast_dtype(type, dtype);
+}
 #else
 bool isEnabled(c10::DeviceType type)
 {

@@ -36,8 +36,8 @@ double readDouble(torch::serialize::InputArchive& archive, const std::string& ke
 
 } // namespace
 
-void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,
-                    const GradScaler& scaler, const TrainingProgress& progress)
+void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer, const GradScaler& scaler,
+                    const TrainingProgress& progress)
 {
     torch::serialize::OutputArchive archive;
     torch::serialize::OutputArchive modelArchive;
@@ -118,8 +118,8 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
     } catch (const CheckpointError&) {
         throw;
     } catch (const std::exception& error) {
-        throw CheckpointError("The checkpoint " + path + " does not fit this model: "
-                              + std::string(error.what()).substr(0, 300));
+        throw CheckpointError("The checkpoint " + path
+                              + " does not fit this model: " + std::string(error.what()).substr(0, 300));
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "training/GradScaler.h"
 #include "model/ResNet18.h"
+#include "training/GradScaler.h"
 
 #include <torch/optim/sgd.h>
 
@@ -28,9 +28,9 @@ struct EpochProgress {
 
 /// Where training stands: the position the next step starts from.
 struct TrainingProgress {
-    int64_t epoch = 0;        ///< 0-based epoch in progress
-    int64_t nextBatch = 0;    ///< batch of that epoch to run next
-    int64_t globalStep = 0;   ///< optimizer steps taken so far
+    int64_t epoch = 0;      ///< 0-based epoch in progress
+    int64_t nextBatch = 0;  ///< batch of that epoch to run next
+    int64_t globalStep = 0; ///< optimizer steps taken so far
     double trainSeconds = 0.0;
     int64_t nonFiniteLosses = 0;
     int64_t skippedSteps = 0;
@@ -39,8 +39,8 @@ struct TrainingProgress {
 
 /// Saves model weights (fp32 master copy), optimizer momentum, scaler state and progress
 /// atomically: a crash while writing leaves the previous checkpoint intact.
-void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,
-                    const GradScaler& scaler, const TrainingProgress& progress);
+void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer, const GradScaler& scaler,
+                    const TrainingProgress& progress);
 
 /// Restores what saveCheckpoint wrote into an already built model/optimizer/scaler.
 TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,

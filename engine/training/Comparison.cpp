@@ -150,10 +150,10 @@ std::string Comparison::report(const ComparisonResult& result) const
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
     report << "# FP32 vs AMP — " << config.name << "\n\n"
-           << "Dataset `" << config.dataset << "`, batch " << config.batchSize << ", "
-           << result.amp.imageSize << " px"
+           << "Dataset `" << config.dataset << "`, batch " << config.batchSize << ", " << result.amp.imageSize << " px"
            << (config.channelsLast ? ", channels_last" : "") << ", seed " << config.seed << ", "
-           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps" : std::to_string(config.epochs) + " epoch(s)")
+           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"
+                                   : std::to_string(config.epochs) + " epoch(s)")
            << (order == ComparisonOrder::Interleaved ? ", interleaved step by step" : ", one run after the other")
            << ".\nDevice: " << result.fp32.deviceDescription << "; libtorch " << machine.libtorchVersion << ".\n\n"
            << comparisonTable(result.fp32, result.amp) << "\n"
@@ -170,8 +170,8 @@ std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
     std::ostringstream table;
     table << "| Metric | FP32 | AMP | AMP vs FP32 |\n|---|---:|---:|---:|\n";
     table << "| Epoch time" << (projected ? " (projected)" : "") << " | " << format("%.1f s", fp32.epochSeconds)
-          << " | " << format("%.1f s", amp.epochSeconds) << " | "
-          << ratio(fp32.epochSeconds, amp.epochSeconds) << " speedup |\n";
+          << " | " << format("%.1f s", amp.epochSeconds) << " | " << ratio(fp32.epochSeconds, amp.epochSeconds)
+          << " speedup |\n";
     table << "| Throughput | " << format("%.0f img/s", fp32.imagesPerSecond) << " | "
           << format("%.0f img/s", amp.imagesPerSecond) << " | " << ratio(amp.imagesPerSecond, fp32.imagesPerSecond)
           << " |\n";
@@ -201,7 +201,8 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     if (speedup >= 1.1) {
         verdict << format("AMP helped: %.2f× the FP32 throughput", speedup);
         if (amp.peakMemoryBytes < fp32.peakMemoryBytes && !amp.interleaved && !fp32.interleaved)
-            verdict << format(" with %.0f %% less peak memory", (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0);
+            verdict << format(" with %.0f %% less peak memory",
+                              (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0);
         verdict << ".";
         return verdict.str();
     }

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "system/DeviceInfo.h"
 #include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingJob.h"
 #include "training/TrainingMetrics.h"
-#include "system/DeviceInfo.h"
 
 #include <atomic>
 #include <memory>

@@ -1,7 +1,7 @@
 #include "training/Evaluation.h"
 
-#include "training/AutocastGuard.h"
 #include "data/DataLoader.h"
+#include "training/AutocastGuard.h"
 
 #include <torch/nn/functional/loss.h>
 

@@ -12,10 +12,11 @@ double learningRateAt(const TrainingConfig& config, int64_t step, int64_t stepsP
     if (step < warmupSteps)
         return base * static_cast<double>(step + 1) / static_cast<double>(warmupSteps);
     switch (config.schedule) {
-    case LearningRateSchedule::Constant:
-        return base;
+    case LearningRateSchedule::Constant: return base;
     case LearningRateSchedule::Step:
-        return base * std::pow(config.gamma, static_cast<double>((step / std::max<int64_t>(1, stepsPerEpoch)) / config.stepSize));
+        return base
+             * std::pow(config.gamma,
+                        static_cast<double>((step / std::max<int64_t>(1, stepsPerEpoch)) / config.stepSize));
     case LearningRateSchedule::Cosine: {
         int64_t total = config.epochs * stepsPerEpoch;
         if (config.maxSteps > 0)

@@ -18,7 +18,7 @@ struct RunFiles {
     /// steps.csv's rows; stepsPerEpoch is the most steps any epoch reached, and memory.isCuda comes
     /// from the summary (without one: the figures are CUDA's when there is no RSS but reserved memory).
     std::vector<StepMetrics> steps;
-    std::vector<EpochMetrics> epochs;     ///< epochs.csv's rows (none when it is missing)
+    std::vector<EpochMetrics> epochs; ///< epochs.csv's rows (none when it is missing)
 
     /// The run in `directory`; nullopt when it has no readable steps.csv.
     static std::optional<RunFiles> read(const std::string& directory);

@@ -28,7 +28,8 @@ public:
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
     std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
 
-    void writeConfig(const TrainingConfig& config, const DeviceInfo& machine, const std::string& deviceDescription) const;
+    void writeConfig(const TrainingConfig& config, const DeviceInfo& machine,
+                     const std::string& deviceDescription) const;
     /// Opens steps.csv/epochs.csv for appending; drops rows past `lastStep`/`lastEpoch`
     /// (written after the checkpoint a run resumes from) and writes headers to new files.
     void openLogs(int64_t lastStep, int64_t lastEpoch);

@@ -1,16 +1,16 @@
 #include "training/Trainer.h"
 
-#include "training/AutocastGuard.h"
-#include "training/Checkpoint.h"
-#include "system/CudaSupport.h"
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
+#include "model/ResNet18.h"
+#include "system/CudaSupport.h"
 #include "system/DeviceInfo.h"
+#include "system/HostMemoryReuse.h"
+#include "training/AutocastGuard.h"
+#include "training/Checkpoint.h"
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
-#include "system/HostMemoryReuse.h"
 #include "training/LearningRate.h"
-#include "model/ResNet18.h"
 #include "training/RunFolder.h"
 #include "training/StepTurns.h"
 
@@ -226,11 +226,10 @@ void Trainer::Session::prepare()
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
-    optimizer = std::make_unique<torch::optim::SGD>(
-        model->parameters(), torch::optim::SGDOptions(config.learningRate)
-                                 .momentum(config.momentum)
-                                 .weight_decay(config.weightDecay)
-                                 .nesterov(config.nesterov));
+    optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(config.learningRate)
+                                                                             .momentum(config.momentum)
+                                                                             .weight_decay(config.weightDecay)
+                                                                             .nesterov(config.nesterov));
     GradScalerOptions scalerOptions = config.scaler;
     scalerOptions.enabled = config.lossScaling == LossScaling::On
                          || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
@@ -241,8 +240,9 @@ void Trainer::Session::prepare()
     loaderOptions.workers = config.workers;
     loaderOptions.seed = config.seed;
     loaderOptions.pinMemory = device.is_cuda();
-    trainLoader = std::make_unique<DataLoader>(
-        data.train, ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}), loaderOptions);
+    trainLoader = std::make_unique<DataLoader>(data.train,
+                                               ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}),
+                                               loaderOptions);
     stepsPerEpoch = trainLoader->batchesPerEpoch();
     totalSteps = config.epochs * stepsPerEpoch;
     if (config.maxSteps > 0)
@@ -470,8 +470,8 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     }
     if (!finiteLoss && !scaler->isEnabled()) {
         summary.state = RunState::Failed;
-        summary.message = "The loss became " + std::string(std::isnan(lossValue) ? "NaN" : "infinite")
-                        + " at step " + std::to_string(progress.globalStep)
+        summary.message = "The loss became " + std::string(std::isnan(lossValue) ? "NaN" : "infinite") + " at step "
+                        + std::to_string(progress.globalStep)
                         + " (training diverged); the weights of the last checkpoint are kept. "
                           "Try a lower learning rate or warm-up.";
         return false;

@@ -22,32 +22,32 @@ enum class LossScaling { Auto, On, Off };
 
 /// Everything needed to repeat a training run; saved as the run's config.json.
 struct TrainingConfig {
-    std::string name;                 ///< run folder name; derived from precision and time when empty
+    std::string name; ///< run folder name; derived from precision and time when empty
     std::string dataset = "fashion-mnist";
     int64_t syntheticTrainSize = 10240;
     int64_t syntheticValidationSize = 1024;
     Precision precision = Precision::Fp32;
     std::string device = "auto";
     int64_t epochs = 1;
-    int64_t maxSteps = 0;             ///< stop after this many optimizer steps in total (0: no limit)
+    int64_t maxSteps = 0; ///< stop after this many optimizer steps in total (0: no limit)
     int64_t batchSize = 128;
     double learningRate = 0.1;
     double momentum = 0.9;
     double weightDecay = 5e-4;
     bool nesterov = false;
-    double clipGradNorm = 0.0;        ///< clip the gradients' total L2 norm to this (0: no clipping)
+    double clipGradNorm = 0.0; ///< clip the gradients' total L2 norm to this (0: no clipping)
     LearningRateSchedule schedule = LearningRateSchedule::Step;
     int64_t stepSize = 30;
     double gamma = 0.1;
     double warmupEpochs = 0.0;
-    int64_t imageSize = 0;            ///< 0: the dataset's native size (224 for image folders)
+    int64_t imageSize = 0; ///< 0: the dataset's native size (224 for image folders)
     bool channelsLast = false;
     bool augment = true;
     LossScaling lossScaling = LossScaling::Auto;
-    GradScalerOptions scaler;         ///< init scale, growth, backoff, interval (enabled is derived)
+    GradScalerOptions scaler; ///< init scale, growth, backoff, interval (enabled is derived)
     uint64_t seed = 0;
     int workers = 2;
-    int64_t validationLimit = 0;      ///< evaluate on at most this many images (0: all)
+    int64_t validationLimit = 0; ///< evaluate on at most this many images (0: all)
     std::string runsDirectory = "runs";
 };
 

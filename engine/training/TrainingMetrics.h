@@ -21,28 +21,28 @@ struct RunStarted {
     int64_t validationImages = 0;
     int64_t imageSize = 0;
     int64_t stepsPerEpoch = 0;
-    int64_t totalSteps = 0;   ///< steps the run will take (epochs × steps per epoch, capped by max steps)
-    int64_t firstStep = 1;    ///< above 1 when the run resumes
-    int64_t unusableFiles = 0;///< files of the data source left out (empty, not images)
+    int64_t totalSteps = 0;    ///< steps the run will take (epochs × steps per epoch, capped by max steps)
+    int64_t firstStep = 1;     ///< above 1 when the run resumes
+    int64_t unusableFiles = 0; ///< files of the data source left out (empty, not images)
     std::vector<std::string> classNames;
 };
 
 /// Measured after every optimizer step.
 struct StepMetrics {
     Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
-    int64_t step = 0;             ///< 1-based, counted over the whole run
-    int64_t epoch = 0;            ///< 1-based
-    int64_t stepInEpoch = 0;      ///< 1-based
+    int64_t step = 0;                      ///< 1-based, counted over the whole run
+    int64_t epoch = 0;                     ///< 1-based
+    int64_t stepInEpoch = 0;               ///< 1-based
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;
-    double loss = 0.0;            ///< unscaled training loss (may be NaN/Inf)
-    double lossScale = 1.0;       ///< scale used for this step's backward (1 without loss scaling)
-    bool skipped = false;         ///< optimizer step skipped for inf/NaN gradients
-    double stepMilliseconds = 0.0;///< forward + backward + optimizer, device synchronised
+    double loss = 0.0;             ///< unscaled training loss (may be NaN/Inf)
+    double lossScale = 1.0;        ///< scale used for this step's backward (1 without loss scaling)
+    bool skipped = false;          ///< optimizer step skipped for inf/NaN gradients
+    double stepMilliseconds = 0.0; ///< forward + backward + optimizer, device synchronised
     double imagesPerSecond = 0.0;
     double dataWaitMilliseconds = 0.0; ///< time blocked waiting for this step's batch
     double learningRate = 0.0;
-    double wallSeconds = 0.0;     ///< since the run (or the resumed part) started
+    double wallSeconds = 0.0; ///< since the run (or the resumed part) started
     MemoryUsage memory;
 };
 
@@ -50,14 +50,14 @@ struct StepMetrics {
 struct EpochMetrics {
     Precision precision = Precision::Fp32; ///< of the run the epoch belongs to
     int64_t epoch = 0;
-    int64_t steps = 0;            ///< optimizer steps taken in this epoch
-    bool complete = true;         ///< false when the run stopped before the epoch's end
+    int64_t steps = 0;    ///< optimizer steps taken in this epoch
+    bool complete = true; ///< false when the run stopped before the epoch's end
     double trainLoss = 0.0;
-    double trainAccuracy = 0.0;   ///< fraction of training images classified right (0–1)
+    double trainAccuracy = 0.0; ///< fraction of training images classified right (0–1)
     double validationLoss = 0.0;
-    double validationTop1 = 0.0;  ///< fraction (0–1)
+    double validationTop1 = 0.0; ///< fraction (0–1)
     double validationTop5 = 0.0;
-    double epochSeconds = 0.0;    ///< training time of the epoch, excluding validation
+    double epochSeconds = 0.0; ///< training time of the epoch, excluding validation
     double imagesPerSecond = 0.0;
     int64_t peakMemoryBytes = 0;
     int64_t skippedSteps = 0;
@@ -75,21 +75,21 @@ std::optional<RunState> parseRunState(const std::string& text);
 struct RunSummary {
     std::string runDirectory;
     RunState state = RunState::Running;
-    std::string message;          ///< why it stopped or failed, in words
+    std::string message; ///< why it stopped or failed, in words
     Precision precision = Precision::Fp32;
     std::string deviceDescription;
-    int64_t imageSize = 0;        ///< side of the images the model saw
+    int64_t imageSize = 0; ///< side of the images the model saw
     int64_t steps = 0;
     int64_t epochsCompleted = 0;
     double trainSeconds = 0.0;
     double imagesPerSecond = 0.0; ///< steady-state throughput (first steps excluded as warm-up)
     double medianStepMilliseconds = 0.0;
-    double epochSeconds = 0.0;    ///< a full epoch's training time (projected from the steps taken if none completed)
+    double epochSeconds = 0.0; ///< a full epoch's training time (projected from the steps taken if none completed)
     bool epochSecondsProjected = false;
     bool memoryIsCuda = false;
-    int64_t peakMemoryBytes = 0;  ///< peak allocated (CUDA) or peak RSS (CPU)
+    int64_t peakMemoryBytes = 0; ///< peak allocated (CUDA) or peak RSS (CPU)
     int64_t peakReservedBytes = 0;
-    bool interleaved = false;     ///< trained in turns with another run, so the peak memory is the pair's
+    bool interleaved = false; ///< trained in turns with another run, so the peak memory is the pair's
     double finalTrainLoss = 0.0;
     double finalValidationLoss = 0.0;
     double finalTop1 = 0.0;

@@ -16,7 +16,8 @@ struct CliResult {
     QString errors;
 };
 
-CliResult runCli(const QStringList& arguments, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+CliResult runCli(const QStringList& arguments,
+                 const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     process.setProcessEnvironment(environment);
@@ -75,7 +76,8 @@ private Q_SLOTS:
             QCOMPARE(top.size(), 3);
             QCOMPARE(top.at(0).toObject().value("index").toInt(), photo); // the prototype head knows each photo
             QCOMPARE(top.at(0).toObject().value("label").toString(), QString("class %1").arg(photo));
-            QVERIFY(top.at(0).toObject().value("probability").toDouble() >= top.at(1).toObject().value("probability").toDouble());
+            QVERIFY(top.at(0).toObject().value("probability").toDouble()
+                    >= top.at(1).toObject().value("probability").toDouble());
             QCOMPARE(image.value("logits").toArray().size(), 10);
             QVERIFY(image.value("inference_ms").toDouble() > 0.0);
         }
@@ -94,9 +96,11 @@ private Q_SLOTS:
     void runsAreClassifiedAndExportedForTorchvision()
     {
         requireReference();
-        const CliResult trained = runCli({"train", "--data", "synthetic", "--max-steps", "1", "--image-size", "32",
-                                          "--batch-size", "4", "--synthetic-size", "8", "--validation-limit", "4",
-                                          "--workers", "1", "--run-dir", path("runs"), "--name", "tiny", "--quiet"});
+        const CliResult trained = runCli({"train",      "--data",           "synthetic", "--max-steps",
+                                          "1",          "--image-size",     "32",        "--batch-size",
+                                          "4",          "--synthetic-size", "8",         "--validation-limit",
+                                          "4",          "--workers",        "1",         "--run-dir",
+                                          path("runs"), "--name",           "tiny",      "--quiet"});
         QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
         const QString run = path("runs/tiny");
 
@@ -106,8 +110,8 @@ private Q_SLOTS:
         QCOMPARE(document.value("classes").toInt(), 10);
         QCOMPARE(document.value("input_size").toInt(), 32);
 
-        const CliResult exported = runCli({"export", "--model", run + "/checkpoint.pt", "--format", "pth", "--out",
-                                           path("tiny.pth")});
+        const CliResult exported = runCli(
+            {"export", "--model", run + "/checkpoint.pt", "--format", "pth", "--out", path("tiny.pth")});
         QVERIFY2(exported.exitCode == 0, qPrintable(exported.errors));
         QVERIFY(QFileInfo::exists(path("tiny.pth.json")));
         QCOMPARE(runReference({"logits", path("tiny.pth"), "--classes", "10", "--out", path("tiny.logits"), photos[0]}),
@@ -116,16 +120,16 @@ private Q_SLOTS:
         const CliResult again = runCli({"export", "--model", run, "--format", "pth", "--out", path("tiny.pth")});
         QCOMPARE(again.exitCode, 1);
         QVERIFY2(again.errors.contains("already exists"), qPrintable(again.errors));
-        const CliResult forced =
-            runCli({"export", "--model", run, "--format", "pth", "--out", path("tiny.pth"), "--force"});
+        const CliResult forced = runCli(
+            {"export", "--model", run, "--format", "pth", "--out", path("tiny.pth"), "--force"});
         QCOMPARE(forced.exitCode, 0);
     }
 
     void exportsOnnx()
     {
         requireReference();
-        const CliResult result =
-            runCli({"export", "--model", path("ten.pth"), "--format", "onnx", "--out", path("ten.onnx")});
+        const CliResult result = runCli(
+            {"export", "--model", path("ten.pth"), "--format", "onnx", "--out", path("ten.onnx")});
 #ifdef AMPWB_WITH_ONNX
         QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
         QVERIFY(QFileInfo(path("ten.onnx")).size() > 40'000'000);
@@ -145,16 +149,23 @@ private Q_SLOTS:
         environment.insert("TORCH_HOME", path("torch-home"));
         const CliResult result = runCli({"classify", "--model", "torchvision", "--json", photos[0]}, environment);
         QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
-        QVERIFY(QJsonDocument::fromJson(result.output).object().value("model").toString().contains("resnet18-f37072fd.pth"));
+        QVERIFY(QJsonDocument::fromJson(result.output)
+                    .object()
+                    .value("model")
+                    .toString()
+                    .contains("resnet18-f37072fd.pth"));
     }
 
     void badModelsAreNamed_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing file") << "absent.pth" << "There is no model file";
-        QTest::newRow("an image as model") << "corrupt.jpg" << "not a state dict saved with torch.save";
-        QTest::newRow("folder without checkpoint") << "." << "not a run folder with a checkpoint.pt";
+        QTest::newRow("missing file") << "absent.pth"
+                                      << "There is no model file";
+        QTest::newRow("an image as model") << "corrupt.jpg"
+                                           << "not a state dict saved with torch.save";
+        QTest::newRow("folder without checkpoint") << "."
+                                                   << "not a run folder with a checkpoint.pt";
     }
 
     void badModelsAreNamed()
@@ -183,8 +194,8 @@ private Q_SLOTS:
                                         << "Unknown option";
         QTest::newRow("export format") << QStringList{"export", "--model", "m.pth", "--format", "tflite", "--out", "x"}
                                        << "--format must be pth or onnx";
-        QTest::newRow("export without out") << QStringList{"export", "--model", "m.pth", "--format", "pth"}
-                                            << "--model and --out are required";
+        QTest::newRow("export without out")
+            << QStringList{"export", "--model", "m.pth", "--format", "pth"} << "--model and --out are required";
     }
 
     void usageMistakesExitWithTwo()
@@ -206,7 +217,10 @@ private Q_SLOTS:
     }
 
 private:
-    QString path(const QString& name) const { return directory.filePath(name); }
+    QString path(const QString& name) const
+    {
+        return directory.filePath(name);
+    }
 
     void requireReference()
     {

@@ -53,8 +53,9 @@ QStringList eventsOf(const QList<QJsonObject>& objects)
 {
     QStringList events;
     for (const QJsonObject& object : objects)
-        events << (object.contains(QLatin1String("invalid")) ? QStringLiteral("<invalid: %1>").arg(object.value(QLatin1String("invalid")).toString())
-                                                               : object.value(QLatin1String("event")).toString());
+        events << (object.contains(QLatin1String("invalid"))
+                       ? QStringLiteral("<invalid: %1>").arg(object.value(QLatin1String("invalid")).toString())
+                       : object.value(QLatin1String("event")).toString());
     return events;
 }
 
@@ -68,11 +69,22 @@ QJsonObject readJsonFile(const QString& path)
 
 QStringList tinyRun(const QString& runDirectory, const QString& name, int maxSteps)
 {
-    return {QStringLiteral("--data"),           QStringLiteral("synthetic"), QStringLiteral("--image-size"),
-            QStringLiteral("32"),               QStringLiteral("--batch-size"), QStringLiteral("16"),
-            QStringLiteral("--synthetic-size"), QStringLiteral("64"),        QStringLiteral("--max-steps"),
-            QString::number(maxSteps),          QStringLiteral("--workers"), QStringLiteral("1"),
-            QStringLiteral("--validation-limit"), QStringLiteral("32"),      QStringLiteral("--run-dir"),
-            runDirectory,                       QStringLiteral("--name"),    name};
+    return {QStringLiteral("--data"),
+            QStringLiteral("synthetic"),
+            QStringLiteral("--image-size"),
+            QStringLiteral("32"),
+            QStringLiteral("--batch-size"),
+            QStringLiteral("16"),
+            QStringLiteral("--synthetic-size"),
+            QStringLiteral("64"),
+            QStringLiteral("--max-steps"),
+            QString::number(maxSteps),
+            QStringLiteral("--workers"),
+            QStringLiteral("1"),
+            QStringLiteral("--validation-limit"),
+            QStringLiteral("32"),
+            QStringLiteral("--run-dir"),
+            runDirectory,
+            QStringLiteral("--name"),
+            name};
 }
-

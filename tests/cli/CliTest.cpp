@@ -57,10 +57,13 @@ void CliTest::helpListsTheCommands()
 {
     QFETCH(QString, argument);
     const CliResult result = runCli({argument}, scratch.path());
-    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
-    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^\\s+train\\s"), QRegularExpression::MultilineOption)),
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(
+                 QRegularExpression(QStringLiteral("^\\s+train\\s"), QRegularExpression::MultilineOption)),
              qPrintable(result.out));
-    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^\\s+compare\\s"), QRegularExpression::MultilineOption)),
+    QVERIFY2(result.out.contains(
+                 QRegularExpression(QStringLiteral("^\\s+compare\\s"), QRegularExpression::MultilineOption)),
              qPrintable(result.out));
     QVERIFY(result.out.contains(QLatin1String("--version")));
 }
@@ -115,7 +118,8 @@ void CliTest::usageErrorsExitWithTwo()
     QFETCH(QString, mentions);
     const QString runs = scratch.filePath(QStringLiteral("usage-runs"));
     const CliResult result = runCli(arguments + QStringList{QStringLiteral("--run-dir"), runs}, scratch.path());
-    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 2, qPrintable(result.describe()));
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 2,
+             qPrintable(result.describe()));
     QVERIFY2(result.err.contains(mentions), qPrintable(result.describe()));
     QVERIFY2(!result.err.contains(QLatin1String("terminate called")), qPrintable(result.describe()));
     // Nothing was trained or written.
@@ -134,12 +138,13 @@ void CliTest::missingDataFolderFailsNamingIt()
 {
     QFETCH(bool, json);
     const QString runs = scratch.filePath(QStringLiteral("missing-data-runs"));
-    QStringList arguments{QStringLiteral("train"), QStringLiteral("--data"), QStringLiteral("fashion-mnist:/nonexistent/fashion-data"),
-                          QStringLiteral("--run-dir"), runs};
+    QStringList arguments{QStringLiteral("train"), QStringLiteral("--data"),
+                          QStringLiteral("fashion-mnist:/nonexistent/fashion-data"), QStringLiteral("--run-dir"), runs};
     if (json)
         arguments << QStringLiteral("--json");
     const CliResult result = runCli(arguments, scratch.path());
-    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 1, qPrintable(result.describe()));
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 1,
+             qPrintable(result.describe()));
     if (!json) {
         QVERIFY2(result.err.contains(QLatin1String("/nonexistent/fashion-data")), qPrintable(result.describe()));
         return;
@@ -147,17 +152,19 @@ void CliTest::missingDataFolderFailsNamingIt()
     const QList<QJsonObject> events = jsonLines(result.out);
     QCOMPARE(eventsOf(events), QStringList{QStringLiteral("finished")});
     QCOMPARE(events.front().value(QLatin1String("state")).toString(), QStringLiteral("failed"));
-    QVERIFY2(events.front().value(QLatin1String("message")).toString().contains(QLatin1String("/nonexistent/fashion-data")),
-             qPrintable(result.out));
+    QVERIFY2(
+        events.front().value(QLatin1String("message")).toString().contains(QLatin1String("/nonexistent/fashion-data")),
+        qPrintable(result.out));
 }
 
 void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
 {
     const QString runs = scratch.filePath(QStringLiteral("train-runs"));
-    const CliResult result
-        = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("x")) + QStringList{QStringLiteral("--json")},
-                 scratch.path());
-    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
+    const CliResult result = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("x"))
+                                        + QStringList{QStringLiteral("--json")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
 
     const QList<QJsonObject> events = jsonLines(result.out);
     QCOMPARE(eventsOf(events), (QStringList{"started", "step", "step", "step", "step", "epoch", "finished"}));
@@ -205,8 +212,9 @@ void CliTest::interruptedRunStopsCleanlyAndResumes()
     const QString runDirectory = runs + QStringLiteral("/long");
     QProcess process;
     process.setWorkingDirectory(scratch.path());
-    process.start(cliPath(), QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("long"), 400)
-                                 + QStringList{QStringLiteral("--epochs"), QStringLiteral("100"), QStringLiteral("--json")});
+    process.start(cliPath(),
+                  QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("long"), 400)
+                      + QStringList{QStringLiteral("--epochs"), QStringLiteral("100"), QStringLiteral("--json")});
     QVERIFY(process.waitForStarted());
     // Wait for the first step, then send SIGTERM as a service manager (or Ctrl-C) would.
     QByteArray output;
@@ -226,20 +234,24 @@ void CliTest::interruptedRunStopsCleanlyAndResumes()
     output += process.readAllStandardOutput();
     const QString errors = QString::fromUtf8(process.readAllStandardError());
     QVERIFY2(ended, "the CLI did not stop after SIGTERM");
-    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 130,
-             qPrintable(QStringLiteral("exit %1 (status %2)\n%3").arg(process.exitCode()).arg(process.exitStatus()).arg(errors)));
+    QVERIFY2(
+        process.exitStatus() == QProcess::NormalExit && process.exitCode() == 130,
+        qPrintable(
+            QStringLiteral("exit %1 (status %2)\n%3").arg(process.exitCode()).arg(process.exitStatus()).arg(errors)));
 
     const QList<QJsonObject> events = jsonLines(QString::fromUtf8(output));
     QCOMPARE(eventsOf(events).back(), QStringLiteral("finished"));
     QCOMPARE(events.back().value(QLatin1String("state")).toString(), QStringLiteral("stopped"));
     const int stoppedAt = events.back().value(QLatin1String("steps")).toInt();
     QVERIFY(stoppedAt >= 1 && stoppedAt < 400);
-    QCOMPARE(readJsonFile(runDirectory + "/summary.json").value(QLatin1String("state")).toString(), QStringLiteral("stopped"));
+    QCOMPARE(readJsonFile(runDirectory + "/summary.json").value(QLatin1String("state")).toString(),
+             QStringLiteral("stopped"));
     QVERIFY(QFileInfo::exists(runDirectory + "/checkpoint.pt"));
 
     // Resume for two more steps.
-    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runDirectory, QStringLiteral("--max-steps"),
-                                      QString::number(stoppedAt + 2), QStringLiteral("--json")},
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runDirectory,
+                                      QStringLiteral("--max-steps"), QString::number(stoppedAt + 2),
+                                      QStringLiteral("--json")},
                                      scratch.path());
     QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
     const QList<QJsonObject> resumedEvents = jsonLines(resumed.out);
@@ -257,14 +269,17 @@ void CliTest::interruptedRunStopsCleanlyAndResumes()
 void CliTest::compareWritesTheReport()
 {
     const QString runs = scratch.filePath(QStringLiteral("compare-runs"));
-    const CliResult result = runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp")), scratch.path());
-    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0, qPrintable(result.describe()));
+    const CliResult result = runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp")),
+                                    scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
     const QString folder = runs + QStringLiteral("/cmp");
     QFile reportFile(folder + "/report.md");
     QVERIFY2(reportFile.open(QIODevice::ReadOnly), qPrintable(result.describe()));
     const QString report = QString::fromUtf8(reportFile.readAll());
     for (const char* row : {"| Epoch time", "| Throughput", "| Peak memory", "| Final top-1", "| Skipped steps"})
-        QVERIFY2(report.contains(QLatin1String(row)), qPrintable(QStringLiteral("no row \"%1\" in\n%2").arg(QLatin1String(row), report)));
+        QVERIFY2(report.contains(QLatin1String(row)),
+                 qPrintable(QStringLiteral("no row \"%1\" in\n%2").arg(QLatin1String(row), report)));
     // The report is also printed.
     QVERIFY2(result.out.contains(QLatin1String("| Throughput")), qPrintable(result.out));
     QVERIFY(result.out.contains(folder + "/report.md"));
@@ -295,7 +310,8 @@ void CliTest::compareJsonIsOneObjectPerLine()
     const CliResult result = runCli(arguments, scratch.path());
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
     const QList<QJsonObject> events = jsonLines(result.out);
-    QCOMPARE(eventsOf(events), (QStringList{"started", "step", "epoch", "finished", "started", "step", "epoch", "finished", "report"}));
+    QCOMPARE(eventsOf(events),
+             (QStringList{"started", "step", "epoch", "finished", "started", "step", "epoch", "finished", "report"}));
     QCOMPARE(events.at(0).value(QLatin1String("precision")).toString(), QStringLiteral("fp32"));
     QCOMPARE(events.at(4).value(QLatin1String("precision")).toString(), QStringLiteral("amp"));
     const QString reportPath = events.back().value(QLatin1String("path")).toString();
@@ -326,7 +342,8 @@ void CliTest::versionNamesLibtorch()
 {
     const CliResult result = runCli({QStringLiteral("--version")}, scratch.path());
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
-    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^libtorch \\d+\\.\\d+"), QRegularExpression::MultilineOption)),
+    QVERIFY2(result.out.contains(
+                 QRegularExpression(QStringLiteral("^libtorch \\d+\\.\\d+"), QRegularExpression::MultilineOption)),
              qPrintable(result.out));
     QVERIFY2(result.out.startsWith(QLatin1String("amp-workbench-cli ")), qPrintable(result.out));
 }

@@ -159,10 +159,10 @@ void OptionTableTest::mistakesNameTheOption_data()
     QTest::newRow("flag with a value") << QStringList{"--json=yes"} << "Unknown option \"--json=yes\".";
     QTest::newRow("--help with a value") << QStringList{"--help=yes"} << "Unknown option \"--help=yes\".";
     QTest::newRow("missing value") << QStringList{"--json", "--epochs"} << "--epochs needs a value.";
-    QTest::newRow("word for a whole number") << QStringList{"--epochs", "two"}
-                                             << "--epochs expects a whole number, not \"two\".";
-    QTest::newRow("fraction for a whole number") << QStringList{"--epochs=1.5"}
-                                                 << "--epochs expects a whole number, not \"1.5\".";
+    QTest::newRow("word for a whole number")
+        << QStringList{"--epochs", "two"} << "--epochs expects a whole number, not \"two\".";
+    QTest::newRow("fraction for a whole number")
+        << QStringList{"--epochs=1.5"} << "--epochs expects a whole number, not \"1.5\".";
     QTest::newRow("empty whole number") << QStringList{"--epochs="} << "--epochs expects a whole number, not \"\".";
     QTest::newRow("trailing space") << QStringList{"--epochs", "3 "} << "--epochs expects a whole number, not \"3 \".";
     QTest::newRow("too large") << QStringList{"--epochs", "99999999999999999999"}
@@ -171,8 +171,8 @@ void OptionTableTest::mistakesNameTheOption_data()
     QTest::newRow("empty number") << QStringList{"--lr", ""} << "--lr expects a number, not \"\".";
     QTest::newRow("above the range") << QStringList{"--port", "65536"} << "--port must be between 0 and 65535.";
     QTest::newRow("below the range") << QStringList{"--port=-1"} << "--port must be between 0 and 65535.";
-    QTest::newRow("not one of the words") << QStringList{"--mode", "medium"}
-                                          << "--mode must be fast or slow, not \"medium\".";
+    QTest::newRow("not one of the words")
+        << QStringList{"--mode", "medium"} << "--mode must be fast or slow, not \"medium\".";
     QTest::newRow("refused option") << QStringList{"--resume", "runs/a"} << "--resume is only for `train`.";
     QTest::newRow("refused option with =") << QStringList{"--resume=runs/a"} << "--resume is only for `train`.";
     QTest::newRow("positional argument") << QStringList{"--json", "stray"} << "Unexpected argument \"stray\".";
@@ -215,17 +215,16 @@ void OptionTableTest::helpListsEveryRow()
     Settings settings;
     // Explanations start two columns after the longest name, at most at column 26; a longer name
     // puts its explanation on the next line. Refused options and --help are not listed.
-    const QString expected = QStringLiteral(
-        "  --model FILE            the model to read\n"
-        "  --epochs N              passes over the data\n"
-        "                          (default 1)\n"
-        "  --json                  one JSON object per line\n"
-        "Tuning:\n"
-        "  --lr X                  learning rate\n"
-        "  --port N                port (0 picks a free one)\n"
-        "  --mode fast|slow        how to run\n"
-        "  --schedule constant|step|cosine\n"
-        "                          (default step)\n");
+    const QString expected = QStringLiteral("  --model FILE            the model to read\n"
+                                            "  --epochs N              passes over the data\n"
+                                            "                          (default 1)\n"
+                                            "  --json                  one JSON object per line\n"
+                                            "Tuning:\n"
+                                            "  --lr X                  learning rate\n"
+                                            "  --port N                port (0 picks a free one)\n"
+                                            "  --mode fast|slow        how to run\n"
+                                            "  --schedule constant|step|cosine\n"
+                                            "                          (default step)\n");
     QCOMPARE(QString::fromStdString(tableFor(settings).help()), expected);
 }
 

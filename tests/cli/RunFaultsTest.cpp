@@ -24,13 +24,17 @@ constexpr int kSteps = 8;
 /// One optimizer step per epoch, so every step ends with a checkpoint written.
 QStringList checkpointEveryStep(const QString& runDirectory, const QString& name)
 {
-    return {QStringLiteral("train"),          QStringLiteral("--data"),         QStringLiteral("synthetic"),
-            QStringLiteral("--image-size"),   QStringLiteral("32"),             QStringLiteral("--batch-size"),
-            QStringLiteral("8"),              QStringLiteral("--synthetic-size"), QStringLiteral("8"),
-            QStringLiteral("--epochs"),       QString::number(kSteps),          QStringLiteral("--workers"),
-            QStringLiteral("1"),              QStringLiteral("--validation-limit"), QStringLiteral("8"),
-            QStringLiteral("--no-augment"),   QStringLiteral("--run-dir"),      runDirectory,
-            QStringLiteral("--name"),         name,                             QStringLiteral("--json")};
+    return {QStringLiteral("train"),     QStringLiteral("--data"),
+            QStringLiteral("synthetic"), QStringLiteral("--image-size"),
+            QStringLiteral("32"),        QStringLiteral("--batch-size"),
+            QStringLiteral("8"),         QStringLiteral("--synthetic-size"),
+            QStringLiteral("8"),         QStringLiteral("--epochs"),
+            QString::number(kSteps),     QStringLiteral("--workers"),
+            QStringLiteral("1"),         QStringLiteral("--validation-limit"),
+            QStringLiteral("8"),         QStringLiteral("--no-augment"),
+            QStringLiteral("--run-dir"), runDirectory,
+            QStringLiteral("--name"),    name,
+            QStringLiteral("--json")};
 }
 
 /// step → loss from a run folder's steps.csv; a repeated step number is an error (returns empty).
@@ -94,8 +98,8 @@ private:
 void RunFaultsTest::initTestCase()
 {
     QVERIFY(scratch.isValid());
-    const CliResult reference = runCli(checkpointEveryStep(scratch.filePath(QStringLiteral("runs")), QStringLiteral("reference")),
-                                       scratch.path());
+    const CliResult reference = runCli(
+        checkpointEveryStep(scratch.filePath(QStringLiteral("runs")), QStringLiteral("reference")), scratch.path());
     QVERIFY2(reference.finished && reference.exitCode == 0, qPrintable(reference.describe()));
     uninterrupted = lossesOf(scratch.filePath(QStringLiteral("runs/reference")));
     QCOMPARE(uninterrupted.size(), kSteps);
@@ -105,8 +109,8 @@ void RunFaultsTest::initTestCase()
 
 void RunFaultsTest::resumeToTheEnd(const QString& runFolder, int checkpointedSteps)
 {
-    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder, QStringLiteral("--json")},
-                                     scratch.path());
+    const CliResult resumed = runCli(
+        {QStringLiteral("train"), QStringLiteral("--resume"), runFolder, QStringLiteral("--json")}, scratch.path());
     QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
     const QList<QJsonObject> events = jsonLines(resumed.out);
     QCOMPARE(events.front().value(QLatin1String("first_step")).toInt(), checkpointedSteps + 1);
@@ -165,11 +169,13 @@ void RunFaultsTest::fullDiskStopsTheRunAndKeepsTheLastCheckpoint()
     const QJsonObject finished = jsonLines(full.out).back();
     QCOMPARE(finished.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
     const QString message = finished.value(QLatin1String("message")).toString();
-    QVERIFY2(message.contains(QLatin1String("is full")) && message.contains(QLatin1String("resume")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("is full")) && message.contains(QLatin1String("resume")),
+             qPrintable(message));
 
     const QString runFolder = diskPath + QStringLiteral("/full");
     QVERIFY(QFileInfo::exists(runFolder + QStringLiteral("/checkpoint.pt")));
-    QVERIFY2(!QFileInfo::exists(runFolder + QStringLiteral("/checkpoint.pt.partial")), "the failed write was left behind");
+    QVERIFY2(!QFileInfo::exists(runFolder + QStringLiteral("/checkpoint.pt.partial")),
+             "the failed write was left behind");
     QCOMPARE(readJsonFile(runFolder + QStringLiteral("/summary.json")).value(QLatin1String("state")).toString(),
              QStringLiteral("failed"));
     // Step N failed while writing its checkpoint, so step N-1's is the last good one.
@@ -211,8 +217,10 @@ void RunFaultsTest::damagedCheckpointIsNamedAndKept()
     file.close();
 
     const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder}, scratch.path());
-    QVERIFY2(resumed.finished && resumed.status == QProcess::NormalExit && resumed.exitCode == 1, qPrintable(resumed.describe()));
-    QVERIFY2(resumed.err.contains(checkpoint) && resumed.err.contains(QLatin1String("damaged")), qPrintable(resumed.err));
+    QVERIFY2(resumed.finished && resumed.status == QProcess::NormalExit && resumed.exitCode == 1,
+             qPrintable(resumed.describe()));
+    QVERIFY2(resumed.err.contains(checkpoint) && resumed.err.contains(QLatin1String("damaged")),
+             qPrintable(resumed.err));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY2(file.readAll() == before, "the damaged checkpoint was changed");
 }
@@ -227,9 +235,10 @@ void RunFaultsTest::outOfMemoryFailsTheRunWithAdvice()
     QProcess process;
     process.setWorkingDirectory(scratch.path());
     QStringList arguments{QStringLiteral("-c"), QStringLiteral("ulimit -v 3000000 && exec \"$0\" \"$@\""), cliPath()};
-    arguments << QStringLiteral("train") << QStringLiteral("--data") << QStringLiteral("synthetic") << QStringLiteral("--image-size")
-              << QStringLiteral("224") << QStringLiteral("--batch-size") << QStringLiteral("256") << QStringLiteral("--synthetic-size")
-              << QStringLiteral("512") << QStringLiteral("--max-steps") << QStringLiteral("2") << QStringLiteral("--workers")
+    arguments << QStringLiteral("train") << QStringLiteral("--data") << QStringLiteral("synthetic")
+              << QStringLiteral("--image-size") << QStringLiteral("224") << QStringLiteral("--batch-size")
+              << QStringLiteral("256") << QStringLiteral("--synthetic-size") << QStringLiteral("512")
+              << QStringLiteral("--max-steps") << QStringLiteral("2") << QStringLiteral("--workers")
               << QStringLiteral("1") << QStringLiteral("--run-dir") << scratch.filePath(QStringLiteral("runs"))
               << QStringLiteral("--name") << QStringLiteral("out-of-memory") << QStringLiteral("--json");
     process.start(QStringLiteral("/bin/bash"), arguments);
@@ -240,9 +249,12 @@ void RunFaultsTest::outOfMemoryFailsTheRunWithAdvice()
     const QJsonObject finished = jsonLines(out).back();
     QCOMPARE(finished.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
     const QString message = finished.value(QLatin1String("message")).toString();
-    QVERIFY2(message.startsWith(QLatin1String("Out of memory")) && message.contains(QLatin1String("smaller batch size")),
+    QVERIFY2(message.startsWith(QLatin1String("Out of memory"))
+                 && message.contains(QLatin1String("smaller batch size")),
              qPrintable(message));
-    QCOMPARE(readJsonFile(scratch.filePath(QStringLiteral("runs/out-of-memory/summary.json"))).value(QLatin1String("state")).toString(),
+    QCOMPARE(readJsonFile(scratch.filePath(QStringLiteral("runs/out-of-memory/summary.json")))
+                 .value(QLatin1String("state"))
+                 .toString(),
              QStringLiteral("failed"));
 }
 

@@ -52,11 +52,11 @@ inline const ReferencePython& referencePython()
 }
 
 /// Skips the current test function when the reference implementation is not available.
-#define AMPWB_REQUIRE_REFERENCE_PYTHON()                                                                         \
-    do {                                                                                                         \
-        if (ampwb::test::referencePython().program.isEmpty())                                                  \
-            QSKIP(qPrintable(QStringLiteral("No reference implementation: ")                                    \
-                             + ampwb::test::referencePython().whyMissing));                                     \
+#define AMPWB_REQUIRE_REFERENCE_PYTHON()                                                                               \
+    do {                                                                                                               \
+        if (ampwb::test::referencePython().program.isEmpty())                                                          \
+            QSKIP(qPrintable(QStringLiteral("No reference implementation: ")                                           \
+                             + ampwb::test::referencePython().whyMissing));                                            \
     } while (false)
 
 /// Path of a script in tests/python.

@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     try {
         const torch::Tensor crop = ampwb::decodeRegionResized(
-            path, [size](int64_t height, int64_t width) { return training.randomCrop(height, width, size).region; }, 64);
+            path, [size](int64_t height, int64_t width) { return training.randomCrop(height, width, size).region; },
+            64);
         if (crop.size(0) != 3 || crop.size(1) != 64 || crop.size(2) != 64)
             __builtin_trap();
     } catch (const ampwb::DataError&) {

@@ -51,8 +51,8 @@ std::vector<uint8_t> mutate(std::vector<uint8_t> input, ampwb::SplitMix64& rando
                 const size_t length = std::min<size_t>(input.size() - from, 1 + random.below(64));
                 std::vector<uint8_t> chunk(input.begin() + static_cast<std::ptrdiff_t>(from),
                                            input.begin() + static_cast<std::ptrdiff_t>(from + length));
-                input.insert(input.begin() + static_cast<std::ptrdiff_t>(random.below(input.size() + 1)),
-                             chunk.begin(), chunk.end());
+                input.insert(input.begin() + static_cast<std::ptrdiff_t>(random.below(input.size() + 1)), chunk.begin(),
+                             chunk.end());
             }
             break;
         }

@@ -23,8 +23,9 @@ private Q_SLOTS:
     void reportNamesEveryComponent()
     {
         const QStringList lines = AboutDialog::versionLines();
-        QVERIFY2(QRegularExpression(QStringLiteral("^amp-workbench \\d+\\.\\d+\\.\\d+$")).match(lines.value(0)).hasMatch(),
-                 qPrintable(lines.join(QLatin1Char('\n'))));
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^amp-workbench \\d+\\.\\d+\\.\\d+$")).match(lines.value(0)).hasMatch(),
+            qPrintable(lines.join(QLatin1Char('\n'))));
         QVERIFY(lines.contains(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())));
         for (const char* start : {"libtorch 1.", "OpenCV 4.", "ONNX export: ", "CPU: ", "bf16: ", "CUDA: "}) {
             const bool found = std::any_of(lines.begin(), lines.end(),

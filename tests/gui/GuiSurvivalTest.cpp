@@ -5,10 +5,10 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
-#include "train/RunProgressWidget.h"
 #include "SmallDisk.h"
-#include "train/TrainTab.h"
 #include "runs/RunHistories.h"
+#include "train/RunProgressWidget.h"
+#include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -83,10 +83,7 @@ private:
     GuiTestEnvironment environment;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(environment.isValid());
-    }
+    void initTestCase() { QVERIFY(environment.isValid()); }
 
     void divergingRunIsReportedAndANewRunStarts()
     {
@@ -127,7 +124,8 @@ private Q_SLOTS:
         for (int index = 0; index < 8; ++index) {
             const QString classFolder = folder + (index % 2 ? QStringLiteral("/odd") : QStringLiteral("/even"));
             QVERIFY(QDir().mkpath(classFolder));
-            QVERIFY(QFile::copy(kPhotoFolder + QLatin1Char('/') + photos[index], classFolder + QLatin1Char('/') + photos[index]));
+            QVERIFY(QFile::copy(kPhotoFolder + QLatin1Char('/') + photos[index],
+                                classFolder + QLatin1Char('/') + photos[index]));
         }
         QVERIFY(writeFile(folder + QStringLiteral("/odd/garbage.jpg"), QByteArray(4096, '\x5a')));
         QVERIFY(writeFile(folder + QStringLiteral("/odd/empty.png"), {}));
@@ -151,7 +149,7 @@ private Q_SLOTS:
         const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
         QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
-        QCOMPARE(run.summary->unreadableImages, int64_t(2));  // garbage.jpg and empty.png; notes.txt is not an image
+        QCOMPARE(run.summary->unreadableImages, int64_t(2)); // garbage.jpg and empty.png; notes.txt is not an image
         auto* skipped = window.trainTab().progress().findChild<QLabel*>(QStringLiteral("skippedFiles"));
         QVERIFY(skipped);
         QVERIFY(skipped->isVisible());
@@ -160,7 +158,8 @@ private Q_SLOTS:
         QFile list(run.directory + QStringLiteral("/unreadable-images.txt"));
         QVERIFY(list.open(QIODevice::ReadOnly));
         const QString listed = QString::fromUtf8(list.readAll());
-        QVERIFY2(listed.contains(QLatin1String("garbage.jpg")) && listed.contains(QLatin1String("empty.png")), qPrintable(listed));
+        QVERIFY2(listed.contains(QLatin1String("garbage.jpg")) && listed.contains(QLatin1String("empty.png")),
+                 qPrintable(listed));
         QVERIFY(!listed.contains(QLatin1String("photo-named.png")));
     }
 };

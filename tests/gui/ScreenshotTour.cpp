@@ -5,19 +5,19 @@
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
-#include "classify/ClassifiedImageList.h"
-#include "classify/ClassifyTab.h"
-#include "compare/CompareTab.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "Translations.h"
+#include "classify/ClassifiedImageList.h"
+#include "classify/ClassifyTab.h"
 #include "classify/ModelServer.h"
+#include "compare/CompareTab.h"
+#include "runs/RunHistories.h"
 #include "runs/RunRecord.h"
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
-#include "runs/RunHistories.h"
 #include "train/TrainingConfigPanel.h"
-#include "Translations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -50,7 +50,7 @@ bool waitFor(Condition done, const char* what)
 
 void save(MainWindow& window, const QString& folder, const QString& name)
 {
-    QTest::qWait(300);  // let the queued replots and layouts settle
+    QTest::qWait(300); // let the queued replots and layouts settle
     const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
     if (!window.grab().save(path))
         std::fprintf(stderr, "could not write %s\n", qPrintable(path));

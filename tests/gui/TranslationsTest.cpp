@@ -1,13 +1,13 @@
 // The Simplified Chinese translation is complete and loads: no unfinished, obsolete or
 // vanished entries in the .ts file, and the window speaks Chinese once it is installed.
-#include "system/DeviceInfo.h"
 #include "EngineText.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "Translations.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
+#include "system/DeviceInfo.h"
 #include "training/Trainer.h"
-#include "Translations.h"
 
 #include <QFile>
 #include <QPushButton>
@@ -72,12 +72,14 @@ private Q_SLOTS:
         QCOMPARE(window.tabs().tabText(1), QStringLiteral("对比"));
         QCOMPARE(window.tabs().tabText(2), QStringLiteral("运行记录"));
         QCOMPARE(window.tabs().tabText(3), QStringLiteral("分类"));
-        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("serveModel"))->text(), QStringLiteral("提供此模型服务"));
+        QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("serveModel"))->text(),
+                 QStringLiteral("提供此模型服务"));
         QCOMPARE(EngineText::translate(std::string("Epochs must be at least 1.")), QStringLiteral("轮数至少为 1。"));
         const QString verdict = EngineText::translate(std::string(
             "AMP did not help here (0.85× FP32 throughput). Likely reason: the batch is small (8), so per-step "
             "overhead dominates."));
-        QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("批量")), qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("批量")),
+                 qPrintable(verdict));
     }
 
     void engineDescriptionsSpeakChinese()
@@ -90,7 +92,8 @@ private Q_SLOTS:
         for (int threads : {1, 2}) {
             machine.cpuThreads = threads;
             const QString device = EngineText::translate(ampwb::describeDevice(c10::Device(c10::kCPU), machine));
-            QVERIFY2(device.contains(QStringLiteral("%1 个线程").arg(threads)) && device.contains(QStringLiteral("bf16 单元：无"))
+            QVERIFY2(device.contains(QStringLiteral("%1 个线程").arg(threads))
+                         && device.contains(QStringLiteral("bf16 单元：无"))
                          && device.startsWith(QStringLiteral("CPU（Model %2 CPU，")),
                      qPrintable(device));
         }
@@ -98,12 +101,14 @@ private Q_SLOTS:
         const ampwb::RunSummary run = ampwb::Trainer(environment.quickConfig(1)).run();
         const std::string checkpoint = run.runDirectory + "/checkpoint.pt";
         const QString fromRun = EngineText::translate(ampwb::loadClassifierModel(run.runDirectory).description);
-        QVERIFY2(fromRun.startsWith(QStringLiteral("工作台运行 ")) && fromRun.endsWith(QStringLiteral("，10 个类别，32 像素")),
+        QVERIFY2(fromRun.startsWith(QStringLiteral("工作台运行 "))
+                     && fromRun.endsWith(QStringLiteral("，10 个类别，32 像素")),
                  qPrintable(fromRun));
         const std::string exported = environment.path(QStringLiteral("tiny.pth")).toStdString();
         ampwb::exportStateDict(ampwb::loadClassifierModel(checkpoint), exported);
         const QString fromFile = EngineText::translate(ampwb::loadClassifierModel(exported).description);
-        QCOMPARE(fromFile, QStringLiteral("ResNet-18 state dict，10 个类别（%1）").arg(QString::fromStdString(exported)));
+        QCOMPARE(fromFile,
+                 QStringLiteral("ResNet-18 state dict，10 个类别（%1）").arg(QString::fromStdString(exported)));
 
         QCOMPARE(EngineText::className(QStringLiteral("Ankle boot")), QStringLiteral("短靴"));
         QCOMPARE(EngineText::className(QStringLiteral("tabby, tabby cat")), QStringLiteral("tabby, tabby cat"));

@@ -116,7 +116,8 @@ private Q_SLOTS:
                   QStringList{"classify", "--model", path("ten.pth"), "--labels", path("ten.txt"), "--json"} + photos);
         QVERIFY(cli.waitForFinished(300000));
         QCOMPARE(cli.exitCode(), 0);
-        const QJsonArray expected = QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value("images").toArray();
+        const QJsonArray expected =
+            QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value("images").toArray();
 
         httplib::Client client = makeClient();
         for (int k = 0; k < photos.size(); ++k) {
@@ -135,8 +136,9 @@ private Q_SLOTS:
                 const QJsonObject entry = top.at(rank).toObject();
                 QCOMPARE(entry.value("index").toInt(), cliTop.at(rank).toObject().value("index").toInt());
                 QCOMPARE(entry.value("label").toString(), cliTop.at(rank).toObject().value("label").toString());
-                QVERIFY(qAbs(entry.value("prob").toDouble() - cliTop.at(rank).toObject().value("probability").toDouble())
-                        < 1e-5);
+                QVERIFY(
+                    qAbs(entry.value("prob").toDouble() - cliTop.at(rank).toObject().value("probability").toDouble())
+                    < 1e-5);
             }
         }
     }
@@ -146,7 +148,8 @@ private Q_SLOTS:
         requireServer();
         httplib::MultipartFormDataItems items;
         for (int k = 0; k < photos.size(); ++k)
-            items.push_back({"images", fileBytes(photos[k]), QFileInfo(photos[k]).fileName().toStdString(), "image/jpeg"});
+            items.push_back(
+                {"images", fileBytes(photos[k]), QFileInfo(photos[k]).fileName().toStdString(), "image/jpeg"});
         items.push_back({"note", "a plain form field is ignored", "", ""});
         httplib::Client client = makeClient();
         const auto result = client.Post("/v1/classify", items);
@@ -191,7 +194,8 @@ private Q_SLOTS:
         if (kind == "text-plain") {
             result = client.Post("/v1/classify", text, "text/plain");
         } else if (kind == "text-part") {
-            result = client.Post("/v1/classify", httplib::MultipartFormDataItems{{"images", text, "notes.txt", "text/plain"}});
+            result = client.Post("/v1/classify",
+                                 httplib::MultipartFormDataItems{{"images", text, "notes.txt", "text/plain"}});
         } else if (kind == "text-as-jpeg") {
             result = client.Post("/v1/classify", text, "image/jpeg");
         } else if (kind == "truncated-jpeg") {
@@ -202,21 +206,23 @@ private Q_SLOTS:
             const size_t total = size_t(50) << 20;
             const std::string block(1 << 20, 'x');
             if (kind == "50mb") {
-                result = client.Post("/v1/classify", total,
-                                     [&](size_t offset, size_t length, httplib::DataSink& sink) {
-                                         return sink.write(block.data(), std::min(length, block.size()));
-                                     },
-                                     "image/jpeg");
+                result = client.Post(
+                    "/v1/classify", total,
+                    [&](size_t offset, size_t length, httplib::DataSink& sink) {
+                        return sink.write(block.data(), std::min(length, block.size()));
+                    },
+                    "image/jpeg");
             } else {
-                result = client.Post("/v1/classify",
-                                     [&](size_t offset, httplib::DataSink& sink) {
-                                         if (offset >= total)
-                                             sink.done();
-                                         else
-                                             sink.write(block.data(), block.size());
-                                         return true;
-                                     },
-                                     "image/jpeg");
+                result = client.Post(
+                    "/v1/classify",
+                    [&](size_t offset, httplib::DataSink& sink) {
+                        if (offset >= total)
+                            sink.done();
+                        else
+                            sink.write(block.data(), block.size());
+                        return true;
+                    },
+                    "image/jpeg");
             }
         } else if (kind == "huge-png") {
             const QByteArray png = blackPng(30000);
@@ -253,19 +259,20 @@ private Q_SLOTS:
         httplib::Client client = makeClient();
         const std::string block(1 << 20, 'x');
         for (int round = 0; round < 3; ++round) {
-            const auto big = client.Post("/v1/classify", size_t(50) << 20,
-                                         [&](size_t, size_t length, httplib::DataSink& sink) {
-                                             return sink.write(block.data(), std::min(length, block.size()));
-                                         },
-                                         "image/jpeg");
+            const auto big = client.Post(
+                "/v1/classify", size_t(50) << 20,
+                [&](size_t, size_t length, httplib::DataSink& sink) {
+                    return sink.write(block.data(), std::min(length, block.size()));
+                },
+                "image/jpeg");
             QVERIFY(big && big->status == 413);
             const auto huge = client.Post("/v1/classify", blackPng(30000).toStdString(), "image/png");
             QVERIFY(huge && huge->status == 413);
         }
         const qint64 peak = memoryMiB(pid, "VmHWM:");
-        QVERIFY2(peak - before < 40, qPrintable(QStringLiteral("resident memory grew from %1 MiB to a peak of %2 MiB")
-                                                    .arg(before)
-                                                    .arg(peak)));
+        QVERIFY2(peak - before < 40,
+                 qPrintable(
+                     QStringLiteral("resident memory grew from %1 MiB to a peak of %2 MiB").arg(before).arg(peak)));
     }
 
     void aFullQueueAnswers503()
@@ -290,7 +297,8 @@ private Q_SLOTS:
                     ++answered;
                 } else if (result && result->status == 503) {
                     ++busy;
-                    if (result->get_header_value("Retry-After").empty() || result->body.find("\"busy\"") == std::string::npos)
+                    if (result->get_header_value("Retry-After").empty()
+                        || result->body.find("\"busy\"") == std::string::npos)
                         retryAfterGiven = false;
                 } else {
                     ++other;
@@ -318,16 +326,17 @@ private Q_SLOTS:
         std::thread upload([&] {
             httplib::Client client(stopping.host.toStdString(), stopping.port);
             client.set_read_timeout(120, 0);
-            result = client.Post("/v1/classify", jpeg.size(),
-                                 [&](size_t offset, size_t, httplib::DataSink& sink) {
-                                     if (offset == 0) {
-                                         halfSent = sink.write(jpeg.data(), jpeg.size() / 2);
-                                         return halfSent.load();
-                                     }
-                                     QThread::msleep(500); // the server has been told to stop meanwhile
-                                     return sink.write(jpeg.data() + offset, jpeg.size() - offset);
-                                 },
-                                 "image/jpeg");
+            result = client.Post(
+                "/v1/classify", jpeg.size(),
+                [&](size_t offset, size_t, httplib::DataSink& sink) {
+                    if (offset == 0) {
+                        halfSent = sink.write(jpeg.data(), jpeg.size() / 2);
+                        return halfSent.load();
+                    }
+                    QThread::msleep(500); // the server has been told to stop meanwhile
+                    return sink.write(jpeg.data() + offset, jpeg.size() - offset);
+                },
+                "image/jpeg");
         });
         QTRY_VERIFY_WITH_TIMEOUT(halfSent.load(), 60000);
         ::kill(static_cast<pid_t>(stopping.processId()), SIGTERM);

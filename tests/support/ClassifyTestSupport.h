@@ -65,7 +65,7 @@ inline QString runReference(const QStringList& arguments, QByteArray* output = n
 inline QStringList testPhotos()
 {
     const QString directory = QStringLiteral("/usr/share/doc/opencv-doc/examples/data/");
-    const QStringList names{"fruits.jpg", "baboon.jpg",  "messi5.jpg",   "HappyFish.jpg",  "box.png",
+    const QStringList names{"fruits.jpg",     "baboon.jpg",       "messi5.jpg", "HappyFish.jpg", "box.png",
                             "chicky_512.png", "squirrel_cls.jpg", "left01.jpg", "imageTextN.png"};
     QStringList paths;
     for (const QString& name : names) {
@@ -76,10 +76,10 @@ inline QStringList testPhotos()
     return paths;
 }
 
-#define AMPWB_REQUIRE_PHOTOS()                                                                                  \
-    do {                                                                                                        \
-        if (ampwb::test::testPhotos().isEmpty())                                                                \
-            QSKIP("The real photos come from Debian's opencv-doc package, which is not installed.");           \
+#define AMPWB_REQUIRE_PHOTOS()                                                                                         \
+    do {                                                                                                               \
+        if (ampwb::test::testPhotos().isEmpty())                                                                       \
+            QSKIP("The real photos come from Debian's opencv-doc package, which is not installed.");                   \
     } while (false)
 
 /// One image's reference outputs from `classify_reference.py logits`.

@@ -12,7 +12,7 @@ SmallDisk::SmallDisk(const QString& path, qint64 bytes)
                                           QStringLiteral("size=%1").arg(bytes), QStringLiteral("tmpfs"), path});
     mounted = mount.waitForFinished(30000) && mount.exitStatus() == QProcess::NormalExit && mount.exitCode() == 0;
     error = mount.error() == QProcess::FailedToStart ? mount.errorString()
-                                                      : QString::fromLocal8Bit(mount.readAllStandardError()).trimmed();
+                                                     : QString::fromLocal8Bit(mount.readAllStandardError()).trimmed();
 }
 
 SmallDisk::~SmallDisk()

@@ -14,8 +14,7 @@ public:
     static Format formatOf(const QString& path);
     /// Writes `plot` to `path` in `format`; `size` empty: the plot's size on screen.
     /// CSV holds one row per point: series, the x value (column named `xColumn`), value.
-    static bool save(QCustomPlot& plot, const QString& path, Format format, const QString& xColumn,
-                     QSize size = {});
+    static bool save(QCustomPlot& plot, const QString& path, Format format, const QString& xColumn, QSize size = {});
     static void copyToClipboard(QCustomPlot& plot);
 
 private:

@@ -26,7 +26,8 @@ public:
         : plot(plot)
     {
         plot.plotLayout()->insertRow(0);
-        element = new QCPTextElement(&plot, title, QFont(plot.font().family(), plot.font().pointSize() + 1, QFont::Bold));
+        element = new QCPTextElement(&plot, title,
+                                     QFont(plot.font().family(), plot.font().pointSize() + 1, QFont::Bold));
         plot.plotLayout()->addElement(0, 0, element);
         plot.plotLayout()->setRowStretchFactor(0, 0.001);
     }
@@ -52,7 +53,8 @@ std::optional<QCPRange> valueRangeOn(const QCustomPlot& plot, const QCPAxis* axi
         const QCPRange values = graph->visible() && graph->valueAxis() == axis ? graph->getValueRange(found, domain)
                                                                                : QCPRange();
         if (found)
-            range = range ? QCPRange(std::min(range->lower, values.lower), std::max(range->upper, values.upper)) : values;
+            range = range ? QCPRange(std::min(range->lower, values.lower), std::max(range->upper, values.upper))
+                          : values;
     }
     return range;
 }
@@ -249,7 +251,7 @@ void ChartPanel::fitLegendColumns()
     int widest = 1;
     int items = 0;
     for (int index = 0; index < legend->itemCount(); ++index) {
-        if (const QCPAbstractLegendItem* item = legend->item(index)) {  // a wrapped grid has empty cells
+        if (const QCPAbstractLegendItem* item = legend->item(index)) { // a wrapped grid has empty cells
             widest = std::max(widest, item->minimumOuterSizeHint().width());
             ++items;
         }
@@ -286,8 +288,8 @@ void ChartPanel::exportWithDialog(ChartExporter::Format format)
     QSettings settings;
     const QString directory = settings.value(kExportDirectoryKey, QDir::homePath()).toString();
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"), directory + QLatin1Char('/') + chartId + QLatin1Char('.') + QLatin1String(choice.suffix),
-        choice.filter);
+        this, tr("Export chart"),
+        directory + QLatin1Char('/') + chartId + QLatin1Char('.') + QLatin1String(choice.suffix), choice.filter);
     if (path.isEmpty())
         return;
     settings.setValue(kExportDirectoryKey, QFileInfo(path).absolutePath());

@@ -20,9 +20,9 @@ struct SeriesSpec {
     /// Whether the series exists for a run (e.g. CUDA allocator figures only for CUDA runs).
     std::function<bool(const RunHistory&)> appliesTo;
     bool onRightAxis = false;
-    bool smoothed = false;       ///< draw the debiased EMA of the values, with the chart's smoothing
-    bool markersOnly = false;    ///< no line, a marker at every point
-    bool stepLine = false;       ///< hold each value until the next (for piecewise-constant series)
+    bool smoothed = false;    ///< draw the debiased EMA of the values, with the chart's smoothing
+    bool markersOnly = false; ///< no line, a marker at every point
+    bool stepLine = false;    ///< hold each value until the next (for piecewise-constant series)
     Qt::PenStyle penStyle = Qt::SolidLine;
     double penWidth = 1.6;
     int alpha = 255;
@@ -31,11 +31,11 @@ struct SeriesSpec {
 
 /// What one chart shows.
 struct ChartSpec {
-    QString id;                  ///< file and settings name, e.g. "loss"
+    QString id; ///< file and settings name, e.g. "loss"
     QString title;
     QString leftAxisLabel;
-    QString rightAxisLabel;      ///< empty: no right axis
-    bool log2Axis = false;       ///< left axis fixed to log₂ (the log-y toggle is then hidden)
+    QString rightAxisLabel; ///< empty: no right axis
+    bool log2Axis = false;  ///< left axis fixed to log₂ (the log-y toggle is then hidden)
     std::vector<SeriesSpec> series;
-    QString emptyNote;           ///< shown while there are no points (a default note when empty)
+    QString emptyNote; ///< shown while there are no points (a default note when empty)
 };

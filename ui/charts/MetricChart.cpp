@@ -46,7 +46,8 @@ void MetricChart::setSmoothing(double value)
 
 bool MetricChart::isSmoothed() const
 {
-    return std::any_of(spec.series.begin(), spec.series.end(), [](const SeriesSpec& series) { return series.smoothed; });
+    return std::any_of(spec.series.begin(), spec.series.end(),
+                       [](const SeriesSpec& series) { return series.smoothed; });
 }
 
 void MetricChart::applyXAxis()

@@ -89,7 +89,8 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
 void TrainingCharts::restoreOptions()
 {
     const QSettings settings;
-    const int mode = settings.value(settingsGroup + QStringLiteral("/xAxis"), static_cast<int>(XAxisMode::Step)).toInt();
+    const int mode =
+        settings.value(settingsGroup + QStringLiteral("/xAxis"), static_cast<int>(XAxisMode::Step)).toInt();
     xAxisBox->setCurrentIndex(std::max(0, xAxisBox->findData(mode)));
     smoothingSlider->setValue(
         qRound(settings.value(settingsGroup + QStringLiteral("/smoothing"), 0.6).toDouble() * kSmoothingSteps));

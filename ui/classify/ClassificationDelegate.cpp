@@ -1,9 +1,9 @@
 #include "classify/ClassificationDelegate.h"
 
-#include "classify/ClassificationWorker.h"
-#include "classify/ClassifiedImageList.h"
 #include "DisplayFormat.h"
 #include "EngineText.h"
+#include "classify/ClassificationWorker.h"
+#include "classify/ClassifiedImageList.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -30,7 +30,8 @@ QSize ClassificationDelegate::sizeHint(const QStyleOptionViewItem& option, const
     return {kThumbnail + 480, 2 * kMargin + std::max(kThumbnail, text)};
 }
 
-void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                                   const QModelIndex& index) const
 {
     QStyleOptionViewItem panel = option;
     initStyleOption(&panel, index);
@@ -71,7 +72,8 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
     painter->setPen(textColor);
     const QRect nameBox(textArea.left(), textArea.top(), textArea.width() - latencyWidth, line);
     painter->drawText(nameBox, Qt::AlignLeft | Qt::AlignVCenter,
-                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideMiddle, nameBox.width()));
+                      QFontMetrics(bold).elidedText(index.data(Qt::DisplayRole).toString(), Qt::ElideMiddle,
+                                                    nameBox.width()));
     painter->setFont(option.font);
     painter->setPen(dimColor);
     painter->drawText(QRect(textArea.left(), textArea.top(), textArea.width(), line), Qt::AlignRight | Qt::AlignVCenter,
@@ -95,7 +97,8 @@ void ClassificationDelegate::paint(QPainter* painter, const QStyleOptionViewItem
             const double probability = probabilities.value(bar).toDouble();
             painter->setPen(textColor);
             painter->drawText(QRect(body.left(), top, labelWidth, line), Qt::AlignLeft | Qt::AlignVCenter,
-                              option.fontMetrics.elidedText(EngineText::className(labels[bar]), Qt::ElideRight, labelWidth));
+                              option.fontMetrics.elidedText(EngineText::className(labels[bar]), Qt::ElideRight,
+                                                            labelWidth));
             const QRect track(body.left() + labelWidth + kGap, top + 3, barWidth, line - 6);
             painter->fillRect(track, option.palette.color(QPalette::Midlight));
             QRect filled = track;

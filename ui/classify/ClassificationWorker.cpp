@@ -1,7 +1,7 @@
 #include "classify/ClassificationWorker.h"
 
-#include "model/Classifier.h"
 #include "data/ImageDecoding.h"
+#include "model/Classifier.h"
 #include "modelfiles/ModelLoading.h"
 
 #include <algorithm>
@@ -38,15 +38,16 @@ QImage thumbnailOf(const torch::Tensor& image)
     const QImage view(interleaved.data_ptr<uint8_t>(), width, height, static_cast<qsizetype>(width) * 3,
                       QImage::Format_RGB888);
     const int side = ClassificationWorker::kThumbnailPixels;
-    return view.scaled(side, side, Qt::KeepAspectRatio, Qt::SmoothTransformation);  // a copy that owns its pixels
+    return view.scaled(side, side, Qt::KeepAspectRatio, Qt::SmoothTransformation); // a copy that owns its pixels
 }
 
 } // namespace
 
 ClassificationWorker::ClassificationWorker(QObject* parent)
     : QObject(parent)
-    , answers(kDrainIntervalMilliseconds, [this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {},
-              kResultsPerTick)
+    , answers(
+          kDrainIntervalMilliseconds, [this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {},
+          kResultsPerTick)
 {
     thread = std::thread([this] { run(); });
 }
@@ -139,7 +140,8 @@ ModelLoadResult ClassificationWorker::load(const LoadOrder& order)
     try {
         if (!loadedModel || loadedModelName != order.model) {
             loadedModel.reset();
-            loadedModel = std::make_unique<ampwb::ClassifierModel>(ampwb::loadClassifierModel(order.model.toStdString()));
+            loadedModel = std::make_unique<ampwb::ClassifierModel>(
+                ampwb::loadClassifierModel(order.model.toStdString()));
             loadedModelName = order.model;
         }
         ampwb::ClassifierOptions options;

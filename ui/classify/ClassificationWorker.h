@@ -22,33 +22,33 @@
 namespace ampwb {
 class Classifier;
 struct ClassifierModel;
-}
+} // namespace ampwb
 
 /// An image to classify: a file, or image data (e.g. pasted), and the row it belongs to.
 struct ClassificationRequest {
     quint64 rowId = 0;
-    QString path;  ///< the image file; empty for image data
-    QImage image;  ///< the image itself when there is no file
+    QString path; ///< the image file; empty for image data
+    QImage image; ///< the image itself when there is no file
 };
 
 /// The worker's answer for one request.
 struct ClassificationResult {
     quint64 rowId = 0;
-    int modelGeneration = 0;        ///< the loadModel() call whose model answered
-    QImage thumbnail;               ///< null when the image could not be read
-    QStringList labels;             ///< the top classes, most probable first
-    QList<double> probabilities;    ///< softmax probabilities of `labels`
+    int modelGeneration = 0;             ///< the loadModel() call whose model answered
+    QImage thumbnail;                    ///< null when the image could not be read
+    QStringList labels;                  ///< the top classes, most probable first
+    QList<double> probabilities;         ///< softmax probabilities of `labels`
     double preprocessMilliseconds = 0.0; ///< decoding and preprocessing
     double inferenceMilliseconds = 0.0;  ///< this image's share of its batch's forward pass
-    QString error;                  ///< why the image could not be read or classified
+    QString error;                       ///< why the image could not be read or classified
 };
 
 /// The outcome of a loadModel() call.
 struct ModelLoadResult {
     int generation = 0;
     bool loaded = false;
-    QString description;  ///< where the model came from, its classes and input size
-    QString error;        ///< the engine's message when it could not be loaded
+    QString description; ///< where the model came from, its classes and input size
+    QString error;       ///< the engine's message when it could not be loaded
 };
 
 /// Classifies images on its own thread: one model at a time (loadModel), queued images

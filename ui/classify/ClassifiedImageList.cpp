@@ -126,5 +126,6 @@ void ClassifiedImageList::clear()
 
 int ClassifiedImageList::count(State state) const
 {
-    return static_cast<int>(std::count_if(rows.begin(), rows.end(), [state](const Row& row) { return row.state == state; }));
+    return static_cast<int>(
+        std::count_if(rows.begin(), rows.end(), [state](const Row& row) { return row.state == state; }));
 }

@@ -40,14 +40,16 @@ QString ModelChoice::modelName(const QString& runsDirectory, QString* problem) c
     const RunRecord* newest = nullptr;
     const QList<RunRecord> runs = RunCatalog::scan(runsDirectory);
     for (const RunRecord& run : runs) {
-        if (QFileInfo::exists(run.directory + QStringLiteral("/checkpoint.pt")) && (!newest || run.created > newest->created))
+        if (QFileInfo::exists(run.directory + QStringLiteral("/checkpoint.pt"))
+            && (!newest || run.created > newest->created))
             newest = &run;
     }
     if (newest)
         return newest->directory;
     if (problem)
-        *problem = QCoreApplication::translate("ModelChoice", "No run with a checkpoint in %1 yet: train one, or choose "
-                                                              "a model file.")
+        *problem = QCoreApplication::translate("ModelChoice",
+                                               "No run with a checkpoint in %1 yet: train one, or choose "
+                                               "a model file.")
                        .arg(runsDirectory);
     return {};
 }

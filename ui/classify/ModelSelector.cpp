@@ -162,10 +162,11 @@ void ModelSelector::onModelActivated(int index)
 
 void ModelSelector::pickRunCheckpoint()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a run's checkpoint"), AppSettings::runsDirectory(),
+    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a run's checkpoint"),
+                                                      AppSettings::runsDirectory(),
                                                       tr("Run checkpoints (checkpoint.pt)"));
     if (file.isEmpty())
-        fillModels();  // back to the model in use
+        fillModels(); // back to the model in use
     else
         setChoice(ModelChoice::file(file));
 }

@@ -64,7 +64,7 @@ private:
 
     ClassificationWorker& worker;
     ModelChoice chosen;
-    QString requested;  ///< the loadClassifierModel name last asked for
+    QString requested; ///< the loadClassifierModel name last asked for
     int generation = -1;
     bool ready = false;
 

@@ -4,8 +4,8 @@
 
 #ifdef AMPWB_WITH_SERVE
 #include "ClassificationService.h"
-#include "model/Classifier.h"
 #include "HttpServer.h"
+#include "model/Classifier.h"
 #include "modelfiles/ModelLoading.h"
 #endif
 
@@ -21,7 +21,7 @@ struct ModelServer::Session {
 #ifdef AMPWB_WITH_SERVE
     ampwb::serve::HttpServer* server = nullptr; ///< while it serves
 #endif
-    bool failureReported = false;               ///< GUI thread only
+    bool failureReported = false; ///< GUI thread only
     std::thread thread;
 };
 
@@ -57,7 +57,7 @@ void ModelServer::start(const QString& model, ampwb::InferencePrecision precisio
 {
     pending = Order{model, precision, host, port};
     if (session)
-        requestStop();  // onEnded launches the pending order
+        requestStop(); // onEnded launches the pending order
     else
         launch(*pending);
 }
@@ -76,7 +76,7 @@ void ModelServer::requestStop()
     session->stopRequested = true;
 #ifdef AMPWB_WITH_SERVE
     if (session->server)
-        session->server->stop();  // returns at once; serve() returns after the requests in flight
+        session->server->stop(); // returns at once; serve() returns after the requests in flight
 #endif
 }
 
@@ -146,7 +146,7 @@ void ModelServer::onBound(const Session* bound, const QString& url)
 void ModelServer::onFailed(const Session* failing, const QString& message)
 {
     if (failing != session.get() || session->stopRequested)
-        return;  // a service being stopped or replaced needs no error shown
+        return; // a service being stopped or replaced needs no error shown
     session->failureReported = true;
     Q_EMIT failed(message);
 }
@@ -156,7 +156,7 @@ void ModelServer::onEnded(const Session* ended)
     if (ended != session.get())
         return;
     if (session->thread.joinable())
-        session->thread.join();  // its last act was posting this
+        session->thread.join(); // its last act was posting this
     const bool failureReported = session->failureReported;
     session.reset();
     servingUrl.clear();

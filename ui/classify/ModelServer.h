@@ -59,7 +59,7 @@ private:
     void onFailed(const Session* failing, const QString& message);
     void onEnded(const Session* ended);
 
-    std::unique_ptr<Session> session;  ///< the service now loading, serving or finishing
-    std::optional<Order> pending;      ///< what starts once `session` has ended
+    std::unique_ptr<Session> session; ///< the service now loading, serving or finishing
+    std::optional<Order> pending;     ///< what starts once `session` has ended
     QString servingUrl;
 };

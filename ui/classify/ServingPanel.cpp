@@ -71,7 +71,7 @@ void ServingPanel::onToggled(bool checked)
             statusLabel->setText(tr("Stopping the service after the requests in flight…"));
         modelServer->stop();
     } else if (!model.loadRequested()) {
-        model.load();  // serves the model once chosen
+        model.load(); // serves the model once chosen
     } else {
         serveModel();
     }

@@ -1,13 +1,13 @@
 #include "compare/CompareTab.h"
 
-#include "compare/ComparisonReport.h"
-#include "compare/ComparisonTable.h"
 #include "EngineController.h"
 #include "EngineText.h"
 #include "charts/MetricChart.h"
+#include "charts/TrainingCharts.h"
+#include "compare/ComparisonReport.h"
+#include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
-#include "charts/TrainingCharts.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -37,8 +37,8 @@ size_t runIndex(ampwb::Precision precision)
 /// The FP32 and AMP runs of a set of two, or nothing when the set is not such a pair.
 std::optional<std::pair<const RunHistory*, const RunHistory*>> fp32AndAmp(const std::vector<RunHistory>& runs)
 {
-    if (runs.size() != 2 || !runs[0].summary || !runs[1].summary
-        || runs[0].summary->precision != ampwb::Precision::Fp32 || runs[1].summary->precision != ampwb::Precision::Amp)
+    if (runs.size() != 2 || !runs[0].summary || !runs[1].summary || runs[0].summary->precision != ampwb::Precision::Fp32
+        || runs[1].summary->precision != ampwb::Precision::Amp)
         return std::nullopt;
     return std::make_pair(&runs[0], &runs[1]);
 }
@@ -122,16 +122,18 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
     for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
         ampwb::TrainingConfig runConfig = config;
         runConfig.precision = precision;
-        RunHistory& run = runHistories.add(
-            RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"), RunPalette::forPrecision(precision)));
+        RunHistory& run = runHistories.add(RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"),
+                                                      RunPalette::forPrecision(precision)));
         run.config = runConfig;
     }
     interleaved = stepInterleaveBox->isChecked();
     watching = true;
     showResults();
-    verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
-                                      : tr("Training FP32, then AMP, with the same seed and data order…"));
-    engine.startComparison(config, interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential);
+    verdictLabel->setText(interleaved
+                              ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
+                              : tr("Training FP32, then AMP, with the same seed and data order…"));
+    engine.startComparison(config,
+                           interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential);
 }
 
 void CompareTab::showRuns(std::vector<RunHistory> runs)
@@ -181,7 +183,8 @@ void CompareTab::onEvents(const TrainingEvents& events)
         } else if (const auto* result = std::get_if<ampwb::ComparisonResult>(&event)) {
             runHistories.at(0).summary = result->fp32;
             runHistories.at(1).summary = result->amp;
-            detailsLabel->setText(tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
+            detailsLabel->setText(
+                tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
             showResults();
         }
     }

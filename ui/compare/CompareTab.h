@@ -1,8 +1,8 @@
 #pragma once
 
-#include "system/DeviceInfo.h"
-#include "runs/RunHistories.h"
 #include "TrainingEvent.h"
+#include "runs/RunHistories.h"
+#include "system/DeviceInfo.h"
 
 #include <QWidget>
 

@@ -13,7 +13,7 @@ class ComparisonReport {
     Q_DECLARE_TR_FUNCTIONS(ComparisonReport)
 public:
     QString title;
-    QString details;  ///< one paragraph: data, batch, device …
+    QString details; ///< one paragraph: data, batch, device …
     QString verdict;
 
     /// Writes the report to `path` (HTML when it ends in .html/.htm, else Markdown).

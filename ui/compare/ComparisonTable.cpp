@@ -114,13 +114,12 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
             setCell(row, column, QString());
         if (!first || !other)
             continue;
-        setCell(EpochTime, column,
-                tr("%1 speedup").arg(ratioText(first->epochSeconds / other->epochSeconds)));
+        setCell(EpochTime, column, tr("%1 speedup").arg(ratioText(first->epochSeconds / other->epochSeconds)));
         setCell(Throughput, column, ratioText(other->imagesPerSecond / first->imagesPerSecond));
         if (first->peakMemoryBytes > 0)
             setCell(PeakMemory, column,
-                    tr("%1 %").arg(signedNumber((static_cast<double>(other->peakMemoryBytes) / first->peakMemoryBytes - 1.0)
-                                                    * 100.0, 1)));
+                    tr("%1 %").arg(signedNumber(
+                        (static_cast<double>(other->peakMemoryBytes) / first->peakMemoryBytes - 1.0) * 100.0, 1)));
         setCell(Top1, column, tr("%1 pt").arg(signedNumber((other->finalTop1 - first->finalTop1) * 100.0, 2)));
         setCell(Top5, column, tr("%1 pt").arg(signedNumber((other->finalTop5 - first->finalTop5) * 100.0, 2)));
     }

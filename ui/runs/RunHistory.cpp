@@ -43,7 +43,9 @@ void RunHistory::continueFrom(const ampwb::RunStarted& resumed)
 std::optional<size_t> RunHistory::lastStepOfEpoch(int64_t epoch) const
 {
     const auto after = std::upper_bound(stepRows.begin(), stepRows.end(), epoch,
-                                        [](int64_t value, const ampwb::StepMetrics& step) { return value < step.epoch; });
+                                        [](int64_t value, const ampwb::StepMetrics& step) {
+                                            return value < step.epoch;
+                                        });
     if (after == stepRows.begin() || std::prev(after)->epoch != epoch)
         return std::nullopt;
     return static_cast<size_t>(std::distance(stepRows.begin(), after) - 1);

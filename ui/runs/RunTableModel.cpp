@@ -61,8 +61,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (index.column()) {
     case Name: return run.name;
-    case Date:
-        return display ? QLocale().toString(run.created, QLocale::ShortFormat) : QVariant(run.created);
+    case Date: return display ? QLocale().toString(run.created, QLocale::ShortFormat) : QVariant(run.created);
     case Precision: return run.precision;
     case Device: return EngineText::translate(run.device);
     case Dataset: return run.dataset;
@@ -71,9 +70,11 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         if (!display)
             return run.bestTop1;
         return run.bestTop1 >= 0.0 ? DisplayFormat::percent(run.bestTop1) : QStringLiteral("–");
-    case Throughput: return display ? QVariant(DisplayFormat::throughput(run.imagesPerSecond)) : QVariant(run.imagesPerSecond);
+    case Throughput:
+        return display ? QVariant(DisplayFormat::throughput(run.imagesPerSecond)) : QVariant(run.imagesPerSecond);
     case PeakMemory:
-        return display ? QVariant(DisplayFormat::memory(run.peakMemoryBytes)) : QVariant(qlonglong(run.peakMemoryBytes));
+        return display ? QVariant(DisplayFormat::memory(run.peakMemoryBytes))
+                       : QVariant(qlonglong(run.peakMemoryBytes));
     case State: return stateText(run.state);
     default: return {};
     }

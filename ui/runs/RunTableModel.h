@@ -10,7 +10,19 @@
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Date, Precision, Device, Dataset, Epochs, BestTop1, Throughput, PeakMemory, State, ColumnCount };
+    enum Column {
+        Name,
+        Date,
+        Precision,
+        Device,
+        Dataset,
+        Epochs,
+        BestTop1,
+        Throughput,
+        PeakMemory,
+        State,
+        ColumnCount
+    };
     static constexpr int kSortRole = Qt::UserRole;
 
     explicit RunTableModel(QObject* parent = nullptr);

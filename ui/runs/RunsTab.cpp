@@ -1,12 +1,12 @@
 #include "runs/RunsTab.h"
 
 #include "EngineController.h"
+#include "charts/TrainingCharts.h"
 #include "runs/RunCatalog.h"
-#include "training/RunFolder.h"
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
 #include "runs/RunTableModel.h"
-#include "charts/TrainingCharts.h"
+#include "training/RunFolder.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -94,7 +94,8 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     runsTable->horizontalHeader()->setStretchLastSection(true);
 
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* each : {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
+    for (QPushButton* each :
+         {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
         buttons->addWidget(each);
     buttons->addStretch();
     buttons->addWidget(folderLabel);
@@ -222,7 +223,8 @@ bool RunsTab::renameRun(const RunRecord& run, const QString& newName, QString* e
             *error = message;
         return false;
     };
-    if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')) || name.startsWith(QLatin1Char('.')))
+    if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))
+        || name.startsWith(QLatin1Char('.')))
         return fail(tr("A run name cannot be empty, start with a dot or contain slashes."));
     const QString target = folder.absoluteDir().filePath(name);
     if (QFileInfo::exists(target))
@@ -253,12 +255,14 @@ void RunsTab::renameWithDialog()
     if (runs.size() != 1)
         return;
     const RunRecord& run = runs.front();
-    const QString current = QFileInfo(run.inComparison ? QFileInfo(run.directory).absolutePath() : run.directory).fileName();
+    const QString current =
+        QFileInfo(run.inComparison ? QFileInfo(run.directory).absolutePath() : run.directory).fileName();
     bool accepted = false;
-    const QString name = QInputDialog::getText(
-        this, tr("Rename run"),
-        run.inComparison ? tr("New name of the comparison folder (it holds both runs):") : tr("New name:"),
-        QLineEdit::Normal, current, &accepted);
+    const QString name = QInputDialog::getText(this, tr("Rename run"),
+                                               run.inComparison
+                                                   ? tr("New name of the comparison folder (it holds both runs):")
+                                                   : tr("New name:"),
+                                               QLineEdit::Normal, current, &accepted);
     if (!accepted || name == current)
         return;
     QString error;
@@ -303,8 +307,9 @@ void RunsTab::useConfiguration()
     try {
         Q_EMIT configurationRequested(ampwb::RunFolder::readConfig(runs.front().directory.toStdString()));
     } catch (const std::exception& error) {
-        QMessageBox::warning(this, tr("Use configuration"),
-                             tr("Could not read the run's configuration: %1").arg(QString::fromStdString(error.what())));
+        QMessageBox::warning(
+            this, tr("Use configuration"),
+            tr("Could not read the run's configuration: %1").arg(QString::fromStdString(error.what())));
     }
 }
 

@@ -61,9 +61,10 @@ void RunProgressWidget::showSkippedFiles(int64_t count)
     if (count == 0)
         return;
     const QString list = QString::fromStdString(ampwb::RunFolder(runDirectory.toStdString()).unreadableImagesPath());
-    skippedFilesLabel->setText(tr("%n data file(s) could not be read and were skipped; they are listed in <a href=\"%1\">%2</a>.",
-                                  nullptr, static_cast<int>(count))
-                                   .arg(QUrl::fromLocalFile(list).toString(QUrl::FullyEncoded), list.toHtmlEscaped()));
+    skippedFilesLabel->setText(
+        tr("%n data file(s) could not be read and were skipped; they are listed in <a href=\"%1\">%2</a>.", nullptr,
+           static_cast<int>(count))
+            .arg(QUrl::fromLocalFile(list).toString(QUrl::FullyEncoded), list.toHtmlEscaped()));
 }
 
 void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QString& label)
@@ -94,10 +95,12 @@ void RunProgressWidget::showStep(const ampwb::StepMetrics& step)
     overallProgress->setRange(0, static_cast<int>(std::max<int64_t>(step.totalSteps, 1)));
     overallProgress->setValue(static_cast<int>(step.step));
     const double stepsDone = static_cast<double>(step.step - firstStep + 1);
-    const double secondsLeft =
-        stepsDone > 0 ? step.wallSeconds / stepsDone * static_cast<double>(step.totalSteps - step.step) : -1.0;
+    const double secondsLeft = stepsDone > 0
+                                 ? step.wallSeconds / stepsDone * static_cast<double>(step.totalSteps - step.step)
+                                 : -1.0;
     const bool validating = step.stepInEpoch == step.stepsPerEpoch || step.step == step.totalSteps;
-    timeLeftLabel->setText(validating ? tr("Validating…") : tr("Time left: %1").arg(DisplayFormat::duration(secondsLeft)));
+    timeLeftLabel->setText(validating ? tr("Validating…")
+                                      : tr("Time left: %1").arg(DisplayFormat::duration(secondsLeft)));
     latestLabel->setText(tr("%1 · step %2 · loss %3 · %4 · loss scale %5 · learning rate %6")
                              .arg(runLabel)
                              .arg(step.step)
@@ -135,9 +138,7 @@ void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
                                  .arg(DisplayFormat::memory(summary.peakMemoryBytes)));
         break;
     case ampwb::RunState::Stopped:
-        latestLabel->setText(tr("%1 stopped after %2 steps.")
-                                 .arg(runLabel)
-                                 .arg(summary.steps));
+        latestLabel->setText(tr("%1 stopped after %2 steps.").arg(runLabel).arg(summary.steps));
         break;
     case ampwb::RunState::Failed:
         latestLabel->setText(tr("%1 failed: %2").arg(runLabel, QString::fromStdString(summary.message)));

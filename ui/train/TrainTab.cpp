@@ -1,11 +1,11 @@
 #include "train/TrainTab.h"
 
 #include "EngineController.h"
-#include "training/RunFolder.h"
+#include "charts/TrainingCharts.h"
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
-#include "charts/TrainingCharts.h"
+#include "training/RunFolder.h"
 
 #include <QVBoxLayout>
 
@@ -64,8 +64,8 @@ bool TrainTab::resume(const QString& directory, QString* error)
             *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
         return false;
     }
-    std::optional<RunHistory> history =
-        RunFolderReader::read(directory, runLabel(config.precision), RunPalette::forPrecision(config.precision), error);
+    std::optional<RunHistory> history = RunFolderReader::read(directory, runLabel(config.precision),
+                                                              RunPalette::forPrecision(config.precision), error);
     if (!history)
         return false;
     runHistories.clear();

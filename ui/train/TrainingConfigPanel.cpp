@@ -1,7 +1,7 @@
 #include "train/TrainingConfigPanel.h"
 
-#include "train/DatasetPicker.h"
 #include "EngineText.h"
+#include "train/DatasetPicker.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -31,8 +31,7 @@ QSpinBox* spinBox(QWidget* parent, const char* name, int minimum, int maximum, c
     return box;
 }
 
-QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double minimum, double maximum, int decimals,
-                          double step)
+QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double minimum, double maximum, int decimals, double step)
 {
     auto* box = new QDoubleSpinBox(parent);
     box->setObjectName(QLatin1String(name));
@@ -330,11 +329,12 @@ void TrainingConfigPanel::onChanged()
 void TrainingConfigPanel::updateEnabledFields()
 {
     syntheticImages->setEnabled(dataset->isSynthetic());
-    const bool stepSchedule =
-        static_cast<ampwb::LearningRateSchedule>(schedule->currentData().toInt()) == ampwb::LearningRateSchedule::Step;
+    const bool stepSchedule = static_cast<ampwb::LearningRateSchedule>(schedule->currentData().toInt())
+                           == ampwb::LearningRateSchedule::Step;
     stepSize->setEnabled(stepSchedule);
     gamma->setEnabled(stepSchedule);
-    const bool scalingOff = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt()) == ampwb::LossScaling::Off;
+    const bool scalingOff = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt())
+                         == ampwb::LossScaling::Off;
     for (QWidget* field : std::initializer_list<QWidget*>{initScale, growthFactor, backoffFactor, growthInterval})
         field->setEnabled(!scalingOff);
 }

@@ -84,10 +84,14 @@ QString differences(const std::vector<Batch>& expected, const std::vector<Batch>
         return QStringLiteral("%1 batches instead of %2").arg(actual.size()).arg(expected.size());
     for (size_t b = 0; b < expected.size(); ++b) {
         if (expected[b].index != actual[b].index)
-            return QStringLiteral("batch %1 has index %2, expected %3").arg(b).arg(actual[b].index).arg(expected[b].index);
+            return QStringLiteral("batch %1 has index %2, expected %3")
+                .arg(b)
+                .arg(actual[b].index)
+                .arg(expected[b].index);
         if (!torch::equal(expected[b].labels, actual[b].labels))
             return QStringLiteral("batch %1: different labels").arg(b);
-        if (expected[b].images.sizes() != actual[b].images.sizes() || !torch::equal(expected[b].images, actual[b].images))
+        if (expected[b].images.sizes() != actual[b].images.sizes()
+            || !torch::equal(expected[b].images, actual[b].images))
             return QStringLiteral("batch %1: different images").arg(b);
     }
     return {};
@@ -191,9 +195,12 @@ void DataLoaderTest::everySampleOncePerEpoch_data()
     QTest::addColumn<bool>("shuffle");
     QTest::addColumn<int64_t>("expectedBatches");
     QTest::addColumn<int64_t>("expectedSamples");
-    QTest::newRow("203 in 16s, keep last") << int64_t(203) << int64_t(16) << false << true << int64_t(13) << int64_t(203);
-    QTest::newRow("203 in 16s, drop last") << int64_t(203) << int64_t(16) << true << true << int64_t(12) << int64_t(192);
-    QTest::newRow("203 in 16s, in order") << int64_t(203) << int64_t(16) << false << false << int64_t(13) << int64_t(203);
+    QTest::newRow("203 in 16s, keep last")
+        << int64_t(203) << int64_t(16) << false << true << int64_t(13) << int64_t(203);
+    QTest::newRow("203 in 16s, drop last")
+        << int64_t(203) << int64_t(16) << true << true << int64_t(12) << int64_t(192);
+    QTest::newRow("203 in 16s, in order")
+        << int64_t(203) << int64_t(16) << false << false << int64_t(13) << int64_t(203);
     QTest::newRow("5 in one batch of 8") << int64_t(5) << int64_t(8) << false << true << int64_t(1) << int64_t(5);
     QTest::newRow("64 in 16s exactly") << int64_t(64) << int64_t(16) << true << true << int64_t(4) << int64_t(64);
 }

@@ -283,7 +283,7 @@ void DatasetsTest::idxDirectoryFindsBothSplits()
     QCOMPARE(splits.train->label(3), int64_t(3));
     QCOMPARE(splits.validation->label(0), int64_t(9));
     QCOMPARE(splits.validation->label(1), int64_t(8));
-    QCOMPARE(splits.train->image(1)[0][0][0].item<int>(), 26);         // byte 25 of 1, 2, 3, …
+    QCOMPARE(splits.train->image(1)[0][0][0].item<int>(), 26); // byte 25 of 1, 2, 3, …
     QCOMPARE(splits.validation->image(1)[0][4][4].item<int>(), (200 + 49) & 0xff);
     QVERIFY2(QString::fromStdString(splits.description).contains(folder), splits.description.c_str());
 
@@ -305,8 +305,8 @@ void DatasetsTest::idxErrorsNameTheFile_data()
     const QByteArray goodImages = idx({kIdxImages, kIdxRows, kIdxColumns}, idxPixels());
     const QByteArray goodLabels = idx({kIdxImages}, QByteArray(reinterpret_cast<const char*>(kIdxLabels), kIdxImages));
     QTest::newRow("images truncated (raw)") << goodImages.left(goodImages.size() - 5) << goodLabels << true << "images";
-    QTest::newRow("images truncated (gzip)") << gzipped(goodImages.left(goodImages.size() - 5)) << goodLabels << true
-                                             << "images";
+    QTest::newRow("images truncated (gzip)")
+        << gzipped(goodImages.left(goodImages.size() - 5)) << goodLabels << true << "images";
     const QByteArray compressed = gzipped(goodImages);
     QTest::newRow("gzip stream cut short") << compressed.left(compressed.size() / 2) << goodLabels << true << "images";
     QTest::newRow("header cut short") << goodImages.left(10) << goodLabels << true << "images";
@@ -315,8 +315,8 @@ void DatasetsTest::idxErrorsNameTheFile_data()
                                  << true << "images";
     QTest::newRow("labels file as images") << goodLabels << goodLabels << true << "images";
     QTest::newRow("images file as labels") << goodImages << goodImages << true << "labels";
-    QTest::newRow("label 10 of 10 classes") << goodImages << idx({3}, QByteArray("\x01\x0a\x02", 3)) << true
-                                            << "labels";
+    QTest::newRow("label 10 of 10 classes")
+        << goodImages << idx({3}, QByteArray("\x01\x0a\x02", 3)) << true << "labels";
     QTest::newRow("label 255") << goodImages << gzipped(idx({3}, QByteArray("\x01\x02\xff", 3))) << true << "labels";
     QTest::newRow("labels missing") << goodImages << QByteArray() << false << "labels";
     QTest::newRow("2 labels for 3 images") << goodImages << idx({2}, QByteArray("\x01\x02", 2)) << true << "both";
@@ -514,7 +514,8 @@ void DatasetsTest::imageFolderClassesLabelsAndHeldOutFiles()
     for (const auto& entry : train) {
         const QString file = QString::fromStdString(entry.path);
         ++trainPerClass.at(static_cast<size_t>(entry.label));
-        QVERIFY2(file.startsWith(root + "/" + QString::fromStdString(all.classNames()[static_cast<size_t>(entry.label)]) + "/"),
+        QVERIFY2(file.startsWith(root + "/" + QString::fromStdString(all.classNames()[static_cast<size_t>(entry.label)])
+                                 + "/"),
                  qPrintable(file));
     }
     QCOMPARE(trainPerClass, (std::vector<int>{23, 11, 5}));
@@ -547,7 +548,8 @@ void DatasetsTest::imageFolderTrainValidationLayout()
     const QString root = freshFolder();
     for (const QString& name : {QStringLiteral("dogs"), QStringLiteral("cats")}) {
         for (int i = 0; i < 12; ++i)
-            QVERIFY(writeImage(QStringLiteral("%1/train/%2/%3.png").arg(root, name).arg(i), solid(3, 3, cv::Scalar(i, 0, 0))));
+            QVERIFY(writeImage(QStringLiteral("%1/train/%2/%3.png").arg(root, name).arg(i),
+                               solid(3, 3, cv::Scalar(i, 0, 0))));
         for (int i = 0; i < 2; ++i)
             QVERIFY(writeImage(QStringLiteral("%1/%2/%3/%4.png").arg(root, validationName, name).arg(i),
                                solid(3, 3, cv::Scalar(0, i, 0))));
@@ -574,7 +576,8 @@ void DatasetsTest::imageFolderRejectsBadTrees_data()
     QTest::newRow("one class") << QStringList{"only/a.png", "only/b.png"};
     QTest::newRow("no images") << QStringList{"a/readme.txt", "b/readme.txt"};
     QTest::newRow("a class of unusable files") << QStringList{"a/1.png", "b/empty.jpg"};
-    QTest::newRow("validation classes differ") << QStringList{"train/a/1.png", "train/b/1.png", "val/a/1.png", "val/c/1.png"};
+    QTest::newRow("validation classes differ")
+        << QStringList{"train/a/1.png", "train/b/1.png", "val/a/1.png", "val/c/1.png"};
 }
 
 void DatasetsTest::imageFolderRejectsBadTrees()
@@ -695,7 +698,8 @@ void DatasetsTest::undecodableFilesThrowNamingTheFile_data()
     QTest::addColumn<bool>("leftOutByScan"); // recognisably unusable from its size or signature
     QTest::newRow("zero-byte jpg") << QStringLiteral("empty.jpg") << QByteArray() << true << true;
     QTest::newRow("text named png") << QStringLiteral("notes.png") << QByteArray("just some text\n") << true << true;
-    QTest::newRow("png signature only") << QStringLiteral("cut.png") << QByteArray("\x89PNG\r\n\x1a\n", 8) << true << false;
+    QTest::newRow("png signature only") << QStringLiteral("cut.png") << QByteArray("\x89PNG\r\n\x1a\n", 8) << true
+                                        << false;
     QTest::newRow("missing file") << QStringLiteral("missing.jpg") << QByteArray() << false << false;
 }
 
@@ -724,8 +728,9 @@ void DatasetsTest::undecodableFilesThrowNamingTheFile()
     QVERIFY(writeImage(root + "/good/ok.png", solid(2, 2, cv::Scalar(1, 2, 3))));
     const DataSplits splits = openImageFolder(root.toStdString());
     const auto& entries = static_cast<const ImageFolderDataset&>(*splits.train).entries();
-    const auto listed = std::find_if(entries.begin(), entries.end(),
-                                     [&](const ImageFolderDataset::Entry& entry) { return entry.path == file.toStdString(); });
+    const auto listed = std::find_if(entries.begin(), entries.end(), [&](const ImageFolderDataset::Entry& entry) {
+        return entry.path == file.toStdString();
+    });
     if (leftOutByScan) {
         // Left out when the folder is opened, and reported as "path: reason".
         QCOMPARE(splits.train->size(), int64_t(2));
@@ -788,7 +793,8 @@ void DatasetsTest::oversizedImagesAreRefusedBeforeDecoding()
     QVERIFY(ampwb::test::writeBytes(file, bytes));
     const Outcome outcome = outcomeOf([&] { decodeImageFile(file.toStdString()); });
     QVERIFY2(outcome.threwDataError, qPrintable(outcome.message));
-    QVERIFY2(outcome.message.contains(file) && outcome.message.contains(QLatin1String("16000")), qPrintable(outcome.message));
+    QVERIFY2(outcome.message.contains(file) && outcome.message.contains(QLatin1String("16000")),
+             qPrintable(outcome.message));
 #endif
 }
 
@@ -885,11 +891,16 @@ void DatasetsTest::missingSourcesAreNamed_data()
 {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("named");
-    QTest::newRow("fashion-mnist:/nonexistent") << "fashion-mnist:/nonexistent/fashion" << "/nonexistent/fashion";
-    QTest::newRow("mnist:/nonexistent") << "mnist:/nonexistent/mnist" << "/nonexistent/mnist";
-    QTest::newRow("cifar10:/nonexistent") << "cifar10:/nonexistent/cifar" << "/nonexistent/cifar";
-    QTest::newRow("image folder /nonexistent") << "/nonexistent/photos" << "/nonexistent/photos";
-    QTest::newRow("empty") << "" << "";
+    QTest::newRow("fashion-mnist:/nonexistent") << "fashion-mnist:/nonexistent/fashion"
+                                                << "/nonexistent/fashion";
+    QTest::newRow("mnist:/nonexistent") << "mnist:/nonexistent/mnist"
+                                        << "/nonexistent/mnist";
+    QTest::newRow("cifar10:/nonexistent") << "cifar10:/nonexistent/cifar"
+                                          << "/nonexistent/cifar";
+    QTest::newRow("image folder /nonexistent") << "/nonexistent/photos"
+                                               << "/nonexistent/photos";
+    QTest::newRow("empty") << ""
+                           << "";
 }
 
 void DatasetsTest::missingSourcesAreNamed()

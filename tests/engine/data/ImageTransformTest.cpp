@@ -61,8 +61,9 @@ cv::Mat photoLike(int width, int height, uint64_t seed)
         if (shape % 2 == 0)
             cv::circle(image, centre, random.uniform(5, std::max(6, width / 5)), colour, cv::FILLED, cv::LINE_AA);
         else
-            cv::rectangle(image, centre, centre + cv::Point(random.uniform(4, width / 4), random.uniform(4, height / 4)),
-                          colour, cv::FILLED);
+            cv::rectangle(image, centre,
+                          centre + cv::Point(random.uniform(4, width / 4), random.uniform(4, height / 4)), colour,
+                          cv::FILLED);
     }
     cv::GaussianBlur(image, image, cv::Size(0, 0), 1.2);
     cv::Mat noise(height, width, CV_32FC3);
@@ -101,11 +102,11 @@ torch::Tensor fullScaleAreaResized(const QString& file, const ImageRegion& regio
 /// only entry is `orientation` (6: the stored picture must be turned a quarter clockwise).
 QByteArray withExifOrientation(const QByteArray& jpeg, int orientation)
 {
-    QByteArray tiff("MM\x00\x2a\x00\x00\x00\x08", 8);                 // big-endian TIFF, IFD at 8
-    tiff += QByteArray("\x00\x01", 2);                                      // one entry:
-    tiff += QByteArray("\x01\x12\x00\x03\x00\x00\x00\x01", 8);            // Orientation, SHORT, count 1
+    QByteArray tiff("MM\x00\x2a\x00\x00\x00\x08", 8);                         // big-endian TIFF, IFD at 8
+    tiff += QByteArray("\x00\x01", 2);                                        // one entry:
+    tiff += QByteArray("\x01\x12\x00\x03\x00\x00\x00\x01", 8);                // Orientation, SHORT, count 1
     tiff += char(0) + QByteArray(1, char(orientation)) + QByteArray(2, '\0'); // its value
-    tiff += QByteArray(4, '\0');                                             // no next IFD
+    tiff += QByteArray(4, '\0');                                              // no next IFD
     const QByteArray payload = QByteArray("Exif\x00\x00", 6) + tiff;
     const int length = payload.size() + 2;
     QByteArray segment("\xff\xe1", 2);
@@ -175,7 +176,7 @@ void ImageTransformTest::initTestCase()
     };
     const Generated generated[] = {
         {"landscape-400x300.png", 400, 300}, {"portrait-300x400.png", 300, 400}, {"wide-640x427.png", 640, 427},
-        {"odd-333x517.png", 333, 517},        {"short-side-256.png", 256, 300},   {"upscaled-200x150.png", 200, 150},
+        {"odd-333x517.png", 333, 517},       {"short-side-256.png", 256, 300},   {"upscaled-200x150.png", 200, 150},
         {"photo-512x384.jpg", 512, 384},
     };
     uint64_t seed = 1;
@@ -211,13 +212,16 @@ void ImageTransformTest::resizeShortSideFollowsTorchvisionsSizeRule_data()
     QTest::addColumn<int64_t>("size");
     QTest::addColumn<int64_t>("expectedHeight");
     QTest::addColumn<int64_t>("expectedWidth");
-    QTest::newRow("300x400 to 256") << int64_t(300) << int64_t(400) << int64_t(256) << int64_t(256) << int64_t(341); // 341.33
+    QTest::newRow("300x400 to 256") << int64_t(300) << int64_t(400) << int64_t(256) << int64_t(256)
+                                    << int64_t(341); // 341.33
     QTest::newRow("400x300 to 256") << int64_t(400) << int64_t(300) << int64_t(256) << int64_t(341) << int64_t(256);
-    QTest::newRow("480x640 to 224") << int64_t(480) << int64_t(640) << int64_t(224) << int64_t(224) << int64_t(298); // 298.67
-    QTest::newRow("517x333 to 256") << int64_t(517) << int64_t(333) << int64_t(256) << int64_t(397) << int64_t(256); // 397.45
+    QTest::newRow("480x640 to 224") << int64_t(480) << int64_t(640) << int64_t(224) << int64_t(224)
+                                    << int64_t(298); // 298.67
+    QTest::newRow("517x333 to 256") << int64_t(517) << int64_t(333) << int64_t(256) << int64_t(397)
+                                    << int64_t(256); // 397.45
     QTest::newRow("50x75 to 64") << int64_t(50) << int64_t(75) << int64_t(64) << int64_t(64) << int64_t(96);
     QTest::newRow("28x28 to 224") << int64_t(28) << int64_t(28) << int64_t(224) << int64_t(224) << int64_t(224);
-    QTest::newRow("7x1000 to 3") << int64_t(7) << int64_t(1000) << int64_t(3) << int64_t(3) << int64_t(428); // 428.57
+    QTest::newRow("7x1000 to 3") << int64_t(7) << int64_t(1000) << int64_t(3) << int64_t(3) << int64_t(428);   // 428.57
     QTest::newRow("100x99 to 64") << int64_t(100) << int64_t(99) << int64_t(64) << int64_t(64) << int64_t(64); // 64.65
     QTest::newRow("256x300 to 256") << int64_t(256) << int64_t(300) << int64_t(256) << int64_t(256) << int64_t(300);
 }
@@ -235,7 +239,8 @@ void ImageTransformTest::resizeShortSideFollowsTorchvisionsSizeRule()
     QCOMPARE(resized.scalar_type(), torch::kUInt8);
     // A resize keeps the picture: the red ramp still rises left to right.
     if (expectedWidth > 2)
-        QVERIFY(resized[0][expectedHeight / 2][0].item<int>() < resized[0][expectedHeight / 2][expectedWidth - 1].item<int>());
+        QVERIFY(resized[0][expectedHeight / 2][0].item<int>()
+                < resized[0][expectedHeight / 2][expectedWidth - 1].item<int>());
 }
 
 void ImageTransformTest::centerCropOffsetsFollowTorchvision_data()
@@ -252,11 +257,14 @@ void ImageTransformTest::centerCropOffsetsFollowTorchvision_data()
     QTest::newRow("6x6 to 4") << int64_t(6) << int64_t(6) << int64_t(4) << int64_t(1) << int64_t(1);
     QTest::newRow("10x6 to 4") << int64_t(10) << int64_t(6) << int64_t(4) << int64_t(3) << int64_t(1);
     QTest::newRow("7x7 to 4 (1.5 rounds to 2)") << int64_t(7) << int64_t(7) << int64_t(4) << int64_t(2) << int64_t(2);
-    QTest::newRow("256x383 to 224 (79.5 rounds to 80)") << int64_t(256) << int64_t(383) << int64_t(224) << int64_t(16) << int64_t(80);
+    QTest::newRow("256x383 to 224 (79.5 rounds to 80)")
+        << int64_t(256) << int64_t(383) << int64_t(224) << int64_t(16) << int64_t(80);
     QTest::newRow("5x5 to 4 (0.5 rounds to 0)") << int64_t(5) << int64_t(5) << int64_t(4) << int64_t(0) << int64_t(0);
     QTest::newRow("9x9 to 4 (2.5 rounds to 2)") << int64_t(9) << int64_t(9) << int64_t(4) << int64_t(2) << int64_t(2);
-    QTest::newRow("256x341 to 224 (58.5 rounds to 58)") << int64_t(256) << int64_t(341) << int64_t(224) << int64_t(16) << int64_t(58);
-    QTest::newRow("341x256 to 224 (58.5 rounds to 58)") << int64_t(341) << int64_t(256) << int64_t(224) << int64_t(58) << int64_t(16);
+    QTest::newRow("256x341 to 224 (58.5 rounds to 58)")
+        << int64_t(256) << int64_t(341) << int64_t(224) << int64_t(16) << int64_t(58);
+    QTest::newRow("341x256 to 224 (58.5 rounds to 58)")
+        << int64_t(341) << int64_t(256) << int64_t(224) << int64_t(58) << int64_t(16);
     QTest::newRow("3x5 to 6 (padded)") << int64_t(3) << int64_t(5) << int64_t(6) << int64_t(-1) << int64_t(0);
     QTest::newRow("2x2 to 5 (padded)") << int64_t(2) << int64_t(2) << int64_t(5) << int64_t(-1) << int64_t(-1);
     QTest::newRow("3x10 to 6 (padded rows)") << int64_t(3) << int64_t(10) << int64_t(6) << int64_t(-1) << int64_t(2);
@@ -344,8 +352,8 @@ void ImageTransformTest::evalTransformMatchesTorchvision()
     const auto left = static_cast<int64_t>(std::nearbyint((resized.size(2) - 224) / 2.0));
     const torch::Tensor mean3 = torch::tensor({kImageNetMean[0], kImageNetMean[1], kImageNetMean[2]}).view({3, 1, 1});
     const torch::Tensor std3 = torch::tensor({kImageNetStd[0], kImageNetStd[1], kImageNetStd[2]}).view({3, 1, 1});
-    const torch::Tensor recropped
-        = (resized.narrow(1, top, 224).narrow(2, left, 224).to(torch::kFloat) / 255.0f - mean3) / std3;
+    const torch::Tensor recropped =
+        (resized.narrow(1, top, 224).narrow(2, left, 224).to(torch::kFloat) / 255.0f - mean3) / std3;
     const auto [recroppedMean, recroppedLargest] = difference(recropped, expected);
     QFAIL(qPrintable(QStringLiteral("mean absolute difference %1, largest %2 (normalised units); resized to %3x%4. "
                                     "Cropping the engine's resize at torchvision's offsets (%5, %6) instead gives "
@@ -372,8 +380,11 @@ void ImageTransformTest::normalisationUsesTheGivenStatistics()
     const float values[3] = {255.0f, 128.0f, 0.0f};
     for (int c = 0; c < 3; ++c) {
         const float expected = (values[c] / 255.0f - kImageNetMean[c]) / kImageNetStd[c];
-        QVERIFY2(std::abs(out[c].min().item<float>() - expected) < 1e-5f && std::abs(out[c].max().item<float>() - expected) < 1e-5f,
-                 qPrintable(QStringLiteral("channel %1: %2, expected %3").arg(c).arg(out[c].mean().item<float>()).arg(expected)));
+        QVERIFY2(
+            std::abs(out[c].min().item<float>() - expected) < 1e-5f
+                && std::abs(out[c].max().item<float>() - expected) < 1e-5f,
+            qPrintable(
+                QStringLiteral("channel %1: %2, expected %3").arg(c).arg(out[c].mean().item<float>()).arg(expected)));
     }
 }
 
@@ -406,19 +417,23 @@ void ImageTransformTest::trainTransformIsAFunctionOfTheSeed()
         QVERIFY(torch::isfinite(out).all().item<bool>());
         // The same seed gives the same tensor, from the same or another transform object.
         QVERIFY2(torch::equal(out, transform(image, static_cast<uint64_t>(seed))), qPrintable(QString::number(seed)));
-        QVERIFY2(torch::equal(out, sameSettings(image, static_cast<uint64_t>(seed))), qPrintable(QString::number(seed)));
+        QVERIFY2(torch::equal(out, sameSettings(image, static_cast<uint64_t>(seed))),
+                 qPrintable(QString::number(seed)));
         // The red ramp rises left to right unless the crop was flipped. Columns size/4 and
         // 3·size/4 are inside the picture whatever the crop offset (padding is ≤ size/8).
         const float leftRed = out[0][size / 2][size / 4].item<float>();
         const float rightRed = out[0][size / 2][3 * size / 4].item<float>();
         QVERIFY2(leftRed != rightRed, qPrintable(QString::number(seed)));
         (leftRed > rightRed ? flipped : unflipped)++;
-        distinct.emplace(out.to(torch::kDouble).sum().item<double>(), (out.to(torch::kDouble) * weights).sum().item<double>());
+        distinct.emplace(out.to(torch::kDouble).sum().item<double>(),
+                         (out.to(torch::kDouble) * weights).sum().item<double>());
     }
     // RandomHorizontalFlip(0.5) over 200 seeds: about 100 each way (sd ≈ 7).
-    QVERIFY2(flipped >= 60 && unflipped >= 60, qPrintable(QStringLiteral("%1 flipped, %2 not").arg(flipped).arg(unflipped)));
+    QVERIFY2(flipped >= 60 && unflipped >= 60,
+             qPrintable(QStringLiteral("%1 flipped, %2 not").arg(flipped).arg(unflipped)));
     // Random crops: most seeds give a different crop.
-    QVERIFY2(distinct.size() >= 90, qPrintable(QStringLiteral("%1 distinct results of %2").arg(distinct.size()).arg(seeds)));
+    QVERIFY2(distinct.size() >= 90,
+             qPrintable(QStringLiteral("%1 distinct results of %2").arg(distinct.size()).arg(seeds)));
 }
 
 void ImageTransformTest::grayscaleBecomesThreeEqualChannels_data()
@@ -508,7 +523,12 @@ void ImageTransformTest::randomCropsFollowTorchvisionsRule()
         const ImageRegion& r = crop.region;
         QVERIFY2(r.top >= 0 && r.left >= 0 && r.height > 0 && r.width > 0 && r.top + r.height <= height
                      && r.left + r.width <= width,
-                 qPrintable(QStringLiteral("seed %1: %2x%3 at (%4, %5)").arg(seed).arg(r.width).arg(r.height).arg(r.left).arg(r.top)));
+                 qPrintable(QStringLiteral("seed %1: %2x%3 at (%4, %5)")
+                                .arg(seed)
+                                .arg(r.width)
+                                .arg(r.height)
+                                .arg(r.left)
+                                .arg(r.top)));
         const double area = double(r.height * r.width) / double(height * width);
         const double ratio = double(r.width) / double(r.height);
         QVERIFY2(area > 0.079 && area <= 1.0 && ratio > 0.74 && ratio < 1.35,
@@ -596,10 +616,11 @@ void ImageTransformTest::regionDecodingUsesTheScaleTheRegionAllows()
     const ImageRegion region{top, left, height, width};
     const auto [fullMean, fullLargest] = difference(actual, fullScaleAreaResized(kAloePhoto, region, side));
     const torch::Tensor full = decodeImageFile(kAloePhoto.toStdString());
-    const auto [tensorMean, tensorLargest]
-        = difference(actual, resizeTo(full.narrow(1, top, height).narrow(2, left, width), side, side));
-    qInfo("mean difference from full-scale decoding %.2f levels (largest %.0f), from the tensor path %.2f (largest %.0f)",
-          fullMean, fullLargest, tensorMean, tensorLargest);
+    const auto [tensorMean, tensorLargest] =
+        difference(actual, resizeTo(full.narrow(1, top, height).narrow(2, left, width), side, side));
+    qInfo(
+        "mean difference from full-scale decoding %.2f levels (largest %.0f), from the tensor path %.2f (largest %.0f)",
+        fullMean, fullLargest, tensorMean, tensorLargest);
     QVERIFY2(fullMean < 4.0, qPrintable(QStringLiteral("full-scale: mean difference %1 levels").arg(fullMean)));
     QVERIFY2(tensorMean < 8.0, qPrintable(QStringLiteral("tensor path: mean difference %1 levels").arg(tensorMean)));
 #endif
@@ -619,9 +640,9 @@ void ImageTransformTest::regionDecodingFollowsExifOrientation()
     QVERIFY(test::writeBytes(file, withExifOrientation(test::readBytes(kAloePhoto), 6)));
     QCOMPARE(decodeImageFile(file.toStdString()).sizes().vec(), (std::vector<int64_t>{3, 1282, 1110}));
     const ImageRegion topLeft{0, 0, 640, 552}; // a quarter, in whole blocks of 8 pixels
-    for (const auto& [side, flags, reduction] : {std::tuple{128, int(cv::IMREAD_REDUCED_COLOR_4), 4},
-                                                 std::tuple{200, int(cv::IMREAD_REDUCED_COLOR_2), 2},
-                                                 std::tuple{400, int(cv::IMREAD_COLOR), 1}}) {
+    for (const auto& [side, flags, reduction] :
+         {std::tuple{128, int(cv::IMREAD_REDUCED_COLOR_4), 4}, std::tuple{200, int(cv::IMREAD_REDUCED_COLOR_2), 2},
+          std::tuple{400, int(cv::IMREAD_COLOR), 1}}) {
         std::vector<std::pair<int64_t, int64_t>> asked;
         const torch::Tensor actual = decodeRegionResized(
             file.toStdString(),
@@ -632,7 +653,10 @@ void ImageTransformTest::regionDecodingFollowsExifOrientation()
             side);
         QVERIFY(!asked.empty());
         QVERIFY2(asked.back() == std::make_pair(int64_t(1282), int64_t(1110)),
-                 qPrintable(QStringLiteral("side %1: last asked for %2x%3").arg(side).arg(asked.back().second).arg(asked.back().first)));
+                 qPrintable(QStringLiteral("side %1: last asked for %2x%3")
+                                .arg(side)
+                                .arg(asked.back().second)
+                                .arg(asked.back().first)));
         const cv::Mat decoded = cv::imread(file.toStdString(), flags);
         cv::Mat resized;
         cv::resize(decoded(cv::Rect(0, 0, 552 / reduction, 640 / reduction)), resized, cv::Size(side, side), 0, 0,
@@ -644,10 +668,10 @@ void ImageTransformTest::regionDecodingFollowsExifOrientation()
         // far from another region (tens of levels).
         const auto [mean, largest] = difference(actual, fullScaleAreaResized(file, topLeft, side));
         qInfo("side %d: mean difference from full-scale decoding %.2f levels (largest %.0f)", side, mean, largest);
-        QVERIFY2(mean < 10.0, qPrintable(QStringLiteral("side %1: mean difference %2 levels, largest %3")
-                                            .arg(side)
-                                            .arg(mean)
-                                            .arg(largest)));
+        QVERIFY2(
+            mean < 10.0,
+            qPrintable(
+                QStringLiteral("side %1: mean difference %2 levels, largest %3").arg(side).arg(mean).arg(largest)));
     }
 #endif
 }
@@ -684,7 +708,9 @@ void ImageTransformTest::trainingCropsOfFilesMatchTheTensorPath()
             sumOther += difference(actual, training(whole, seed + 1000)).first; // another region and flip
             if (mean > worst) {
                 worst = mean;
-                worstCase = QStringLiteral("%1, seed %2").arg(QString::fromStdString(dataset.entries()[size_t(index)].path)).arg(seed);
+                worstCase = QStringLiteral("%1, seed %2")
+                                .arg(QString::fromStdString(dataset.entries()[size_t(index)].path))
+                                .arg(seed);
             }
         }
         QVERIFY(torch::equal(dataset.transformedImage(index, eval, 3), eval(whole, 3)));
@@ -693,11 +719,12 @@ void ImageTransformTest::trainingCropsOfFilesMatchTheTensorPath()
     // area averaging instead of antialiased bilinear, differ by a few levels; another region or
     // flip by many more.
     qInfo("mean difference from the tensor path: %.4f on average, %.4f at most (%s); from other crops %.4f",
-          sumSame / (40.0 * double(dataset.size())), worst, qPrintable(worstCase), sumOther / (40.0 * double(dataset.size())));
+          sumSame / (40.0 * double(dataset.size())), worst, qPrintable(worstCase),
+          sumOther / (40.0 * double(dataset.size())));
     QVERIFY2(worst < 0.15, qPrintable(QStringLiteral("mean difference up to %1 (%2)").arg(worst).arg(worstCase)));
-    QVERIFY2(sumSame * 5 < sumOther, qPrintable(QStringLiteral("differences: %1 from the same crops, %2 from others")
-                                                    .arg(sumSame)
-                                                    .arg(sumOther)));
+    QVERIFY2(sumSame * 5 < sumOther,
+             qPrintable(
+                 QStringLiteral("differences: %1 from the same crops, %2 from others").arg(sumSame).arg(sumOther)));
 #endif
 }
 

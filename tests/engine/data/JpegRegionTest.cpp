@@ -4,8 +4,8 @@
 // non-JPEG files before choosing a region, and damaged data never crashes it.
 #include "data/JpegRegion.h"
 
-#include "data/ImageDecoding.h"
 #include "TestSupport.h"
+#include "data/ImageDecoding.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -91,14 +91,15 @@ private Q_SLOTS:
             const ImageRegion region = randomRegion(random, whole.rows, whole.cols);
             const int64_t side = 16 + std::uniform_int_distribution<int64_t>(0, 384)(random);
             int calls = 0;
-            const auto decoded = decodeJpegRegion(bytes.data(), size_t(bytes.size()),
-                                                  [&](int64_t height, int64_t width) {
-                                                      ++calls;
-                                                      if (height != whole.rows || width != whole.cols)
-                                                          return ImageRegion{}; // shows as a mismatch below
-                                                      return region;
-                                                  },
-                                                  side);
+            const auto decoded = decodeJpegRegion(
+                bytes.data(), size_t(bytes.size()),
+                [&](int64_t height, int64_t width) {
+                    ++calls;
+                    if (height != whole.rows || width != whole.cols)
+                        return ImageRegion{}; // shows as a mismatch below
+                    return region;
+                },
+                side);
             QVERIFY(decoded.has_value());
             QCOMPARE(calls, 1);
             const int reduction = jpegReduction(region, side);
@@ -107,13 +108,14 @@ private Q_SLOTS:
             QCOMPARE(decoded->size(), expected.size());
             QCOMPARE(decoded->type(), CV_8UC3);
             const double largest = cv::norm(*decoded, expected, cv::NORM_INF);
-            QVERIFY2(largest == 0.0, qPrintable(QStringLiteral("region %1x%2 at (%3, %4), 1/%5: differs by up to %6 levels")
-                                                    .arg(region.width)
-                                                    .arg(region.height)
-                                                    .arg(region.left)
-                                                    .arg(region.top)
-                                                    .arg(reduction)
-                                                    .arg(largest)));
+            QVERIFY2(largest == 0.0,
+                     qPrintable(QStringLiteral("region %1x%2 at (%3, %4), 1/%5: differs by up to %6 levels")
+                                    .arg(region.width)
+                                    .arg(region.height)
+                                    .arg(region.left)
+                                    .arg(region.top)
+                                    .arg(reduction)
+                                    .arg(largest)));
         }
         if (whole.rows >= 1000) // the full photo; the small one rarely leaves room for ⅛
             QVERIFY2(reductionsSeen[1] && reductionsSeen[2] && reductionsSeen[4] && reductionsSeen[8],
@@ -132,12 +134,13 @@ private Q_SLOTS:
         QFETCH(QString, file);
         const QByteArray bytes = test::readBytes(folder.filePath(file));
         bool asked = false;
-        const auto decoded = decodeJpegRegion(bytes.data(), size_t(bytes.size()),
-                                              [&](int64_t, int64_t) {
-                                                  asked = true;
-                                                  return ImageRegion{0, 0, 64, 64};
-                                              },
-                                              32);
+        const auto decoded = decodeJpegRegion(
+            bytes.data(), size_t(bytes.size()),
+            [&](int64_t, int64_t) {
+                asked = true;
+                return ImageRegion{0, 0, 64, 64};
+            },
+            32);
         QVERIFY(!decoded.has_value());
         QVERIFY(!asked);
         // The whole decode still reads it, upright as shown.
@@ -150,7 +153,12 @@ private Q_SLOTS:
         const QString png = folder.filePath(QStringLiteral("photo.png"));
         QVERIFY(cv::imwrite(png.toStdString(), cv::imread(folder.filePath(QStringLiteral("420.jpg")).toStdString())));
         const QByteArray bytes = test::readBytes(png);
-        QVERIFY(!decodeJpegRegion(bytes.data(), size_t(bytes.size()), [](int64_t, int64_t) { return ImageRegion{0, 0, 8, 8}; }, 8));
+        QVERIFY(!decodeJpegRegion(
+            bytes.data(), size_t(bytes.size()),
+            [](int64_t, int64_t) {
+                return ImageRegion{0, 0, 8, 8};
+            },
+            8));
     }
 
     void damagedDataNeverCrashes()
@@ -162,12 +170,13 @@ private Q_SLOTS:
         int declined = 0, decoded = 0;
         for (int trial = 0; trial < 40; ++trial) {
             QByteArray bytes = original;
-            const int start = trial < 10 ? 2 + trial * 60 : std::uniform_int_distribution<int>(700, int(bytes.size()) - 64)(random);
+            const int start = trial < 10 ? 2 + trial * 60
+                                         : std::uniform_int_distribution<int>(700, int(bytes.size()) - 64)(random);
             for (int i = 0; i < 32; ++i)
                 bytes[start + i] = char(random());
             const ImageRegion region{300, 200, 400, 500};
-            const auto result = decodeJpegRegion(bytes.data(), size_t(bytes.size()),
-                                                 [&](int64_t, int64_t) { return region; }, 100);
+            const auto result = decodeJpegRegion(
+                bytes.data(), size_t(bytes.size()), [&](int64_t, int64_t) { return region; }, 100);
             if (!result) {
                 ++declined;
                 continue;

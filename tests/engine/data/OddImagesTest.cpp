@@ -42,13 +42,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("expected");
-        QTest::addColumn<int>("tolerance");  // largest difference of any channel value
+        QTest::addColumn<int>("tolerance"); // largest difference of any channel value
         // libjpeg's CMYK conversion and PIL's differ by rounding only.
-        QTest::newRow("CMYK JPEG") << "cmyk.jpg" << "cmyk.expected.png" << 2;
-        QTest::newRow("16-bit grayscale PNG") << "gray16.png" << "gray16.expected.png" << 0;
-        QTest::newRow("PNG with alpha") << "rgba.png" << "rgba.expected.png" << 0;
-        QTest::newRow("palette PNG") << "palette.png" << "palette.expected.png" << 0;
-        QTest::newRow("animated PNG: first frame") << "animated.png" << "animated.expected.png" << 0;
+        QTest::newRow("CMYK JPEG") << "cmyk.jpg"
+                                   << "cmyk.expected.png" << 2;
+        QTest::newRow("16-bit grayscale PNG") << "gray16.png"
+                                              << "gray16.expected.png" << 0;
+        QTest::newRow("PNG with alpha") << "rgba.png"
+                                        << "rgba.expected.png" << 0;
+        QTest::newRow("palette PNG") << "palette.png"
+                                     << "palette.expected.png" << 0;
+        QTest::newRow("animated PNG: first frame") << "animated.png"
+                                                   << "animated.expected.png" << 0;
     }
 
     void decodesAsPilReadsIt()
@@ -67,7 +72,7 @@ private Q_SLOTS:
     void refusedWithAMessageNamingTheFile_data()
     {
         QTest::addColumn<QString>("file");
-        QTest::addColumn<QByteArray>("content");  // for files the script did not write
+        QTest::addColumn<QByteArray>("content"); // for files the script did not write
         // OpenCV 4.6 (Debian 12) has no GIF decoder, so a GIF, animated or not, is refused.
         QTest::newRow("animated GIF") << "animated.gif" << QByteArray();
         QTest::newRow("truncated JPEG") << "truncated.jpg" << QByteArray();
@@ -102,7 +107,8 @@ private Q_SLOTS:
             QFAIL("a 900-megapixel image was decoded");
         } catch (const ImageTooLargeError& error) {
             const QString message = QString::fromStdString(error.what());
-            QVERIFY2(message.contains(QLatin1String("huge.png")) && message.contains(QLatin1String("30000")), error.what());
+            QVERIFY2(message.contains(QLatin1String("huge.png")) && message.contains(QLatin1String("30000")),
+                     error.what());
         }
         // Decoding it would take 2.7 GB as BGR; the refusal must not come near that.
         const int64_t growth = peakRssBytes() - peakBefore;

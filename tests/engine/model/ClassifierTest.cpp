@@ -2,9 +2,9 @@
 // bf16 agrees with fp32 on the top class; top-k; image files with bad ones among them.
 #include "ClassifyTestSupport.h"
 
-#include "model/Classifier.h"
-#include "model/ClassNames.h"
 #include "data/ImageDecoding.h"
+#include "model/ClassNames.h"
+#include "model/Classifier.h"
 #include "model/ImageFileClassification.h"
 #include "modelfiles/ModelLoading.h"
 
@@ -29,7 +29,8 @@ ClassifierModel randomImageNetModel()
             buffer.value().uniform_(0.5, 1.5);
     }
     for (const auto& parameter : model.network->named_parameters()) {
-        if (parameter.key().find("bn") != std::string::npos || parameter.key().find("downsample.1") != std::string::npos)
+        if (parameter.key().find("bn") != std::string::npos
+            || parameter.key().find("downsample.1") != std::string::npos)
             parameter.value().uniform_(0.5, 1.5);
     }
     model.network->eval();
@@ -61,7 +62,8 @@ private Q_SLOTS:
         pythonProblem = referencePythonProblem();
         if (pythonProblem.isEmpty()) {
             const QString path = directory.filePath("ten.pth");
-            QCOMPARE(runReference(QStringList{"state-dict", path, "--classes", "10", "--prototypes"} + photos), QString());
+            QCOMPARE(runReference(QStringList{"state-dict", path, "--classes", "10", "--prototypes"} + photos),
+                     QString());
             models["prototypes 10 classes"] = loadClassifierModel(path.toStdString());
         }
     }
@@ -193,9 +195,10 @@ private Q_SLOTS:
         QFile empty(directory.filePath("empty.png"));
         QVERIFY(empty.open(QIODevice::WriteOnly));
         empty.close();
-        const std::vector<std::string> paths{photos[0].toStdString(), corrupt.fileName().toStdString(),
-                                             photos[1].toStdString(), directory.filePath("absent.jpg").toStdString(),
-                                             empty.fileName().toStdString(), photos[2].toStdString()};
+        const std::vector<std::string> paths{
+            photos[0].toStdString(),        corrupt.fileName().toStdString(),
+            photos[1].toStdString(),        directory.filePath("absent.jpg").toStdString(),
+            empty.fileName().toStdString(), photos[2].toStdString()};
         const Classifier classifier(models.at("random 1000 classes"));
         const std::vector<ImageFileResult> results = classifyImageFiles(classifier, paths, 2);
         QCOMPARE(results.size(), paths.size());

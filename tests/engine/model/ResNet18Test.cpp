@@ -17,8 +17,8 @@ using namespace ampwb;
 namespace {
 
 struct TensorSpec {
-    QString dtype;               ///< "float32" or "int64"
-    std::vector<int64_t> shape;  ///< empty for a 0-d tensor ("scalar")
+    QString dtype;              ///< "float32" or "int64"
+    std::vector<int64_t> shape; ///< empty for a 0-d tensor ("scalar")
 };
 
 /// The reference layout: name → dtype, shape, in the file's order.
@@ -131,7 +131,8 @@ void ResNet18Test::stateDictMatchesTorchvision()
         QVERIFY2(found != entries.end(), qPrintable(QStringLiteral("the model has no %1").arg(name)));
         const torch::Tensor& tensor = found->second;
         QVERIFY2(dtypeName(tensor) == spec.dtype,
-                 qPrintable(QStringLiteral("%1: dtype %2, torchvision has %3").arg(name, dtypeName(tensor), spec.dtype)));
+                 qPrintable(
+                     QStringLiteral("%1: dtype %2, torchvision has %3").arg(name, dtypeName(tensor), spec.dtype)));
         QVERIFY2(tensor.sizes().vec() == spec.shape,
                  qPrintable(QStringLiteral("%1: shape %2, torchvision has %3")
                                 .arg(name, shapeText(tensor.sizes().vec()), shapeText(spec.shape))));
@@ -139,11 +140,13 @@ void ResNet18Test::stateDictMatchesTorchvision()
     // Learnable tensors are parameters; running statistics are buffers, as in PyTorch.
     for (const auto& item : model->named_parameters()) {
         QVERIFY2(item.value().requires_grad(), item.key().c_str());
-        QVERIFY2(item.key().find("running_") == std::string::npos && item.key().find("num_batches") == std::string::npos,
+        QVERIFY2(item.key().find("running_") == std::string::npos
+                     && item.key().find("num_batches") == std::string::npos,
                  item.key().c_str());
     }
     for (const auto& item : model->named_buffers())
-        QVERIFY2(item.key().find("running_") != std::string::npos || item.key().find("num_batches") != std::string::npos,
+        QVERIFY2(item.key().find("running_") != std::string::npos
+                     || item.key().find("num_batches") != std::string::npos,
                  item.key().c_str());
     QCOMPARE(model->numClasses(), int64_t(1000));
 }
@@ -287,7 +290,8 @@ const std::map<std::string, torch::Tensor>& ResNet18Test::reference()
             try {
                 referenceTensors = ampwb::test::loadTensorDict(path);
             } catch (const std::exception& error) {
-                referenceError = QStringLiteral("torch::pickle_load failed on %1: %2").arg(path, QLatin1String(error.what()));
+                referenceError =
+                    QStringLiteral("torch::pickle_load failed on %1: %2").arg(path, QLatin1String(error.what()));
             }
         }
     }
@@ -301,8 +305,8 @@ void ResNet18Test::loadReferenceWeights(ResNet18& model)
     int matched = 0;
     for (auto& [name, tensor] : stateDict(model)) {
         const auto found = ref.find("param:" + name);
-        QVERIFY2(found != ref.end(), qPrintable(QStringLiteral("torchvision's state dict has no %1")
-                                                    .arg(QString::fromStdString(name))));
+        QVERIFY2(found != ref.end(),
+                 qPrintable(QStringLiteral("torchvision's state dict has no %1").arg(QString::fromStdString(name))));
         QVERIFY2(found->second.sizes() == tensor.sizes() && found->second.scalar_type() == tensor.scalar_type(),
                  qPrintable(QStringLiteral("%1: engine %2, torchvision %3")
                                 .arg(QString::fromStdString(name), ampwb::test::describe(tensor),
@@ -351,8 +355,8 @@ void ResNet18Test::trainForwardBackwardMatchesTorchvision()
     if (QTest::currentTestFailed())
         return;
     model->train();
-    const torch::Tensor loss
-        = torch::nn::functional::cross_entropy(model->forward(ref.at("input")), ref.at("train_target"));
+    const torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(ref.at("input")),
+                                                                    ref.at("train_target"));
     loss.backward();
 
     const double expectedLoss = ref.at("train_loss").item<double>();

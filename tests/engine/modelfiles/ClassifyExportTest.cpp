@@ -3,11 +3,11 @@
 // OpenCV's DNN module computes libtorch's logits; existing files are kept.
 #include "ClassifyTestSupport.h"
 
-#include "training/Checkpoint.h"
-#include "system/DeviceInfo.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/ModelLoading.h"
+#include "system/DeviceInfo.h"
+#include "training/Checkpoint.h"
 #include "training/RunFolder.h"
 #ifdef AMPWB_WITH_ONNX
 #include "modelfiles/OnnxExport.h"
@@ -220,7 +220,10 @@ private Q_SLOTS:
     }
 
 private:
-    QString path(const QString& name) const { return directory.filePath(name); }
+    QString path(const QString& name) const
+    {
+        return directory.filePath(name);
+    }
 
     void requireReference()
     {

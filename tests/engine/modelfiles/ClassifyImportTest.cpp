@@ -3,17 +3,17 @@
 // runs and their checkpoints load; foreign files are named with their problem.
 #include "ClassifyTestSupport.h"
 
-#include "training/Checkpoint.h"
-#include "model/ClassNames.h"
-#include "system/DeviceInfo.h"
-#include "data/ImageDecoding.h"
 #include "data/IdxDataset.h"
+#include "data/ImageDecoding.h"
+#include "model/ClassNames.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/ModelLoading.h"
 #include "modelfiles/ResNet18StateDict.h"
-#include "training/RunFolder.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchHubWeights.h"
+#include "system/DeviceInfo.h"
+#include "training/Checkpoint.h"
+#include "training/RunFolder.h"
 
 #include <QTemporaryDir>
 
@@ -88,8 +88,8 @@ private Q_SLOTS:
         QCOMPARE(runReference(QStringList{"logits", path("ten.pth"), "--classes", "10", "--out", path("ten.json")}
                               + allImages),
                  QString());
-        QCOMPARE(runReference({"state-dict", path("mobilenet.pth"), "--classes", "10", "--architecture",
-                               "mobilenet_v3_small"}),
+        QCOMPARE(runReference(
+                     {"state-dict", path("mobilenet.pth"), "--classes", "10", "--architecture", "mobilenet_v3_small"}),
                  QString());
         QCOMPARE(runReference({"state-dict", path("legacy.pth"), "--classes", "10", "--layout", "legacy"}), QString());
         QCOMPARE(runReference({"state-dict", path("plain.pth"), "--classes", "10", "--layout", "plain"}), QString());
@@ -208,13 +208,15 @@ private Q_SLOTS:
         requireReference();
         const QString home = directory.filePath("home");
         QVERIFY(QDir().mkpath(home + "/.cache/torch/hub/checkpoints"));
-        QVERIFY(QFile::copy(path("imagenet.pth"), home + "/.cache/torch/hub/checkpoints/" + kTorchvisionResNet18FileName));
+        QVERIFY(
+            QFile::copy(path("imagenet.pth"), home + "/.cache/torch/hub/checkpoints/" + kTorchvisionResNet18FileName));
         EnvironmentGuard torchHome("TORCH_HOME", directory.filePath("empty-torch-home"));
         EnvironmentGuard cacheHome("XDG_CACHE_HOME", directory.filePath("empty-cache"));
         EnvironmentGuard homeDirectory("HOME", home);
         const auto found = findTorchvisionResNet18Weights();
         QVERIFY(found);
-        QCOMPARE(QString::fromStdString(*found), home + "/.cache/torch/hub/checkpoints/" + kTorchvisionResNet18FileName);
+        QCOMPARE(QString::fromStdString(*found),
+                 home + "/.cache/torch/hub/checkpoints/" + kTorchvisionResNet18FileName);
     }
 
     void missingHubWeightsAreExplained()
@@ -231,19 +233,27 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("another architecture")
-            << "mobilenet.pth" << "has no 'conv1.weight' (its first entry is 'features.0.0.weight')";
-        QTest::newRow("legacy format") << "legacy.pth" << "pre-1.6 format";
-        QTest::newRow("head removed") << "no-head.pth" << "has no 'fc.weight'";
+        QTest::newRow("another architecture") << "mobilenet.pth"
+                                              << "has no 'conv1.weight' (its first entry is 'features.0.0.weight')";
+        QTest::newRow("legacy format") << "legacy.pth"
+                                       << "pre-1.6 format";
+        QTest::newRow("head removed") << "no-head.pth"
+                                      << "has no 'fc.weight'";
         QTest::newRow("wrong shape") << "wrong-shape.pth"
                                      << "'layer2.0.conv1.weight' has the shape [128, 64, 1, 1], ResNet-18 needs "
                                         "[128, 64, 3, 3]";
-        QTest::newRow("extra entry") << "extra.pth" << "unexpected entry 'extra.weight'";
-        QTest::newRow("integer weights") << "integer.pth" << "'conv1.weight' holds Long values";
-        QTest::newRow("text file") << "notes.pth" << "not a state dict saved with torch.save";
-        QTest::newRow("missing file") << "absent.pth" << "There is no model file";
-        QTest::newRow("libtorch archive, not a checkpoint") << "archive.pt" << "not a workbench ResNet-18 checkpoint";
-        QTest::newRow("folder without checkpoint") << "inputs" << "not a run folder with a checkpoint.pt";
+        QTest::newRow("extra entry") << "extra.pth"
+                                     << "unexpected entry 'extra.weight'";
+        QTest::newRow("integer weights") << "integer.pth"
+                                         << "'conv1.weight' holds Long values";
+        QTest::newRow("text file") << "notes.pth"
+                                   << "not a state dict saved with torch.save";
+        QTest::newRow("missing file") << "absent.pth"
+                                      << "There is no model file";
+        QTest::newRow("libtorch archive, not a checkpoint") << "archive.pt"
+                                                            << "not a workbench ResNet-18 checkpoint";
+        QTest::newRow("folder without checkpoint") << "inputs"
+                                                   << "not a run folder with a checkpoint.pt";
     }
 
     void foreignFilesAreNamed()
@@ -291,7 +301,8 @@ private Q_SLOTS:
             labels.write(QStringLiteral("thing %1\r\n").arg(index).toUtf8());
         labels.write("\n");
         labels.close();
-        const ClassifierModel model = loadClassifierModel(path("ten.pth").toStdString(), path("labels.txt").toStdString());
+        const ClassifierModel model = loadClassifierModel(path("ten.pth").toStdString(),
+                                                          path("labels.txt").toStdString());
         QCOMPARE(model.card.classNames[9], std::string("thing 9"));
         const QString message = expectedMessage(
             [&] { loadClassifierModel(path("imagenet.pth").toStdString(), path("labels.txt").toStdString()); });

@@ -112,15 +112,13 @@ private Q_SLOTS:
     {
         // PROTO 4, FRAME, OrderedDict via STACK_GLOBAL + MEMOIZE, SHORT_BINUNICODE keys,
         // values from BINGET/LONG_BINGET, TUPLE1/2/3, LONG1, BININT, BUILD with _metadata.
-        const std::string bytes = bytesOf({0x80, 4, 0x95, 0, 0, 0, 0, 0, 0, 0, 0,
-                                           0x8c, 11, 'c', 'o', 'l', 'l', 'e', 'c', 't', 'i', 'o', 'n', 's', 0x94,
-                                           0x8c, 11, 'O', 'r', 'd', 'e', 'r', 'e', 'd', 'D', 'i', 'c', 't', 0x94,
-                                           0x93, 0x94, ')', 'R', 0x94,
-                                           '(', 0x8c, 1, 'a', 'K', 7, 0x85, 'q', 9,
-                                           0x8c, 1, 'b', 'h', 9, 'J', 0xff, 0xff, 0xff, 0xff, 0x86,
-                                           0x8c, 1, 'c', 'j', 9, 0, 0, 0, 0x8a, 2, 0x00, 0x80, 0x88, 0x87, 'u',
-                                           '}', 'X', 9, 0, 0, 0, '_', 'm', 'e', 't', 'a', 'd', 'a', 't', 'a',
-                                           '}', 's', 'b', '.'});
+        const std::string bytes = bytesOf(
+            {0x80, 4,   0x95, 0,   0,    0,    0,    0,    0,    0,    0,    0x8c, 11,   'c',  'o', 'l', 'l',
+             'e',  'c', 't',  'i', 'o',  'n',  's',  0x94, 0x8c, 11,   'O',  'r',  'd',  'e',  'r', 'e', 'd',
+             'D',  'i', 'c',  't', 0x94, 0x93, 0x94, ')',  'R',  0x94, '(',  0x8c, 1,    'a',  'K', 7,   0x85,
+             'q',  9,   0x8c, 1,   'b',  'h',  9,    'J',  0xff, 0xff, 0xff, 0xff, 0x86, 0x8c, 1,   'c', 'j',
+             9,    0,   0,    0,   0x8a, 2,    0x00, 0x80, 0x88, 0x87, 'u',  '}',  'X',  9,    0,   0,   0,
+             '_',  'm', 'e',  't', 'a',  'd',  'a',  't',  'a',  '}',  's',  'b',  '.'});
         PickleReader reader(bytes.data(), bytes.size(), {});
         const PickleValue root = reader.read();
         QVERIFY(root.asDict());
@@ -190,9 +188,9 @@ private Q_SLOTS:
         row("value not a tensor", bytesOf({0x80, 2, '}'}) + text("w") + "K\x01s.", "entry 'w' is a int");
         const auto tensor = [](const std::string& storageType, const std::string& key, char numel, char offset,
                                char size, char stride) {
-            return bytesOf({0x80, 2, '}'}) + text("w") + "ctorch._utils\n_rebuild_tensor_v2\n(" + "("
-                 + text("storage") + "ctorch\n" + storageType + "\n" + text(key) + text("cpu") + "K" + numel + "tQ"
-                 + "K" + offset + "K" + size + "\x85K" + stride + "\x85\x89}tRs.";
+            return bytesOf({0x80, 2, '}'}) + text("w") + "ctorch._utils\n_rebuild_tensor_v2\n(" + "(" + text("storage")
+                 + "ctorch\n" + storageType + "\n" + text(key) + text("cpu") + "K" + numel + "tQ" + "K" + offset + "K"
+                 + size + "\x85K" + stride + "\x85\x89}tRs.";
         };
         row("valid tensor", tensor("FloatStorage", "0", 4, 0, 4, 1), "");
         row("tensor past its storage", tensor("FloatStorage", "0", 4, 1, 4, 1), "past the end of its storage");
@@ -277,8 +275,8 @@ private Q_SLOTS:
         QTest::newRow("empty file") << QByteArray() << "not a state dict saved with torch.save";
         QTest::newRow("text") << QByteArray("hello\n") << "not a state dict saved with torch.save";
         QTest::newRow("legacy pickle") << QByteArray("\x80\x02\x8a\x0al\xfc\x9c", 7) << "pre-1.6 format";
-        QTest::newRow("zip without data.pkl") << QByteArray("PK\x03\x04 broken", 11)
-                                              << "not a state dict saved with torch.save";
+        QTest::newRow("zip without data.pkl")
+            << QByteArray("PK\x03\x04 broken", 11) << "not a state dict saved with torch.save";
     }
 
     void foreignFilesAreNamed()

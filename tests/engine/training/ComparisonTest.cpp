@@ -147,7 +147,8 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     double epochSeconds = 0.0;
     for (const EpochMetrics& epoch : recorder.epochs)
         epochSeconds += epoch.epochSeconds;
-    QVERIFY2(epochSeconds < wallSeconds, qPrintable(QStringLiteral("epochs %1 s, wall %2 s").arg(epochSeconds).arg(wallSeconds)));
+    QVERIFY2(epochSeconds < wallSeconds,
+             qPrintable(QStringLiteral("epochs %1 s, wall %2 s").arg(epochSeconds).arg(wallSeconds)));
 
     QVERIFY(result.fp32.interleaved && result.amp.interleaved);
     const QString report = QString::fromStdString(result.reportMarkdown);

@@ -481,8 +481,8 @@ private Q_SLOTS:
         QCOMPARE(read->steps[1].wallSeconds, 3.0);
         const StepMetrics& last = read->steps[2];
         QCOMPARE(last.step, int64_t(5));
-        QCOMPARE(last.loss, 0.0);       // below the smallest double
-        QVERIFY(last.skipped);          // NaN is not 0
+        QCOMPARE(last.loss, 0.0);              // below the smallest double
+        QVERIFY(last.skipped);                 // NaN is not 0
         QCOMPARE(last.stepMilliseconds, 20.5); // the number a cell starts with
         QCOMPARE(last.stepsPerEpoch, int64_t(2));
 
@@ -491,7 +491,7 @@ private Q_SLOTS:
         QCOMPARE(epoch.epoch, int64_t(1));
         QCOMPARE(epoch.steps, int64_t(4));
         QCOMPARE(epoch.validationTop1, 0.5);
-        QVERIFY(!epoch.complete);      // missing columns read as 0
+        QVERIFY(!epoch.complete); // missing columns read as 0
         QCOMPARE(epoch.trainLoss, 0.0);
 
         writeFile(directory + "/steps.csv", "");
@@ -570,8 +570,7 @@ private Q_SLOTS:
     void configReadingIsStrict()
     {
         // Missing keys keep their defaults, the scaler's too.
-        const TrainingConfig sparse =
-            trainingConfigFromJson("{\"epochs\": 7, \"scaler\": {\"growth_interval\": 50}}");
+        const TrainingConfig sparse = trainingConfigFromJson("{\"epochs\": 7, \"scaler\": {\"growth_interval\": 50}}");
         QCOMPARE(sparse.epochs, int64_t(7));
         QCOMPARE(sparse.scaler.growthInterval, int64_t(50));
         QCOMPARE(sparse.scaler.initScale, TrainingConfig{}.scaler.initScale);

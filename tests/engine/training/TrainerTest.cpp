@@ -1,13 +1,13 @@
 // Trainer: short real training runs on the CPU — learning, run files, AMP (bf16 autocast),
 // stop and resume, pause, validation, and divergence. Runs are kept to tens of steps.
+#include "data/DataSource.h"
+#include "data/IdxDataset.h"
+#include "model/ResNet18.h"
+#include "system/AtomicFile.h"
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
-#include "data/IdxDataset.h"
-#include "data/DataSource.h"
-#include "model/ResNet18.h"
 #include "training/RunFolder.h"
 #include "training/Trainer.h"
-#include "system/AtomicFile.h"
 #ifdef AMPWB_WITH_OPENCV
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -199,7 +199,8 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
     const std::vector<double> losses = recorder.losses();
     const double first = mean(losses, 0, 10);
     const double last = mean(losses, 50, 10);
-    QVERIFY2(last < 0.8 * first, qPrintable(QStringLiteral("mean loss of steps 1-10: %1, of steps 51-60: %2").arg(first).arg(last)));
+    QVERIFY2(last < 0.8 * first,
+             qPrintable(QStringLiteral("mean loss of steps 1-10: %1, of steps 51-60: %2").arg(first).arg(last)));
 
     const QString folder = QString::fromStdString(summary.runDirectory);
     QCOMPARE(folder, runs.filePath(QStringLiteral("learns")));
@@ -227,7 +228,11 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
     QCOMPARE(saved.validationLimit, config.validationLimit);
     QCOMPARE(saved.runsDirectory, config.runsDirectory);
     const QJsonObject configJson = QJsonDocument::fromJson(ampwb::test::readBytes(folder + "/config.json")).object();
-    QVERIFY(!configJson.value(QLatin1String("environment")).toObject().value(QLatin1String("libtorch_version")).toString().isEmpty());
+    QVERIFY(!configJson.value(QLatin1String("environment"))
+                 .toObject()
+                 .value(QLatin1String("libtorch_version"))
+                 .toString()
+                 .isEmpty());
 
     // steps.csv: a header and one row per step, with the losses the observers saw.
     const Csv steps = readCsv(folder + "/steps.csv");
@@ -239,7 +244,10 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
         QCOMPARE(steps.rows[i].value(0).toLongLong(), static_cast<qlonglong>(i + 1));
         QCOMPARE(steps.rows[i].size(), steps.header.size());
         QVERIFY2(closeRelative(steps.rows[i].value(lossColumn).toDouble(), losses[i], 1e-5),
-                 qPrintable(QStringLiteral("step %1: %2 in steps.csv, %3 observed").arg(i + 1).arg(steps.rows[i].value(lossColumn)).arg(losses[i])));
+                 qPrintable(QStringLiteral("step %1: %2 in steps.csv, %3 observed")
+                                .arg(i + 1)
+                                .arg(steps.rows[i].value(lossColumn))
+                                .arg(losses[i])));
     }
 
     // epochs.csv: the (partial) epoch with its validation figures.
@@ -248,8 +256,10 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
     QCOMPARE(epochs.rows.size(), recorder.epochs.size());
     QVERIFY(!epochs.rows.empty());
     const EpochMetrics& lastEpoch = recorder.epochs.back();
-    QVERIFY(lastEpoch.validationTop1 >= 0.0 && lastEpoch.validationTop1 <= lastEpoch.validationTop5 && lastEpoch.validationTop5 <= 1.0);
-    QVERIFY(closeRelative(epochs.rows.back().value(epochs.column("val_loss")).toDouble(), lastEpoch.validationLoss, 1e-5));
+    QVERIFY(lastEpoch.validationTop1 >= 0.0 && lastEpoch.validationTop1 <= lastEpoch.validationTop5
+            && lastEpoch.validationTop5 <= 1.0);
+    QVERIFY(
+        closeRelative(epochs.rows.back().value(epochs.column("val_loss")).toDouble(), lastEpoch.validationLoss, 1e-5));
 
     // summary.json, as written and as read back.
     const QJsonObject summaryJson = QJsonDocument::fromJson(ampwb::test::readBytes(folder + "/summary.json")).object();
@@ -325,7 +335,8 @@ void TrainerTest::ampOnCpuTrainsInBfloat16()
     const double fp32Loss = fp32.steps.at(0).loss;
     const double ampLoss = recorder.steps.at(0).loss;
     QVERIFY2(closeRelative(ampLoss, fp32Loss, 0.05) && ampLoss != fp32Loss,
-             qPrintable(QStringLiteral("first loss: AMP %1, FP32 %2").arg(ampLoss, 0, 'g', 10).arg(fp32Loss, 0, 'g', 10)));
+             qPrintable(
+                 QStringLiteral("first loss: AMP %1, FP32 %2").arg(ampLoss, 0, 'g', 10).arg(fp32Loss, 0, 'g', 10)));
     const TrainingConfig saved = RunFolder::readConfig(summary.runDirectory);
     QCOMPARE(named(saved.precision), named(Precision::Amp));
 }
@@ -368,7 +379,8 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
     };
     runB.addObserver(&beforeStop);
     const RunSummary stopped = runB.run();
-    QVERIFY2(stopped.state == RunState::Stopped, qPrintable(QString::fromStdString(toString(stopped.state) + ": " + stopped.message)));
+    QVERIFY2(stopped.state == RunState::Stopped,
+             qPrintable(QString::fromStdString(toString(stopped.state) + ": " + stopped.message)));
     QCOMPARE(stopped.steps, stopAfter);
     QCOMPARE(beforeStop.steps.size(), size_t(stopAfter));
     const QString folderB = QString::fromStdString(stopped.runDirectory);
@@ -413,7 +425,9 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
     for (size_t i = 0; i < stepsB.rows.size(); ++i) {
         QCOMPARE(stepsB.rows[i].value(0).toLongLong(), static_cast<qlonglong>(i + 1));
         QVERIFY2(closeRelative(stepsB.rows[i].value(loss).toDouble(), stepsA.rows[i].value(loss).toDouble(), 1e-5),
-                 qPrintable(QStringLiteral("steps.csv row %1: %2 vs %3").arg(i + 1).arg(stepsB.rows[i].value(loss), stepsA.rows[i].value(loss))));
+                 qPrintable(QStringLiteral("steps.csv row %1: %2 vs %3")
+                                .arg(i + 1)
+                                .arg(stepsB.rows[i].value(loss), stepsA.rows[i].value(loss))));
     }
     // …and the same epochs, with the same training and validation figures.
     const Csv epochsA = readCsv(QString::fromStdString(summaryA.runDirectory) + "/epochs.csv");
@@ -428,7 +442,8 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
                      qPrintable(QStringLiteral("epoch %1 %2: %3 vs %4")
                                     .arg(i + 1)
                                     .arg(QLatin1String(column))
-                                    .arg(epochsB.rows[i].value(epochsB.column(column)), epochsA.rows[i].value(epochsA.column(column)))));
+                                    .arg(epochsB.rows[i].value(epochsB.column(column)),
+                                         epochsA.rows[i].value(epochsA.column(column)))));
     }
     QCOMPARE(finished.finalTop1, summaryA.finalTop1);
 }
@@ -509,22 +524,35 @@ void TrainerTest::invalidConfigurationsAreRejected()
     const QString parent = runs.filePath(QStringLiteral("invalid"));
     TrainingConfig config = smallConfig(parent, "invalid");
     QVERIFY(validate(config).empty());
-    if (field == QLatin1String("epochs")) config.epochs = static_cast<int64_t>(value);
-    else if (field == QLatin1String("maxSteps")) config.maxSteps = static_cast<int64_t>(value);
-    else if (field == QLatin1String("batchSize")) config.batchSize = static_cast<int64_t>(value);
-    else if (field == QLatin1String("learningRate")) config.learningRate = value;
-    else if (field == QLatin1String("momentum")) config.momentum = value;
-    else if (field == QLatin1String("gamma")) config.gamma = value;
-    else if (field == QLatin1String("imageSize")) config.imageSize = static_cast<int64_t>(value);
-    else if (field == QLatin1String("workers")) config.workers = static_cast<int>(value);
-    else if (field == QLatin1String("growthFactor")) config.scaler.growthFactor = value;
-    else if (field == QLatin1String("syntheticTrainSize")) config.syntheticTrainSize = static_cast<int64_t>(value);
-    else if (field == QLatin1String("dataset")) config.dataset.clear();
-    else QFAIL("unknown field");
+    if (field == QLatin1String("epochs"))
+        config.epochs = static_cast<int64_t>(value);
+    else if (field == QLatin1String("maxSteps"))
+        config.maxSteps = static_cast<int64_t>(value);
+    else if (field == QLatin1String("batchSize"))
+        config.batchSize = static_cast<int64_t>(value);
+    else if (field == QLatin1String("learningRate"))
+        config.learningRate = value;
+    else if (field == QLatin1String("momentum"))
+        config.momentum = value;
+    else if (field == QLatin1String("gamma"))
+        config.gamma = value;
+    else if (field == QLatin1String("imageSize"))
+        config.imageSize = static_cast<int64_t>(value);
+    else if (field == QLatin1String("workers"))
+        config.workers = static_cast<int>(value);
+    else if (field == QLatin1String("growthFactor"))
+        config.scaler.growthFactor = value;
+    else if (field == QLatin1String("syntheticTrainSize"))
+        config.syntheticTrainSize = static_cast<int64_t>(value);
+    else if (field == QLatin1String("dataset"))
+        config.dataset.clear();
+    else
+        QFAIL("unknown field");
 
     const std::vector<std::string> problems = validate(config);
     QCOMPARE(problems.size(), size_t(1));
-    QVERIFY2(QString::fromStdString(problems.front()).contains(mentions, Qt::CaseInsensitive), problems.front().c_str());
+    QVERIFY2(QString::fromStdString(problems.front()).contains(mentions, Qt::CaseInsensitive),
+             problems.front().c_str());
 
     // The trainer refuses it the same way, before creating a run folder.
     Recorder recorder;
@@ -564,7 +592,8 @@ void TrainerTest::divergingRunFailsAndKeepsTheLastCheckpoint()
 
     QCOMPARE(named(summary.state), named(RunState::Failed));
     const QString message = QString::fromStdString(summary.message);
-    QVERIFY2(message.contains(QLatin1String("NaN")) || message.contains(QLatin1String("infinite")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("NaN")) || message.contains(QLatin1String("infinite")),
+             qPrintable(message));
     QVERIFY(!recorder.steps.empty());
     QVERIFY(!std::isfinite(recorder.steps.back().loss));
     QCOMPARE(summary.nonFiniteLosses, int64_t(1));
@@ -686,7 +715,11 @@ void TrainerTest::unreadableImagesAreSkippedAndListed()
         for (int i = 0; i < (name[0] == 'a' ? 9 : 10); ++i) {
             cv::Mat image(40, 40, CV_8UC3, name[0] == 'a' ? cv::Scalar(200, 30, 30) : cv::Scalar(30, 30, 200));
             cv::randn(image, cv::Scalar::all(name[0] == 'a' ? 60 : 180), cv::Scalar::all(20));
-            QVERIFY(cv::imwrite(QStringLiteral("%1/%2/img%3.png").arg(root, QLatin1String(name)).arg(i, 2, 10, QLatin1Char('0')).toStdString(), image));
+            QVERIFY(cv::imwrite(QStringLiteral("%1/%2/img%3.png")
+                                    .arg(root, QLatin1String(name))
+                                    .arg(i, 2, 10, QLatin1Char('0'))
+                                    .toStdString(),
+                                image));
         }
     }
     const QString broken = root + "/a/broken.png";
@@ -710,7 +743,8 @@ void TrainerTest::unreadableImagesAreSkippedAndListed()
     QCOMPARE(recorder.started.unusableFiles, int64_t(1));
     QCOMPARE(summary.steps, int64_t(3));
     QCOMPARE(summary.unreadableImages, int64_t(2));
-    const QString list = QString::fromUtf8(ampwb::test::readBytes(QString::fromStdString(summary.runDirectory) + "/unreadable-images.txt"));
+    const QString list = QString::fromUtf8(
+        ampwb::test::readBytes(QString::fromStdString(summary.runDirectory) + "/unreadable-images.txt"));
     const QStringList lines = list.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 2);
     QVERIFY2(list.contains(broken) && list.contains(notes), qPrintable(list));

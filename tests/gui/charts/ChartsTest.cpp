@@ -1,15 +1,15 @@
 // The training charts without a run: export as PNG/SVG/PDF/CSV and to the clipboard, the
 // debiased smoothing, 100,000 points per series still panning and zooming quickly, and the
 // grid of charts drawing what its runs announce.
+#include "GuiTestEnvironment.h"
 #include "charts/ChartCatalog.h"
 #include "charts/ChartExporter.h"
 #include "charts/DebiasedEma.h"
-#include "GuiTestEnvironment.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
+#include "charts/TrainingCharts.h"
 #include "runs/RunHistories.h"
 #include "runs/RunHistory.h"
-#include "charts/TrainingCharts.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -79,7 +79,7 @@ private Q_SLOTS:
         QVERIFY(chart->exportTo(png, QSize(800, 450)));
         const QImage image(png);
         QVERIFY(!image.isNull());
-        QCOMPARE(image.size(), QSize(1600, 900));  // drawn at twice the size for sharp print
+        QCOMPARE(image.size(), QSize(1600, 900)); // drawn at twice the size for sharp print
 
         const QString svg = environment.path(QStringLiteral("loss.svg"));
         QVERIFY(chart->exportTo(svg, QSize(800, 450)));
@@ -104,7 +104,7 @@ private Q_SLOTS:
         QVERIFY(csvFile.open(QIODevice::ReadOnly | QIODevice::Text));
         const QList<QByteArray> lines = csvFile.readAll().trimmed().split('\n');
         QCOMPARE(lines.front(), QByteArray("series,step,value"));
-        QCOMPARE(lines.size(), 1 + 2 * 500);  // raw and smoothed loss
+        QCOMPARE(lines.size(), 1 + 2 * 500); // raw and smoothed loss
         QVERIFY(lines[1].startsWith("\"FP32 · loss (raw)\",1,"));
 
         ChartExporter::copyToClipboard(chart->plot());
@@ -143,7 +143,7 @@ private Q_SLOTS:
         chart->drawNew(syntheticRun(100));
         QVERIFY(chart->isFollowingData());
         const QCPRange fitted = chart->plot().xAxis->range();
-        chart->plot().replot();  // lays out the axis rect the wheel must hit
+        chart->plot().replot(); // lays out the axis rect the wheel must hit
 
         const QPointF centre(chart->plot().width() / 2.0, chart->plot().height() / 2.0);
         QWheelEvent wheel(centre, chart->plot().mapToGlobal(centre), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
@@ -151,7 +151,7 @@ private Q_SLOTS:
         QApplication::sendEvent(&chart->plot(), &wheel);
         QVERIFY(!chart->isFollowingData());
         QVERIFY(chart->plot().xAxis->range().size() < fitted.size());
-        chart->drawNew(syntheticRun(200));  // new data does not move a zoomed view
+        chart->drawNew(syntheticRun(200)); // new data does not move a zoomed view
         QVERIFY(chart->plot().xAxis->range().upper < 200.0);
 
         chart->resetView();
@@ -167,16 +167,16 @@ private Q_SLOTS:
         histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
         for (int index = 1; index <= 30; ++index)
             histories.appendStep(0, syntheticStep(index));
-        QCOMPARE(loss.graphCount(), 0);  // nothing is drawn before the announcement
+        QCOMPARE(loss.graphCount(), 0); // nothing is drawn before the announcement
         histories.announceChanges();
-        QCOMPARE(loss.graphCount(), 2);  // raw and smoothed
+        QCOMPARE(loss.graphCount(), 2); // raw and smoothed
         QCOMPARE(loss.graph(0)->dataCount(), 30);
 
         const QPointer<QCPGraph> raw = loss.graph(0);
         for (int index = 31; index <= 40; ++index)
             histories.appendStep(0, syntheticStep(index));
         histories.announceChanges();
-        QCOMPARE(loss.graph(0), raw.data());  // the new points went onto the graph already drawn
+        QCOMPARE(loss.graph(0), raw.data()); // the new points went onto the graph already drawn
         QCOMPARE(loss.graph(0)->dataCount(), 40);
 
         ampwb::RunStarted resumed;
@@ -185,7 +185,7 @@ private Q_SLOTS:
         histories.continueFrom(0, resumed);
         histories.appendStep(0, syntheticStep(21));
         histories.announceChanges();
-        QVERIFY(raw.isNull());  // drawn again from the first point
+        QVERIFY(raw.isNull()); // drawn again from the first point
         QCOMPARE(loss.graph(0)->dataCount(), 21);
         QCOMPARE(loss.graph(0)->data()->at(20)->key, 21.0);
 

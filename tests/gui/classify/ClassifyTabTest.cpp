@@ -2,18 +2,18 @@
 // classified by a run the engine trained for two steps; corrupt files, folders, a wrong
 // model file, pasting, clearing, and two hundred images at once.
 #include "AppSettings.h"
-#include "classify/ClassificationWorker.h"
-#include "classify/ClassifiedImageList.h"
-#include "model/Classifier.h"
-#include "classify/ClassifyTab.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "classify/ClassificationWorker.h"
+#include "classify/ClassifiedImageList.h"
+#include "classify/ClassifyTab.h"
+#include "model/Classifier.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
 #include "modelfiles/TorchHubWeights.h"
-#include "training/Trainer.h"
 #include "train/TrainingConfigPanel.h"
+#include "training/Trainer.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -127,10 +127,7 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(photo("fruits.jpg")));
     }
 
-    void init()
-    {
-        AppSettings::setClassifyModel(QString());
-    }
+    void init() { AppSettings::setClassifyModel(QString()); }
 
     void droppedPhotosShowTopFiveRows()
     {
@@ -147,7 +144,8 @@ private Q_SLOTS:
         QCOMPARE(tab.images().index(1).data().toString(), QStringLiteral("baboon.jpg"));
         QCOMPARE(tab.findChild<QStackedWidget*>()->currentWidget(), &tab.imageView());
         QVERIFY(tab.imageView().visualRect(tab.images().index(0)).height() >= ClassificationWorker::kThumbnailPixels);
-        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))->text().contains(QLatin1String("3 classified")));
+        QVERIFY(
+            tab.findChild<QLabel*>(QStringLiteral("classifySummary"))->text().contains(QLatin1String("3 classified")));
     }
 
     void corruptFileGetsAnErrorRow()
@@ -168,7 +166,9 @@ private Q_SLOTS:
         QCOMPARE(failed.data(ClassifiedImageList::StateRole).toInt(), int(ClassifiedImageList::State::Failed));
         QVERIFY2(failed.data(ClassifiedImageList::ErrorRole).toString().contains(QLatin1String("broken.jpg")),
                  qPrintable(failed.data(ClassifiedImageList::ErrorRole).toString()));
-        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))->text().contains(QLatin1String("1 could not be read")));
+        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))
+                    ->text()
+                    .contains(QLatin1String("1 could not be read")));
     }
 
     void droppedFoldersAreSearchedForImages()
@@ -189,11 +189,13 @@ private Q_SLOTS:
         QVERIFY(dropUrls(tab, fileUrls({folder, empty})));
         QCOMPARE(tab.images().rowCount(), 3);
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 3), kClassifyTimeoutMilliseconds);
-        QCOMPARE(tab.images().index(0).data().toString(), QStringLiteral("home.jpg"));  // inner/home.jpg sorts before messi5.jpg
+        QCOMPARE(tab.images().index(0).data().toString(),
+                 QStringLiteral("home.jpg")); // inner/home.jpg sorts before messi5.jpg
         QCOMPARE(tab.images().index(1).data().toString(), QStringLiteral("messi5.jpg"));
         verifyTopFive(tab.images(), 0);
         verifyTopFive(tab.images(), 1);
-        QVERIFY(tab.images().index(2).data(ClassifiedImageList::ErrorRole).toString().contains(QLatin1String("no images")));
+        QVERIFY(
+            tab.images().index(2).data(ClassifiedImageList::ErrorRole).toString().contains(QLatin1String("no images")));
     }
 
     void wrongModelFileShowsTheErrorAndTheTabStillWorks()
@@ -208,14 +210,17 @@ private Q_SLOTS:
         ClassifyTab& tab = showClassifyTab(window);
         tab.setModelChoice(ModelChoice::file(wrong));
         QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("wrong.pth"));
-        QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")), kClassifyTimeoutMilliseconds);
+        QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
+                                 kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("wrong.pth")), qPrintable(tab.modelStatus()));
         QVERIFY(!tab.isModelReady());
 
         QVERIFY(dropUrls(tab, fileUrls({photo("baboon.jpg")})));
         QTest::qWait(300);
         QCOMPARE(tab.images().count(ClassifiedImageList::State::Waiting), 1);
-        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))->text().contains(QLatin1String("waiting for a model")));
+        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))
+                    ->text()
+                    .contains(QLatin1String("waiting for a model")));
 
         tab.setModelChoice(ModelChoice::file(checkpoint));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
@@ -223,7 +228,7 @@ private Q_SLOTS:
         QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("Run tiny"));
         QCOMPARE(AppSettings::classifyModel(), checkpoint);
 
-        MainWindow reopened;  // the choice is remembered
+        MainWindow reopened; // the choice is remembered
         QVERIFY(reopened.findChild<ClassifyTab*>()->modelChoice() == ModelChoice::file(checkpoint));
     }
 
@@ -250,7 +255,8 @@ private Q_SLOTS:
         QVERIFY(torchvision > 0);
         QCOMPARE(tab.modelSelector().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
         tab.setModelChoice(ModelChoice::torchvision());
-        QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")), kClassifyTimeoutMilliseconds);
+        QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
+                                 kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("resnet18-f37072fd.pth")), qPrintable(tab.modelStatus()));
     }
 
@@ -342,7 +348,8 @@ private Q_SLOTS:
         QTimer ticker;
         ticker.setInterval(10);
         connect(&ticker, &QTimer::timeout, this, [&] {
-            longestGapMilliseconds = std::max(longestGapMilliseconds, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
+            longestGapMilliseconds = std::max(longestGapMilliseconds,
+                                              static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
             sinceTick.restart();
         });
         QElapsedTimer total;
@@ -379,8 +386,10 @@ private Q_SLOTS:
                                  kClassifyTimeoutMilliseconds);
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         verifyTopFive(tab.images(), 0);
-        qInfo("top-5 before: %s; after the new run: %s", qPrintable(firstLabels.join(QLatin1String(", "))),
-              qPrintable(tab.images().index(0).data(ClassifiedImageList::LabelsRole).toStringList().join(QLatin1String(", "))));
+        qInfo(
+            "top-5 before: %s; after the new run: %s", qPrintable(firstLabels.join(QLatin1String(", "))),
+            qPrintable(
+                tab.images().index(0).data(ClassifiedImageList::LabelsRole).toStringList().join(QLatin1String(", "))));
     }
 };
 

@@ -67,10 +67,10 @@ private Q_SLOTS:
     void foldersAreSearchedForImagesInSubfolders()
     {
         const QString album = path(QStringLiteral("album"));
-        QCOMPARE(imagesInFolder(album), (QStringList{album + QStringLiteral("/B.PNG"), album + QStringLiteral("/a.jpg"),
-                                                     album + QStringLiteral("/inner/c.bmp"),
-                                                     album + QStringLiteral("/inner/deeper/d.webp"),
-                                                     album + QStringLiteral("/inner/e.jpeg")}));
+        QCOMPARE(imagesInFolder(album),
+                 (QStringList{album + QStringLiteral("/B.PNG"), album + QStringLiteral("/a.jpg"),
+                              album + QStringLiteral("/inner/c.bmp"), album + QStringLiteral("/inner/deeper/d.webp"),
+                              album + QStringLiteral("/inner/e.jpeg")}));
         QCOMPARE(imagesInFolder(album + QStringLiteral("/inner/deeper")),
                  QStringList{album + QStringLiteral("/inner/deeper/d.webp")});
     }
@@ -137,9 +137,9 @@ private Q_SLOTS:
                                 << QStringList{album + QStringLiteral("/inner/c.bmp"),
                                                album + QStringLiteral("/inner/deeper/d.webp"),
                                                album + QStringLiteral("/inner/e.jpeg")};
-        QTest::newRow("folder named like an image") << file(album + QStringLiteral("/folder.jpg"))
-                                                    << DroppedUrl::Kind::Folder << album + QStringLiteral("/folder.jpg")
-                                                    << QStringList();
+        QTest::newRow("folder named like an image")
+            << file(album + QStringLiteral("/folder.jpg")) << DroppedUrl::Kind::Folder
+            << album + QStringLiteral("/folder.jpg") << QStringList();
         QTest::newRow("empty folder") << file(path(QStringLiteral("empty"))) << DroppedUrl::Kind::Folder
                                       << path(QStringLiteral("empty")) << QStringList();
         QTest::newRow("web image") << QUrl(QStringLiteral("https://example.com/cat.jpg")) << DroppedUrl::Kind::NotLocal
@@ -229,7 +229,7 @@ private Q_SLOTS:
         data.setText(QUrl::fromLocalFile(image).toString() + QStringLiteral("\n\n   ") + folderPath
                      + QStringLiteral("  \nalbum/B.PNG\n") + path(QStringLiteral("album/gone.jpg"))
                      + QStringLiteral("\nhttps://example.com/cat.jpg\njust words\n"));
-        QVERIFY(!mayHoldImages(data));  // dragging text is not offered as images
+        QVERIFY(!mayHoldImages(data)); // dragging text is not offered as images
         const DroppedImages dropped = readDroppedImages(data);
         QCOMPARE(dropped.urls, (QList<QUrl>{QUrl::fromLocalFile(image), QUrl::fromLocalFile(folderPath)}));
         QVERIFY(dropped.image.isNull());

@@ -4,10 +4,10 @@
 // a busy port (held by another program or another service) and a file that is no model are
 // shown in the tab, which keeps working.
 #include "AppSettings.h"
-#include "classify/ClassifiedImageList.h"
-#include "classify/ClassifyTab.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "classify/ClassifiedImageList.h"
+#include "classify/ClassifyTab.h"
 #include "classify/ModelChoice.h"
 #include "classify/ModelServer.h"
 #include "training/Trainer.h"
@@ -123,13 +123,13 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(kPhoto));
         tinyCheckpoint = trainRun("tiny");
         QVERIFY(QFile::exists(tinyCheckpoint));
-        QTest::qWait(1100);  // "newer" is judged by the runs' creation times
+        QTest::qWait(1100); // "newer" is judged by the runs' creation times
         QVERIFY(QFile::exists(trainRun("newer")));
     }
 
     void init()
     {
-        AppSettings::setClassifyModel(QString());  // the latest run: "newer"
+        AppSettings::setClassifyModel(QString()); // the latest run: "newer"
         AppSettings::setServePort(0);
     }
 

@@ -1,14 +1,14 @@
 // Drives the real window's Compare tab: one click trains FP32 and AMP, the charts overlay
 // both, the table and the verdict appear, and the report exports with its chart images.
-#include "compare/CompareTab.h"
-#include "compare/ComparisonTable.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
-#include "runs/RunPalette.h"
 #include "charts/TrainingCharts.h"
+#include "compare/CompareTab.h"
+#include "compare/ComparisonTable.h"
+#include "runs/RunPalette.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -51,7 +51,7 @@ private Q_SLOTS:
         QVERIFY(runs[1].summary->precision == ampwb::Precision::Amp);
 
         QCustomPlot& loss = tab.charts().chart(QStringLiteral("loss"))->plot();
-        QCOMPARE(loss.graphCount(), 4);  // raw and smoothed for each run
+        QCOMPARE(loss.graphCount(), 4); // raw and smoothed for each run
         QCOMPARE(loss.graph(0)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Fp32).rgb());
         QCOMPARE(loss.graph(2)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Amp).rgb());
         QCOMPARE(loss.graph(2)->dataCount(), 10);
@@ -69,7 +69,8 @@ private Q_SLOTS:
         QCOMPARE(table.item(6, 1)->text(), QStringLiteral("finished"));
 
         const QString verdict = tab.verdict();
-        QVERIFY(verdict.startsWith(QLatin1String("AMP helped")) || verdict.startsWith(QLatin1String("AMP did not help")));
+        QVERIFY(verdict.startsWith(QLatin1String("AMP helped"))
+                || verdict.startsWith(QLatin1String("AMP did not help")));
         QCOMPARE(tab.findChild<QLabel*>(QStringLiteral("verdict"))->text(), verdict);
 
         const QString markdown = environment.path(QStringLiteral("report.md"));

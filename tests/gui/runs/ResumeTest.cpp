@@ -3,9 +3,9 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "runs/RunHistories.h"
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
-#include "runs/RunHistories.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -36,7 +36,7 @@ private:
         if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
             return {};
         QList<int64_t> steps;
-        file.readLine();  // header
+        file.readLine(); // header
         while (!file.atEnd())
             steps << file.readLine().split(',').front().toLongLong();
         return steps;
@@ -78,7 +78,7 @@ private:
             plotted << step.step;
         QCOMPARE(plotted, oneToTotal());
         QCOMPARE(stepsInFolder(run.directory), oneToTotal());
-        QCOMPARE(run.epochs().size(), size_t(1));  // the stopped part's incomplete epoch row was replaced
+        QCOMPARE(run.epochs().size(), size_t(1)); // the stopped part's incomplete epoch row was replaced
         QVERIFY(window.runState().contains(QLatin1String("finished")));
         QVERIFY(!window.resumeAction().isEnabled());
     }
@@ -86,10 +86,7 @@ private:
     GuiTestEnvironment environment;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(environment.isValid());
-    }
+    void initTestCase() { QVERIFY(environment.isValid()); }
 
     void resumeActionContinuesTheStoppedRun()
     {
@@ -104,7 +101,7 @@ private Q_SLOTS:
         const QString directory = shownRun(window).directory;
 
         window.resumeAction().trigger();
-        QVERIFY(window.engine().isBusy());  // the GUI thread did not wait for the run
+        QVERIFY(window.engine().isBusy()); // the GUI thread did not wait for the run
         QVERIFY(!window.resumeAction().isEnabled());
         QVERIFY(waitUntilIdle(window, 120000));
         QCOMPARE(shownRun(window).directory, directory);
@@ -133,7 +130,7 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(window, 120000));
         verifyResumedToTheEnd(window, stoppedAt);
 
-        window.runsTab().selectRuns({directory});  // finished now: nothing to resume
+        window.runsTab().selectRuns({directory}); // finished now: nothing to resume
         QVERIFY(!resume->isEnabled());
     }
 };

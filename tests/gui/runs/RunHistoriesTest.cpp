@@ -53,7 +53,7 @@ private Q_SLOTS:
         RunHistory& fp32 = histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
         fp32.setColor(Qt::darkBlue);
         histories.add(RunHistory(QStringLiteral("AMP"), Qt::red));
-        QCOMPARE(told.counts(), QList<qsizetype>({0, 0, 0}));  // nothing is drawn before the announcement
+        QCOMPARE(told.counts(), QList<qsizetype>({0, 0, 0})); // nothing is drawn before the announcement
 
         histories.announceChanges();
         QCOMPARE(told.counts(), QList<qsizetype>({0, 1, 0}));
@@ -62,7 +62,7 @@ private Q_SLOTS:
         QCOMPARE(histories.at(0).color(), QColor(Qt::darkBlue));
         QCOMPARE(histories.runs().back().label(), QStringLiteral("AMP"));
 
-        histories.announceChanges();  // nothing new: the views are not bothered
+        histories.announceChanges(); // nothing new: the views are not bothered
         QCOMPARE(told.counts(), QList<qsizetype>({0, 1, 0}));
     }
 
@@ -77,7 +77,7 @@ private Q_SLOTS:
         for (int64_t number = 1; number <= 4; ++number)
             histories.appendStep(1, step(number, 0.1 * static_cast<double>(number)));
         histories.appendEpoch(1, epoch(1));
-        histories.at(1).summary = ampwb::RunSummary{};  // not drawn: no announcement of its own
+        histories.at(1).summary = ampwb::RunSummary{}; // not drawn: no announcement of its own
         histories.announceChanges();
         QCOMPARE(told.counts(), QList<qsizetype>({0, 1, 0}));
         QCOMPARE(histories.at(0).steps().size(), size_t(0));
@@ -102,12 +102,12 @@ private Q_SLOTS:
         const Told told(histories);
 
         ampwb::RunStarted resumed;
-        resumed.firstStep = 5;  // from the checkpoint after epoch 1 (4 steps an epoch)
+        resumed.firstStep = 5; // from the checkpoint after epoch 1 (4 steps an epoch)
         resumed.stepsPerEpoch = 4;
         histories.continueFrom(0, resumed);
-        histories.appendStep(0, step(5, 0.5));  // the engine's clock starts again
+        histories.appendStep(0, step(5, 0.5)); // the engine's clock starts again
         histories.announceChanges();
-        QCOMPARE(told.counts(), QList<qsizetype>({0, 0, 1}));  // one full redraw covers the new step too
+        QCOMPARE(told.counts(), QList<qsizetype>({0, 0, 1})); // one full redraw covers the new step too
         const RunHistory& run = histories.at(0);
         QCOMPARE(run.steps().size(), size_t(5));
         QCOMPARE(run.steps().back().step, int64_t(5));
@@ -117,7 +117,7 @@ private Q_SLOTS:
 
         histories.appendStep(0, step(6, 1.5));
         histories.announceChanges();
-        QCOMPARE(told.counts(), QList<qsizetype>({0, 1, 1}));  // then new rows again
+        QCOMPARE(told.counts(), QList<qsizetype>({0, 1, 1})); // then new rows again
     }
 
     void clearingTellsTheViewsAtOnce()
@@ -131,7 +131,7 @@ private Q_SLOTS:
         QCOMPARE(told.counts(), QList<qsizetype>({1, 0, 0}));
         QVERIFY(histories.empty());
         QCOMPARE(histories.size(), size_t(0));
-        histories.announceChanges();  // what was pending went with the runs
+        histories.announceChanges(); // what was pending went with the runs
         QCOMPARE(told.counts(), QList<qsizetype>({1, 0, 0}));
 
         histories.add(RunHistory(QStringLiteral("AMP"), Qt::red));

@@ -1,18 +1,18 @@
 // Drives the real window's Runs tab on run folders the engine wrote: the table, reopening
 // a run to replot it, comparing runs in the Compare tab, rename, delete and reuse.
-#include "compare/CompareTab.h"
-#include "training/Comparison.h"
-#include "compare/ComparisonTable.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
+#include "charts/TrainingCharts.h"
+#include "compare/CompareTab.h"
+#include "compare/ComparisonTable.h"
 #include "runs/RunRecord.h"
 #include "runs/RunTableModel.h"
 #include "runs/RunsTab.h"
-#include "training/Trainer.h"
-#include "charts/TrainingCharts.h"
 #include "train/TrainingConfigPanel.h"
+#include "training/Comparison.h"
+#include "training/Trainer.h"
 
 #include <QDir>
 #include <QMessageBox>
@@ -78,7 +78,8 @@ private Q_SLOTS:
         QCOMPARE(tab.table().model()->rowCount(), 3);
         QStringList listed = allRunNames(tab);
         listed.sort();
-        QCOMPARE(listed, (QStringList{QStringLiteral("pair/amp"), QStringLiteral("pair/fp32"), QStringLiteral("single")}));
+        QCOMPARE(listed,
+                 (QStringList{QStringLiteral("pair/amp"), QStringLiteral("pair/fp32"), QStringLiteral("single")}));
 
         tab.table().sortByColumn(RunTableModel::Name, Qt::AscendingOrder);
         const QAbstractItemModel* model = tab.table().model();
@@ -122,7 +123,7 @@ private Q_SLOTS:
         QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
         CompareTab& compareTab = window.compareTab();
         QCOMPARE(compareTab.histories().runs().size(), size_t(2));
-        QCOMPARE(compareTab.histories().runs()[0].label(), QStringLiteral("pair/fp32"));  // FP32 first
+        QCOMPARE(compareTab.histories().runs()[0].label(), QStringLiteral("pair/fp32")); // FP32 first
         QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp vs pair/fp32"));
         QVERIFY(!compareTab.verdict().isEmpty());
         QVERIFY(compareTab.verdict().startsWith(QLatin1String("AMP")));

@@ -7,9 +7,9 @@
 #include "MainWindow.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
+#include "charts/TrainingCharts.h"
 #include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
-#include "charts/TrainingCharts.h"
 #include "train/TrainingConfigPanel.h"
 
 #include <QAction>
@@ -46,10 +46,7 @@ private:
     GuiTestEnvironment environment;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(environment.isValid());
-    }
+    void initTestCase() { QVERIFY(environment.isValid()); }
 
     void firstStartUsesTheDefaults()
     {
@@ -59,7 +56,7 @@ private Q_SLOTS:
         QCOMPARE(config.batchSize, int64_t(128));
         QVERIFY(config.precision == ampwb::Precision::Fp32);
         QCOMPARE(config.imageSize, int64_t(0));
-        QCOMPARE(window.tabs().count(), 4);  // Train, Compare, Runs, Classify
+        QCOMPARE(window.tabs().count(), 4); // Train, Compare, Runs, Classify
         if (QDir(QStringLiteral("/usr/share/datasets/fashion-mnist")).exists())
             QVERIFY(window.configPanel().problems().isEmpty());
         else
@@ -97,15 +94,15 @@ private Q_SLOTS:
         QVERIFY(waitUntilIdle(window, 60000));
         stalls.stop();
 
-        QCOMPARE(pointCount(window, QStringLiteral("loss"), 0), 24);        // raw loss
-        QCOMPARE(pointCount(window, QStringLiteral("loss"), 1), 24);        // smoothed loss
+        QCOMPARE(pointCount(window, QStringLiteral("loss"), 0), 24); // raw loss
+        QCOMPARE(pointCount(window, QStringLiteral("loss"), 1), 24); // smoothed loss
         QCOMPARE(pointCount(window, QStringLiteral("loss-scale"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("speed"), 0), 24);
-        QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24);      // RSS on the CPU
+        QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24); // RSS on the CPU
         QCOMPARE(pointCount(window, QStringLiteral("learning-rate"), 0), 24);
-        QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1);   // top-1 after the (partial) epoch
+        QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1); // top-1 after the (partial) epoch
         QCOMPARE(window.trainTab().progress().overallBar().value(), 24);
-        QCOMPARE(window.trainTab().progress().epochBar().value(), 24);  // 512 images / batch 8: 64 steps an epoch
+        QCOMPARE(window.trainTab().progress().epochBar().value(), 24); // 512 images / batch 8: 64 steps an epoch
         QVERIFY(window.runState().contains(QLatin1String("finished")));
 
         const RunHistory& run = window.trainTab().histories().runs().front();
@@ -136,7 +133,7 @@ private Q_SLOTS:
         for (int index = 0; index < 12; ++index)
             QCOMPARE(loss.graph(0)->data()->at(index)->value, steps[static_cast<size_t>(index)].loss);
         QVERIFY(loss.graph(1)->data()->at(11)->value != steps.back().loss);
-        QCOMPARE(loss.graph(1)->data()->at(0)->value, steps.front().loss);  // debiased: starts at the first value
+        QCOMPARE(loss.graph(1)->data()->at(0)->value, steps.front().loss); // debiased: starts at the first value
 
         charts.setXAxisMode(XAxisMode::Epoch);
         QVERIFY(loss.graph(0)->data()->at(11)->key <= 1.0);
@@ -165,7 +162,8 @@ private Q_SLOTS:
         const size_t atPause = stepsSeen(window);
         for (int check = 0; check < 4; ++check) {
             QTest::qWait(1500);
-            QVERIFY2(stepsSeen(window) <= atPause + 2, qPrintable(QStringLiteral("%1 steps after pausing at %2").arg(stepsSeen(window)).arg(atPause)));
+            QVERIFY2(stepsSeen(window) <= atPause + 2,
+                     qPrintable(QStringLiteral("%1 steps after pausing at %2").arg(stepsSeen(window)).arg(atPause)));
         }
         const size_t whilePaused = stepsSeen(window);
         QCOMPARE(window.runState(), QStringLiteral("Paused"));
