@@ -891,16 +891,13 @@ void DatasetsTest::missingSourcesAreNamed_data()
 {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("named");
-    QTest::newRow("fashion-mnist:/nonexistent") << "fashion-mnist:/nonexistent/fashion"
-                                                << "/nonexistent/fashion";
-    QTest::newRow("mnist:/nonexistent") << "mnist:/nonexistent/mnist"
-                                        << "/nonexistent/mnist";
-    QTest::newRow("cifar10:/nonexistent") << "cifar10:/nonexistent/cifar"
-                                          << "/nonexistent/cifar";
-    QTest::newRow("image folder /nonexistent") << "/nonexistent/photos"
-                                               << "/nonexistent/photos";
-    QTest::newRow("empty") << ""
-                           << "";
+    // clang-format off
+    QTest::newRow("fashion-mnist:/nonexistent") << "fashion-mnist:/nonexistent/fashion" << "/nonexistent/fashion";
+    QTest::newRow("mnist:/nonexistent") << "mnist:/nonexistent/mnist" << "/nonexistent/mnist";
+    QTest::newRow("cifar10:/nonexistent") << "cifar10:/nonexistent/cifar" << "/nonexistent/cifar";
+    QTest::newRow("image folder /nonexistent") << "/nonexistent/photos" << "/nonexistent/photos";
+    QTest::newRow("empty") << "" << "";
+    // clang-format on
 }
 
 void DatasetsTest::missingSourcesAreNamed()

@@ -44,16 +44,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::addColumn<int>("tolerance"); // largest difference of any channel value
         // libjpeg's CMYK conversion and PIL's differ by rounding only.
-        QTest::newRow("CMYK JPEG") << "cmyk.jpg"
-                                   << "cmyk.expected.png" << 2;
-        QTest::newRow("16-bit grayscale PNG") << "gray16.png"
-                                              << "gray16.expected.png" << 0;
-        QTest::newRow("PNG with alpha") << "rgba.png"
-                                        << "rgba.expected.png" << 0;
-        QTest::newRow("palette PNG") << "palette.png"
-                                     << "palette.expected.png" << 0;
-        QTest::newRow("animated PNG: first frame") << "animated.png"
-                                                   << "animated.expected.png" << 0;
+        // clang-format off
+        QTest::newRow("CMYK JPEG") << "cmyk.jpg" << "cmyk.expected.png" << 2;
+        QTest::newRow("16-bit grayscale PNG") << "gray16.png" << "gray16.expected.png" << 0;
+        QTest::newRow("PNG with alpha") << "rgba.png" << "rgba.expected.png" << 0;
+        QTest::newRow("palette PNG") << "palette.png" << "palette.expected.png" << 0;
+        QTest::newRow("animated PNG: first frame") << "animated.png" << "animated.expected.png" << 0;
+        // clang-format on
     }
 
     void decodesAsPilReadsIt()
