@@ -1,8 +1,9 @@
 #pragma once
-// What the engine suites share for watching short real runs: a recording observer and
-// a small synthetic configuration.
+// What the engine suites share for watching short real runs: a recording observer, a thread
+// that runs a job, and a small synthetic configuration.
 
 #include "training/TrainingConfig.h"
+#include "training/TrainingJob.h"
 #include "training/TrainingMetrics.h"
 
 #include <QString>
@@ -10,6 +11,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace ampwb::test {
@@ -67,6 +69,31 @@ public:
     int finishedCount = 0;
     std::atomic<int> stepCount{0};
     std::atomic<bool> done{false};
+};
+
+/// Runs `job.runJob()` on a thread. However the test leaves, the job is stopped and joined, so a
+/// failed check cannot leave a joinable std::thread behind (which would abort the suite).
+class JobThread {
+public:
+    explicit JobThread(TrainingJob& job)
+        : job(job)
+        , thread([&job] { job.runJob(); })
+    {
+    }
+    ~JobThread()
+    {
+        if (thread.joinable()) {
+            job.requestStop();
+            job.setPaused(false);
+            thread.join();
+        }
+    }
+    /// Waits for the job to end by itself.
+    void finish() { thread.join(); }
+
+private:
+    TrainingJob& job;
+    std::thread thread;
 };
 
 /// A small synthetic run: 32 px images, batches of 16, CPU, one loader thread.

@@ -32,42 +32,11 @@
 #include <thread>
 
 using namespace ampwb;
+using ampwb::test::JobThread;
 using ampwb::test::Recorder;
 using ampwb::test::smallConfig;
 
 namespace {
-
-/// Joins a thread running `trainer.run()` however the test leaves, so a failed check
-/// cannot leave a joinable std::thread behind (which would abort the suite).
-class RunThread {
-public:
-    RunThread(Trainer& trainer, RunSummary& summary)
-        : trainer(trainer)
-        , thread([&trainer, &summary] { summary = trainer.run(); })
-    {
-    }
-    ~RunThread() { join(); }
-    void join()
-    {
-        if (!thread.joinable())
-            return;
-        if (!joinedCleanly) {
-            trainer.requestStop();
-            trainer.setPaused(false);
-        }
-        thread.join();
-    }
-    void finish()
-    {
-        joinedCleanly = true;
-        thread.join();
-    }
-
-private:
-    Trainer& trainer;
-    std::thread thread;
-    bool joinedCleanly = false;
-};
 
 /// A CSV file as a header and rows of fields.
 struct Csv {
@@ -468,8 +437,7 @@ void TrainerTest::pauseHoldsTheRunBetweenSteps()
             trainer.setPaused(true);
     };
     trainer.addObserver(&recorder);
-    RunSummary summary;
-    RunThread worker(trainer, summary);
+    JobThread worker(trainer);
 
     QTRY_VERIFY_WITH_TIMEOUT(recorder.stepCount.load() >= 3 || recorder.done.load(), 120000);
     QVERIFY2(!recorder.done.load(), "the run ended before pausing");
@@ -485,6 +453,7 @@ void TrainerTest::pauseHoldsTheRunBetweenSteps()
         trainer.setPaused(false);
     worker.finish();
 
+    const RunSummary& summary = recorder.finished;
     if (stopWhilePaused) {
         QVERIFY2(summary.state == RunState::Stopped, summary.message.c_str());
         QCOMPARE(summary.steps, int64_t(3));

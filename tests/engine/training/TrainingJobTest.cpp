@@ -15,35 +15,9 @@
 #include <thread>
 
 using namespace ampwb;
+using ampwb::test::JobThread;
 using ampwb::test::Recorder;
 using ampwb::test::smallConfig;
-
-namespace {
-
-/// Runs `job.runJob()` on a thread; stops and joins it however the test leaves.
-class JobThread {
-public:
-    explicit JobThread(TrainingJob& job)
-        : job(job)
-        , thread([&job] { job.runJob(); })
-    {
-    }
-    ~JobThread()
-    {
-        if (thread.joinable()) {
-            job.requestStop();
-            job.setPaused(false);
-            thread.join();
-        }
-    }
-    void finish() { thread.join(); }
-
-private:
-    TrainingJob& job;
-    std::thread thread;
-};
-
-} // namespace
 
 class TrainingJobTest : public QObject {
     Q_OBJECT
