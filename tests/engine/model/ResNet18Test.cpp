@@ -99,7 +99,8 @@ private Q_SLOTS:
 private:
     /// Loads the reference file (generating it once); returns false and skips/fails otherwise.
     const std::map<std::string, torch::Tensor>& reference();
-    /// Copies every reference tensor into the model's parameter/buffer of the same name.
+    /// Copies every reference tensor into the model's parameter/buffer of the same name; fails the
+    /// test when the reference could not be made.
     void loadReferenceWeights(ResNet18& model);
 
     std::vector<std::pair<QString, TensorSpec>> table;
@@ -273,6 +274,7 @@ void ResNet18Test::forwardGivesOneRowOfLogitsPerImage()
     torch::manual_seed(1);
     ResNet18 model(10);
     model->eval();
+    const auto& ref = reference();
     torch::NoGradGuard noGrad;
     const torch::Tensor logits = model->forward(torch::randn({batch, 3, height, width}));
     QCOMPARE(logits.sizes().vec(), (std::vector<int64_t>{batch, 10}));
@@ -301,6 +303,7 @@ const std::map<std::string, torch::Tensor>& ResNet18Test::reference()
 void ResNet18Test::loadReferenceWeights(ResNet18& model)
 {
     const auto& ref = reference();
+    QVERIFY2(referenceError.isEmpty(), qPrintable(referenceError));
     torch::NoGradGuard noGrad;
     int matched = 0;
     for (auto& [name, tensor] : stateDict(model)) {
@@ -325,13 +328,12 @@ void ResNet18Test::loadReferenceWeights(ResNet18& model)
 void ResNet18Test::evalForwardMatchesTorchvision()
 {
     AMPWB_REQUIRE_REFERENCE_PYTHON();
-    const auto& ref = reference();
-    QVERIFY2(referenceError.isEmpty(), qPrintable(referenceError));
     ResNet18 model(10);
     loadReferenceWeights(model);
     if (QTest::currentTestFailed())
         return;
     model->eval();
+    const auto& ref = reference();
     torch::NoGradGuard noGrad;
     const torch::Tensor logits = model->forward(ref.at("input"));
     const torch::Tensor& expected = ref.at("eval_logits");
@@ -348,13 +350,12 @@ void ResNet18Test::evalForwardMatchesTorchvision()
 void ResNet18Test::trainForwardBackwardMatchesTorchvision()
 {
     AMPWB_REQUIRE_REFERENCE_PYTHON();
-    const auto& ref = reference();
-    QVERIFY2(referenceError.isEmpty(), qPrintable(referenceError));
     ResNet18 model(10);
     loadReferenceWeights(model);
     if (QTest::currentTestFailed())
         return;
     model->train();
+    const auto& ref = reference();
     const torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(ref.at("input")),
                                                                     ref.at("train_target"));
     loss.backward();
