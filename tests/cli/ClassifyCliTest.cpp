@@ -32,17 +32,14 @@ CliResult runCli(const QStringList& arguments,
 
 } // namespace
 
-class ClassifyCliTest : public QObject {
+class ClassifyCliTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(directory.isValid());
-        pythonProblem = referencePythonProblem();
-        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+        if (!findReference(3))
             return;
-        photos = testPhotos().mid(0, 3);
         QCOMPARE(runReference(QStringList{"state-dict", path("ten.pth"), "--classes", "10", "--prototypes"} + photos),
                  QString());
         QFile corrupt(path("corrupt.jpg"));
@@ -52,7 +49,7 @@ private Q_SLOTS:
 
     void classifyJsonParsesAndReportsBadImages()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const CliResult result = runCli({"classify", "--model", path("ten.pth"), "--json", "--top-k", "3", "--logits",
                                          photos[0], photos[1], path("corrupt.jpg"), photos[2]});
         QCOMPARE(result.exitCode, 1);
@@ -85,7 +82,7 @@ private Q_SLOTS:
 
     void classifyPrintsRankedClasses()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const CliResult result = runCli({"classify", "--model", path("ten.pth"), "--precision", "bf16", photos[1]});
         QCOMPARE(result.exitCode, 0);
         const QString text = QString::fromUtf8(result.output);
@@ -95,7 +92,7 @@ private Q_SLOTS:
 
     void runsAreClassifiedAndExportedForTorchvision()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const CliResult trained = runCli({"train",      "--data",           "synthetic", "--max-steps",
                                           "1",          "--image-size",     "32",        "--batch-size",
                                           "4",          "--synthetic-size", "8",         "--validation-limit",
@@ -127,7 +124,7 @@ private Q_SLOTS:
 
     void exportsOnnx()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const CliResult result = runCli(
             {"export", "--model", path("ten.pth"), "--format", "onnx", "--out", path("ten.onnx")});
 #ifdef AMPWB_WITH_ONNX
@@ -141,7 +138,7 @@ private Q_SLOTS:
 
     void torchvisionMeansTheHubCache()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const QString hub = path("torch-home/hub/checkpoints");
         QVERIFY(QDir().mkpath(hub));
         QVERIFY(QFile::copy(path("ten.pth"), hub + "/resnet18-f37072fd.pth"));
@@ -160,17 +157,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing file") << "absent.pth"
-                                      << "There is no model file";
-        QTest::newRow("an image as model") << "corrupt.jpg"
-                                           << "not a state dict saved with torch.save";
-        QTest::newRow("folder without checkpoint") << "."
-                                                   << "not a run folder with a checkpoint.pt";
+        // clang-format off
+        QTest::newRow("missing file") << "absent.pth" << "There is no model file";
+        QTest::newRow("an image as model") << "corrupt.jpg" << "not a state dict saved with torch.save";
+        QTest::newRow("folder without checkpoint") << "." << "not a run folder with a checkpoint.pt";
+        // clang-format on
     }
 
     void badModelsAreNamed()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, model);
         QFETCH(QString, message);
         const CliResult result = runCli({"classify", "--model", path(model), photos[0]});
@@ -215,23 +211,6 @@ private Q_SLOTS:
             QVERIFY(result.output.contains("Usage: amp-workbench-cli"));
         }
     }
-
-private:
-    QString path(const QString& name) const
-    {
-        return directory.filePath(name);
-    }
-
-    void requireReference()
-    {
-        if (!pythonProblem.isEmpty())
-            QSKIP(qPrintable("No reference implementation: " + pythonProblem));
-        AMPWB_REQUIRE_PHOTOS();
-    }
-
-    QTemporaryDir directory;
-    QString pythonProblem;
-    QStringList photos;
 };
 
 QTEST_GUILESS_MAIN(ClassifyCliTest)

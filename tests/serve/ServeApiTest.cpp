@@ -44,7 +44,7 @@ qint64 memoryMiB(qint64 pid, const char* field)
 
 } // namespace
 
-class ServeApiTest : public QObject {
+class ServeApiTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -53,11 +53,8 @@ private Q_SLOTS:
         // A server that answers before reading a whole upload may close the connection
         // while the client still sends; the client must see an error, not die of SIGPIPE.
         std::signal(SIGPIPE, SIG_IGN);
-        QVERIFY(directory.isValid());
-        pythonProblem = referencePythonProblem();
-        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+        if (!findReference(3))
             return;
-        photos = testPhotos().mid(0, 3);
         QCOMPARE(writePrototypeModel(directory.path(), photos), QString());
         QCOMPARE(server.start({"--model", path("ten.pth"), "--labels", path("ten.txt"), "--max-request-mb", "8",
                                "--max-images", "4"}),
@@ -349,8 +346,6 @@ private Q_SLOTS:
     }
 
 private:
-    QString path(const QString& name) const { return directory.filePath(name); }
-
     void requireServer()
     {
         if (!pythonProblem.isEmpty())
@@ -367,9 +362,6 @@ private:
         return client;
     }
 
-    QTemporaryDir directory;
-    QString pythonProblem;
-    QStringList photos;
     ServeProcess server;
 };
 

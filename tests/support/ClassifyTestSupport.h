@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <torch/types.h>
@@ -80,6 +81,38 @@ inline QStringList testPhotos()
     do {                                                                                                               \
         if (ampwb::test::testPhotos().isEmpty())                                                                       \
             QSKIP("The real photos come from Debian's opencv-doc package, which is not installed.");                   \
+    } while (false)
+
+/// What the suites that compare with the reference script share: a scratch folder, why the reference
+/// cannot run ("" when it can) and the photos. A suite derives from it after QObject.
+struct ReferenceScratch {
+    QTemporaryDir directory;
+    QString pythonProblem;
+    QStringList photos;
+
+    /// Checks the scratch folder (failing the test when there is none) and looks for the reference
+    /// interpreter and the photos; when both are there, takes the first `photoCount` photos (all
+    /// when negative) and returns true, so the set-up may write its reference models.
+    bool findReference(int photoCount = -1)
+    {
+        if (!QTest::qVerify(directory.isValid(), "directory.isValid()", "", __FILE__, __LINE__))
+            return false;
+        pythonProblem = referencePythonProblem();
+        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+            return false;
+        photos = testPhotos().mid(0, photoCount);
+        return true;
+    }
+    QString path(const QString& name) const { return directory.filePath(name); }
+};
+
+/// Skips the calling test function when the reference script or the photos are missing. A macro, so
+/// that QSKIP leaves the test function itself.
+#define AMPWB_REQUIRE_REFERENCE()                                                                                      \
+    do {                                                                                                               \
+        if (!pythonProblem.isEmpty())                                                                                  \
+            QSKIP(qPrintable("No reference implementation: " + pythonProblem));                                        \
+        AMPWB_REQUIRE_PHOTOS();                                                                                        \
     } while (false)
 
 /// One image's reference outputs from `classify_reference.py logits`.

@@ -2,13 +2,11 @@
 // logits; the model card travels beside it; the ONNX graph passes onnx.checker and
 // OpenCV's DNN module computes libtorch's logits; existing files are kept.
 #include "ClassifyTestSupport.h"
+#include "SavedRun.h"
 
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelFileError.h"
 #include "modelfiles/ModelLoading.h"
-#include "system/DeviceInfo.h"
-#include "training/Checkpoint.h"
-#include "training/RunFolder.h"
 #ifdef AMPWB_WITH_ONNX
 #include "modelfiles/OnnxExport.h"
 #endif
@@ -28,11 +26,6 @@ constexpr int kBatch = 4;
 /// A run folder whose checkpoint holds a 10-class model with non-trivial batch norms.
 QString makeRun(const QString& parent)
 {
-    const RunFolder run = RunFolder::create(parent.toStdString(), "amp-run");
-    TrainingConfig config;
-    config.dataset = "synthetic";
-    config.imageSize = 224;
-    run.writeConfig(config, probeDevices(), "CPU");
     torch::manual_seed(9);
     ResNet18 model(10);
     {
@@ -44,9 +37,7 @@ QString makeRun(const QString& parent)
                 buffer.value().normal_(0.0, 0.1);
         }
     }
-    torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.1));
-    saveCheckpoint(run.checkpointPath(), model, optimizer, GradScaler(), TrainingProgress{});
-    return QString::fromStdString(run.directory());
+    return QString::fromStdString(saveRun(parent.toStdString(), "amp-run", "synthetic", 224, model));
 }
 
 QString errorOf(const std::function<void()>& action)
@@ -61,17 +52,14 @@ QString errorOf(const std::function<void()>& action)
 
 } // namespace
 
-class ClassifyExportTest : public QObject {
+class ClassifyExportTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(directory.isValid());
-        pythonProblem = referencePythonProblem();
-        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+        if (!findReference(kBatch))
             return;
-        photos = testPhotos().mid(0, kBatch);
         QCOMPARE(runReference(QStringList{"state-dict", path("ten.pth"), "--classes", "10", "--prototypes"} + photos),
                  QString());
         sources["python 10 classes"] = path("ten.pth");
@@ -96,7 +84,7 @@ private Q_SLOTS:
 
     void exportedStateDictLoadsStrictlyInTorchvision()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, source);
         ClassifierModel model = loadClassifierModel(sources.at(source).toStdString());
         const QString exported = path(source + ".pth");
@@ -118,7 +106,7 @@ private Q_SLOTS:
 
     void modelCardTravelsWithTheStateDict()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         ClassifierModel model = loadClassifierModel(sources.at("workbench run").toStdString());
         for (size_t index = 0; index < model.card.classNames.size(); ++index)
             model.card.classNames[index] = "kind " + std::to_string(index);
@@ -135,7 +123,7 @@ private Q_SLOTS:
 
     void existingFilesAreKeptUnlessReplacing()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const ClassifierModel model = loadClassifierModel(sources.at("python 10 classes").toStdString());
         const std::string target = path("kept.pth").toStdString();
         exportStateDict(model, target);
@@ -155,7 +143,7 @@ private Q_SLOTS:
 #ifndef AMPWB_WITH_ONNX
         QSKIP("This build has no ONNX export (Debian's libonnx-dev was not found).");
 #else
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const QString onnxProblem = referencePythonProblem("onnx");
         if (!onnxProblem.isEmpty())
             QSKIP(qPrintable(onnxProblem));
@@ -193,7 +181,7 @@ private Q_SLOTS:
 #if !defined(AMPWB_WITH_ONNX) || !defined(AMPWB_TEST_WITH_OPENCV_DNN)
         QSKIP("This build has no ONNX export or no OpenCV DNN module (libonnx-dev, libopencv-dnn-dev).");
 #else
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, source);
         QFETCH(int, batchSize);
         ClassifierModel model = loadClassifierModel(sources.at(source).toStdString());
@@ -220,21 +208,6 @@ private Q_SLOTS:
     }
 
 private:
-    QString path(const QString& name) const
-    {
-        return directory.filePath(name);
-    }
-
-    void requireReference()
-    {
-        if (!pythonProblem.isEmpty())
-            QSKIP(qPrintable("No reference implementation: " + pythonProblem));
-        AMPWB_REQUIRE_PHOTOS();
-    }
-
-    QTemporaryDir directory;
-    QString pythonProblem;
-    QStringList photos;
     std::map<QString, QString> sources;
     torch::Tensor batch;
 };

@@ -2,6 +2,7 @@
 // 10 classes) give torchvision's logits on real photos; the torch hub cache is found;
 // runs and their checkpoints load; foreign files are named with their problem.
 #include "ClassifyTestSupport.h"
+#include "SavedRun.h"
 
 #include "data/IdxDataset.h"
 #include "data/ImageDecoding.h"
@@ -11,9 +12,6 @@
 #include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchHubWeights.h"
-#include "system/DeviceInfo.h"
-#include "training/Checkpoint.h"
-#include "training/RunFolder.h"
 
 #include <QTemporaryDir>
 
@@ -63,17 +61,14 @@ QString expectedMessage(const std::function<void()>& load)
 
 } // namespace
 
-class ClassifyImportTest : public QObject {
+class ClassifyImportTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(directory.isValid());
-        pythonProblem = referencePythonProblem();
-        if (!pythonProblem.isEmpty() || testPhotos().isEmpty())
+        if (!findReference())
             return;
-        photos = testPhotos();
         rotatedPhoto = directory.filePath("messi5-exif-rotated.jpg");
         QCOMPARE(runReference({"exif-photo", photos[2], rotatedPhoto}), QString());
         const QStringList allImages = photos + QStringList{rotatedPhoto};
@@ -106,7 +101,7 @@ private Q_SLOTS:
 
     void importsTorchvisionStateDicts()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, file);
         QFETCH(int, classes);
         const ClassifierModel model = loadClassifierModel(path(file).toStdString());
@@ -137,7 +132,7 @@ private Q_SLOTS:
 
     void logitsMatchTorchvisionOnPhotos()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, file);
         QFETCH(int, classes);
         QFETCH(int, image);
@@ -180,7 +175,7 @@ private Q_SLOTS:
 
     void exifOrientationIsApplied()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const torch::Tensor original = decodeImageFile(photos[2].toStdString());
         const torch::Tensor rotated = decodeImageFile(rotatedPhoto.toStdString());
         QVERIFY(rotated.sizes() == original.sizes());
@@ -190,7 +185,7 @@ private Q_SLOTS:
 
     void findsTorchvisionWeightsInTheHubCache()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const QString torchHome = directory.filePath("torch-home");
         QVERIFY(QDir().mkpath(torchHome + "/hub/checkpoints"));
         QVERIFY(QFile::copy(path("imagenet.pth"), torchHome + "/hub/checkpoints/" + kTorchvisionResNet18FileName));
@@ -205,7 +200,7 @@ private Q_SLOTS:
 
     void findsTorchvisionWeightsInTheHomeCache()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         const QString home = directory.filePath("home");
         QVERIFY(QDir().mkpath(home + "/.cache/torch/hub/checkpoints"));
         QVERIFY(
@@ -233,32 +228,26 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("problem");
+        // clang-format off
         QTest::newRow("another architecture") << "mobilenet.pth"
                                               << "has no 'conv1.weight' (its first entry is 'features.0.0.weight')";
-        QTest::newRow("legacy format") << "legacy.pth"
-                                       << "pre-1.6 format";
-        QTest::newRow("head removed") << "no-head.pth"
-                                      << "has no 'fc.weight'";
+        QTest::newRow("legacy format") << "legacy.pth" << "pre-1.6 format";
+        QTest::newRow("head removed") << "no-head.pth" << "has no 'fc.weight'";
         QTest::newRow("wrong shape") << "wrong-shape.pth"
                                      << "'layer2.0.conv1.weight' has the shape [128, 64, 1, 1], ResNet-18 needs "
                                         "[128, 64, 3, 3]";
-        QTest::newRow("extra entry") << "extra.pth"
-                                     << "unexpected entry 'extra.weight'";
-        QTest::newRow("integer weights") << "integer.pth"
-                                         << "'conv1.weight' holds Long values";
-        QTest::newRow("text file") << "notes.pth"
-                                   << "not a state dict saved with torch.save";
-        QTest::newRow("missing file") << "absent.pth"
-                                      << "There is no model file";
-        QTest::newRow("libtorch archive, not a checkpoint") << "archive.pt"
-                                                            << "not a workbench ResNet-18 checkpoint";
-        QTest::newRow("folder without checkpoint") << "inputs"
-                                                   << "not a run folder with a checkpoint.pt";
+        QTest::newRow("extra entry") << "extra.pth" << "unexpected entry 'extra.weight'";
+        QTest::newRow("integer weights") << "integer.pth" << "'conv1.weight' holds Long values";
+        QTest::newRow("text file") << "notes.pth" << "not a state dict saved with torch.save";
+        QTest::newRow("missing file") << "absent.pth" << "There is no model file";
+        QTest::newRow("libtorch archive, not a checkpoint") << "archive.pt" << "not a workbench ResNet-18 checkpoint";
+        QTest::newRow("folder without checkpoint") << "inputs" << "not a run folder with a checkpoint.pt";
+        // clang-format on
     }
 
     void foreignFilesAreNamed()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFETCH(QString, file);
         QFETCH(QString, problem);
         writeDamagedVariants();
@@ -269,17 +258,11 @@ private Q_SLOTS:
 
     void loadsRunsAndTheirCheckpoints()
     {
-        const RunFolder run = RunFolder::create(directory.filePath("runs").toStdString(), "fp32-run");
-        TrainingConfig config;
-        config.dataset = "fashion-mnist";
-        config.imageSize = 32;
-        run.writeConfig(config, probeDevices(), "CPU");
         torch::manual_seed(5);
         ResNet18 trained(10);
-        torch::optim::SGD optimizer(trained->parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
-        saveCheckpoint(run.checkpointPath(), trained, optimizer, GradScaler(), TrainingProgress{});
+        const std::string run = saveRun(path("runs").toStdString(), "fp32-run", "fashion-mnist", 32, trained);
 
-        for (const std::string& spec : {run.directory(), run.checkpointPath()}) {
+        for (const std::string& spec : {run, run + "/checkpoint.pt"}) {
             const ClassifierModel model = loadClassifierModel(spec);
             QCOMPARE(model.network->numClasses(), int64_t(10));
             QCOMPARE(model.card.preprocessing.imageSize, int64_t(32));
@@ -294,7 +277,7 @@ private Q_SLOTS:
 
     void labelFilesNameTheClasses()
     {
-        requireReference();
+        AMPWB_REQUIRE_REFERENCE();
         QFile labels(path("labels.txt"));
         QVERIFY(labels.open(QIODevice::WriteOnly));
         for (int index = 0; index < 10; ++index)
@@ -310,15 +293,6 @@ private Q_SLOTS:
     }
 
 private:
-    QString path(const QString& name) const { return directory.filePath(name); }
-
-    void requireReference()
-    {
-        if (!pythonProblem.isEmpty())
-            QSKIP(qPrintable("No reference implementation: " + pythonProblem));
-        AMPWB_REQUIRE_PHOTOS();
-    }
-
     /// Variants of the 10-class state dict with one thing wrong each, and two non-state-dict files.
     void writeDamagedVariants()
     {
@@ -349,9 +323,6 @@ private:
         archive.save_to(path("archive.pt").toStdString());
     }
 
-    QTemporaryDir directory;
-    QString pythonProblem;
-    QStringList photos;
     QString rotatedPhoto;
 };
 
