@@ -7,9 +7,9 @@ packages=(
     # toolchain, and clang-format for .ci/check-format
     g++ cmake ninja-build pkg-config clang-format
     # engine: libtorch links libblas.so.3; OpenBLAS makes it ~50x faster than the reference BLAS;
-    # OpenSSL checks SHA-256 digests
+    # libcurl and OpenSSL download pretrained weights and check their SHA-256
     libtorch-dev libopenblas0-pthread libopencv-dev libjpeg-dev nlohmann-json3-dev zlib1g-dev
-    libssl-dev
+    libcurl4-openssl-dev libssl-dev
     # ONNX export (protobuf classes and checker)
     libonnx-dev libprotobuf-dev
     # GUI

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 
 namespace ampwb {
 namespace {
@@ -35,6 +36,15 @@ std::optional<std::string> findTorchvisionResNet18Weights()
             return candidate.string();
     }
     return std::nullopt;
+}
+
+std::string torchvisionResNet18DownloadPath()
+{
+    const std::vector<std::string> directories = torchHubCheckpointDirectories();
+    if (directories.empty())
+        throw std::runtime_error("No folder to keep torch hub weights in: none of TORCH_HOME, XDG_CACHE_HOME and "
+                                 "HOME is set. Set TORCH_HOME to a folder and try again.");
+    return directories.front() + "/" + kTorchvisionResNet18FileName;
 }
 
 } // namespace ampwb

@@ -17,4 +17,8 @@ std::vector<std::string> torchHubCheckpointDirectories();
 /// The torchvision ImageNet ResNet-18 file in the torch hub cache, when one is there.
 std::optional<std::string> findTorchvisionResNet18Weights();
 
+/// Where torch.hub would download the torchvision ImageNet ResNet-18 file: in the first of
+/// torchHubCheckpointDirectories(). Throws std::runtime_error when none is known (no HOME).
+std::string torchvisionResNet18DownloadPath();
+
 } // namespace ampwb
