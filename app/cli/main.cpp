@@ -1,4 +1,5 @@
-// amp-workbench-cli: headless training, FP32-vs-AMP comparison, classification, model export and serving.
+// amp-workbench-cli: headless training, FP32-vs-AMP comparison, classification, model export, serving and
+// fetching pretrained weights.
 // main() is the dispatcher: it picks the command, parses its options, prints help and owns the exit codes.
 #include "ClassifyCommand.h"
 #include "ExportCommand.h"
@@ -7,6 +8,7 @@
 #endif
 #include "TrainingCommand.h"
 #include "UsageError.h"
+#include "WeightsCommand.h"
 #include "system/VersionReport.h"
 
 #include <cstdio>
@@ -41,6 +43,8 @@ const CommandEntry kCommands[] = {
 #ifdef AMPWB_WITH_SERVE
     {"serve", "classify images sent over HTTP: a web page and a JSON API", create<cli::ServeCommand>},
 #endif
+    {"weights", "fetch pretrained weights into the torch hub cache (`weights fetch imagenet`)",
+     create<cli::WeightsCommand>},
 };
 
 std::string usage()
