@@ -58,7 +58,10 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                    {"loss_scaling", started.lossScaling},
                    {"steps_per_epoch", started.stepsPerEpoch},
                    {"total_steps", started.totalSteps},
-                   {"first_step", started.firstStep}});
+                   {"first_step", started.firstStep},
+                   {"init_weights", started.start ? started.start->file : std::string()},
+                   {"head_replaced", started.start && started.start->headReplaced},
+                   {"backbone_frozen", started.backboneFrozen}});
         return;
     }
     if (style == ConsoleStyle::Quiet)
@@ -68,6 +71,14 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                 static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
                 static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
                 started.lossScaling ? ", dynamic loss scaling" : "");
+    if (started.start) {
+        const WeightsOrigin& origin = *started.start;
+        std::printf("  weights: %s (%s), %s%s\n", origin.file.c_str(), origin.sha256.substr(0, 12).c_str(),
+                    origin.headReplaced
+                        ? ("new head for " + std::to_string(started.classNames.size()) + " classes").c_str()
+                        : "head kept",
+                    started.backboneFrozen ? ", backbone frozen (only the head trains)" : "");
+    }
     std::fflush(stdout);
 }
 

@@ -52,6 +52,21 @@ TrainingCommand::TrainingCommand(Kind kind)
                        {"--no-augment", "", "no random crop/flip during training",
                         [&c](const OptionValue&) { c.augment = false; }},
                    });
+    table.addGroup("Starting weights (fine-tuning):",
+                   {
+                       {"--init-weights", "SOURCE",
+                        "start from imagenet (torchvision's ResNet-18 weights in the torch hub\n"
+                        "cache; `weights fetch imagenet` downloads them), a .pth state dict in\n"
+                        "torchvision's format, or a run folder or its checkpoint.pt (default:\n"
+                        "random weights). A head for another class count is replaced; the\n"
+                        "image size defaults to the weights' (224 for imagenet)",
+                        [&c](const OptionValue& v) { c.initWeights = v.text(); }},
+                       {"--freeze-backbone", "",
+                        "train only the new head (backbone and its batch-norm statistics stay)",
+                        [&c](const OptionValue&) { c.freezeBackbone = true; }},
+                       {"--backbone-lr-scale", "X", "the backbone's learning rate relative to the head's (default 1)",
+                        [&c](const OptionValue& v) { c.backboneLearningRateScale = v.number(); }},
+                   });
     table.addGroup(
         "Precision and device:",
         {

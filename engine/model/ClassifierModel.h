@@ -13,6 +13,7 @@ struct ClassifierModel {
     ResNet18 network{nullptr};
     ModelCard card;
     std::string description; ///< e.g. "torchvision ImageNet weights (…/resnet18-f37072fd.pth)"
+    std::string file;        ///< the file the weights were read from
 };
 
 } // namespace ampwb

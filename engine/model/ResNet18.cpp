@@ -73,4 +73,44 @@ torch::Tensor ResNet18Impl::forward(torch::Tensor x)
     return fc->forward(torch::flatten(x, 1));
 }
 
+void ResNet18Impl::replaceHead(int64_t classes)
+{
+    classCount = classes;
+    fc = replace_module("fc", torch::nn::Linear(512, classes));
+}
+
+void ResNet18Impl::freezeBackbone()
+{
+    backboneFrozen = true;
+    for (auto& parameter : backboneParameters())
+        parameter.set_requires_grad(false);
+    train(is_training());
+}
+
+std::vector<torch::Tensor> ResNet18Impl::headParameters() const
+{
+    return fc->parameters();
+}
+
+std::vector<torch::Tensor> ResNet18Impl::backboneParameters() const
+{
+    std::vector<torch::Tensor> backbone;
+    for (const auto& item : named_parameters()) {
+        if (item.key().rfind("fc.", 0) != 0)
+            backbone.push_back(item.value());
+    }
+    return backbone;
+}
+
+void ResNet18Impl::train(bool on)
+{
+    torch::nn::Module::train(on);
+    if (!backboneFrozen)
+        return;
+    for (auto& module : modules(/*include_self=*/false)) {
+        if (module->as<torch::nn::BatchNorm2d>())
+            module->eval();
+    }
+}
+
 } // namespace ampwb

@@ -7,6 +7,8 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
+#include <vector>
+
 namespace ampwb {
 
 /// torchvision's BasicBlock: two 3x3 convolutions with batch norm and an identity
@@ -35,8 +37,23 @@ public:
     torch::Tensor forward(torch::Tensor x);
     int64_t numClasses() const { return classCount; }
 
+    /// Replaces the head by a new Linear(512, classes), initialised as torchvision initialises a
+    /// fresh `nn.Linear` (from torch's current random seed), on the CPU: fine-tuning for other classes.
+    void replaceHead(int64_t classes);
+    /// Trains the head alone: the other parameters stop requiring gradients, and every batch norm
+    /// stays in eval mode (its running statistics as loaded), also after train().
+    void freezeBackbone();
+    bool isBackboneFrozen() const { return backboneFrozen; }
+    /// The head's parameters (fc.weight, fc.bias).
+    std::vector<torch::Tensor> headParameters() const;
+    /// Every parameter but the head's, in the model's order.
+    std::vector<torch::Tensor> backboneParameters() const;
+    /// Module::train, keeping a frozen backbone's batch norms in eval mode.
+    void train(bool on = true) override;
+
 private:
     int64_t classCount;
+    bool backboneFrozen = false;
     torch::nn::Conv2d conv1{nullptr};
     torch::nn::BatchNorm2d bn1{nullptr};
     torch::nn::Sequential layer1{nullptr}, layer2{nullptr}, layer3{nullptr}, layer4{nullptr};

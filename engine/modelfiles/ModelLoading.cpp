@@ -40,6 +40,7 @@ ClassifierModel fromStateDictFile(const std::string& path)
         model.card = defaultCard(classes);
     }
     model.description = "ResNet-18 state dict, " + std::to_string(classes) + " classes (" + path + ")";
+    model.file = path;
     return model;
 }
 
@@ -80,6 +81,7 @@ ClassifierModel fromCheckpoint(const std::string& checkpointPath)
     model.card = inRunFolder ? cardOfRun(directory, classes) : defaultCard(classes);
     model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", " + std::to_string(classes)
                       + " classes, " + std::to_string(model.card.preprocessing.imageSize) + " px";
+    model.file = checkpointPath;
     return model;
 }
 
@@ -90,9 +92,11 @@ ClassifierModel fromTorchHub()
         std::string searched;
         for (const std::string& directory : torchHubCheckpointDirectories())
             searched += (searched.empty() ? "" : ", ") + directory;
-        throw ModelFileError(std::string("The torchvision ImageNet weights ") + kTorchvisionResNet18FileName
-                             + " are not in the torch hub cache (searched: " + searched
-                             + "). Download them once with torchvision, or pass a .pth file.");
+        throw ModelFileError(
+            std::string("The torchvision ImageNet weights ") + kTorchvisionResNet18FileName
+            + " are not in the torch hub cache (searched: " + searched
+            + "). Download them with `amp-workbench-cli weights fetch imagenet` (or the window's Download "
+              "button), or pass a .pth file.");
     }
     ClassifierModel model = fromStateDictFile(*path);
     model.description = "torchvision ResNet-18 ImageNet weights (" + *path + ")";

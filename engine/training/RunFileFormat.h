@@ -131,6 +131,9 @@ struct ConfigJson {
         visit("workers", config.workers);
         visit("validation_limit", config.validationLimit);
         visit("runs_directory", config.runsDirectory);
+        visit("init_weights", config.initWeights);
+        visit("freeze_backbone", config.freezeBackbone);
+        visit("backbone_lr_scale", config.backboneLearningRateScale);
     }
     /// The same for the keys of the "scaler" object, with the members of `scaler`.
     template <typename Scaler, typename Visit>
@@ -140,6 +143,24 @@ struct ConfigJson {
         visit("growth_factor", scaler.growthFactor);
         visit("backoff_factor", scaler.backoffFactor);
         visit("growth_interval", scaler.growthInterval);
+    }
+};
+
+/// config.json's "start" object: where the weights of a run that did not start from random ones came from.
+struct StartJson {
+    /// Calls `visit(key, field)` for each key with the member of `origin` it holds (`Origin` is WeightsOrigin
+    /// to read into, const WeightsOrigin to write from).
+    template <typename Origin, typename Visit>
+    static void forEachField(Origin& origin, Visit&& visit)
+    {
+        visit("source", origin.source);
+        visit("file", origin.file);
+        visit("sha256", origin.sha256);
+        visit("classes_in_file", origin.fileClasses);
+        visit("head_replaced", origin.headReplaced);
+        visit("image_size", origin.imageSize);
+        visit("mean", origin.mean);
+        visit("std", origin.std);
     }
 };
 

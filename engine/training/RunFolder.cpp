@@ -130,9 +130,13 @@ RunFolder::RunFolder(std::string directory)
 }
 
 void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& machine,
-                            const std::string& deviceDescription) const
+                            const std::string& deviceDescription, const std::optional<WeightsOrigin>& start) const
 {
     json j = json::parse(toJson(config));
+    if (start) {
+        json& origin = j["start"];
+        StartJson::forEachField(*start, jsonFieldWriter(origin));
+    }
     j["environment"] = {
         {"workbench_version", workbenchVersion()},
         {"libtorch_version", machine.libtorchVersion},
@@ -193,6 +197,20 @@ void RunFolder::writeUnreadableImages(const std::vector<std::string>& messages) 
 TrainingConfig RunFolder::readConfig(const std::string& directory)
 {
     return trainingConfigFromJson(readTextFile(directory + "/config.json"));
+}
+
+std::optional<WeightsOrigin> RunFolder::readStart(const std::string& directory)
+{
+    const json j = json::parse(readTextFile(directory + "/config.json"));
+    if (!j.is_object() || !j.contains("start") || !j.at("start").is_object())
+        return std::nullopt;
+    WeightsOrigin origin;
+    const json& start = j.at("start");
+    StartJson::forEachField(origin, [&start](const char* key, auto& field) {
+        if (start.contains(key))
+            field = start.at(key).get<std::decay_t<decltype(field)>>();
+    });
+    return origin;
 }
 
 std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)

@@ -3,6 +3,7 @@
 #include "system/DeviceInfo.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
+#include "training/WeightsOrigin.h"
 
 #include <fstream>
 #include <optional>
@@ -28,8 +29,10 @@ public:
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
     std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
 
-    void writeConfig(const TrainingConfig& config, const DeviceInfo& machine,
-                     const std::string& deviceDescription) const;
+    /// Writes config.json: the configuration, the machine, and where the weights came from when
+    /// the run did not start from random ones.
+    void writeConfig(const TrainingConfig& config, const DeviceInfo& machine, const std::string& deviceDescription,
+                     const std::optional<WeightsOrigin>& start = std::nullopt) const;
     /// Opens steps.csv/epochs.csv for appending; drops rows past `lastStep`/`lastEpoch`
     /// (written after the checkpoint a run resumes from) and writes headers to new files.
     void openLogs(int64_t lastStep, int64_t lastEpoch);
@@ -41,6 +44,9 @@ public:
 
     /// The run's configuration from its config.json; throws std::invalid_argument / runtime_error.
     static TrainingConfig readConfig(const std::string& directory);
+    /// Where the run's weights came from (config.json's "start"), or nullopt when it started from
+    /// random ones; throws like readConfig.
+    static std::optional<WeightsOrigin> readStart(const std::string& directory);
     /// The run's summary.json, or nullopt when the run has none yet or it is unreadable.
     static std::optional<RunSummary> readSummary(const std::string& directory);
 

@@ -3,6 +3,7 @@
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
 #include "model/ResNet18.h"
+#include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
 #include "system/DeviceInfo.h"
 #include "system/HostMemoryReuse.h"
@@ -25,6 +26,7 @@
 #include <ctime>
 #include <iomanip>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -94,6 +96,8 @@ public:
 
 private:
     void prepare();
+    /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
+    void makeOptimizer();
     void trainEpoch();
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
     void finishEpoch(bool complete);
@@ -109,6 +113,8 @@ private:
     int64_t imageSize = 0;
     ResNet18 model{nullptr};
     std::unique_ptr<torch::optim::SGD> optimizer;
+    std::vector<double> learningRateScales; ///< of each optimizer group, relative to the schedule's rate
+    std::optional<WeightsOrigin> origin;    ///< where the weights came from (none: random)
     std::unique_ptr<GradScaler> scaler;
     std::unique_ptr<DataLoader> trainLoader;
     std::unique_ptr<RunFolder> folder;
@@ -218,18 +224,32 @@ void Trainer::Session::prepare()
     machine = probeDevices();
     amp = config.precision == Precision::Amp;
 
+    // Starting weights are read before anything is written, so a wrong file leaves no run folder.
+    std::optional<StartingModel> start;
+    if (!config.initWeights.empty() && trainer.resumeDirectory.empty()) {
+        start = loadStartingModel(config.initWeights);
+        if (config.imageSize == 0)
+            config.imageSize = start->origin.imageSize; // recorded, so a resumed run sees the same size
+    }
     data = openDataSource(dataSourceOptions(config));
     imageSize = config.imageSize > 0 ? config.imageSize : (data.nativeImageSize > 0 ? data.nativeImageSize : 224);
 
     torch::manual_seed(config.seed);
-    model = ResNet18(data.train->classCount());
+    if (start) {
+        fitHead(*start, data.train->classCount());
+        model = start->network;
+        origin = start->origin;
+    } else {
+        model = ResNet18(data.train->classCount());
+        if (!trainer.resumeDirectory.empty())
+            origin = RunFolder::readStart(trainer.resumeDirectory);
+    }
+    if (config.freezeBackbone)
+        model->freezeBackbone();
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
-    optimizer = std::make_unique<torch::optim::SGD>(model->parameters(), torch::optim::SGDOptions(config.learningRate)
-                                                                             .momentum(config.momentum)
-                                                                             .weight_decay(config.weightDecay)
-                                                                             .nesterov(config.nesterov));
+    makeOptimizer();
     GradScalerOptions scalerOptions = config.scaler;
     scalerOptions.enabled = config.lossScaling == LossScaling::On
                          || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
@@ -257,7 +277,7 @@ void Trainer::Session::prepare()
         folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
         progress = loadCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler);
     }
-    folder->writeConfig(config, machine, deviceText);
+    folder->writeConfig(config, machine, deviceText, origin);
     folder->openLogs(progress.globalStep, progress.epoch);
 
     summary.runDirectory = folder->directory();
@@ -283,6 +303,31 @@ void Trainer::Session::prepare()
     if (!unreadable.empty())
         folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
     started.classNames = data.train->classNames();
+    started.start = origin;
+    started.backboneFrozen = config.freezeBackbone;
+}
+
+void Trainer::Session::makeOptimizer()
+{
+    const auto options = torch::optim::SGDOptions(config.learningRate)
+                             .momentum(config.momentum)
+                             .weight_decay(config.weightDecay)
+                             .nesterov(config.nesterov);
+    // A frozen backbone is left out, so it gets neither updates nor weight decay. Its own learning
+    // rate puts the backbone in a group of its own; the schedule scales each group's rate.
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    if (config.freezeBackbone) {
+        groups.emplace_back(model->headParameters());
+        learningRateScales = {1.0};
+    } else if (config.backboneLearningRateScale != 1.0) {
+        groups.emplace_back(model->backboneParameters());
+        groups.emplace_back(model->headParameters());
+        learningRateScales = {config.backboneLearningRateScale, 1.0};
+    } else {
+        groups.emplace_back(model->parameters());
+        learningRateScales = {1.0};
+    }
+    optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
 }
 
 RunSummary Trainer::Session::run()
@@ -382,8 +427,9 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     const torch::Tensor labels = batch.labels.to(device, /*non_blocking=*/cuda);
 
     const double learningRate = learningRateAt(config, progress.globalStep, stepsPerEpoch);
-    for (auto& group : optimizer->param_groups())
-        static_cast<torch::optim::SGDOptions&>(group.options()).lr(learningRate);
+    for (size_t group = 0; group < learningRateScales.size(); ++group)
+        static_cast<torch::optim::SGDOptions&>(optimizer->param_groups()[group].options())
+            .lr(learningRate * learningRateScales[group]);
     const double scaleUsed = scaler->scale();
 
     synchronizeDevice(device);

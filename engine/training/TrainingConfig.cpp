@@ -88,6 +88,10 @@ std::vector<std::string> validate(const TrainingConfig& config)
         problems.push_back("The validation limit cannot be negative.");
     if (config.runsDirectory.empty())
         problems.push_back("Choose a folder for runs.");
+    if (config.freezeBackbone && config.initWeights.empty())
+        problems.push_back("Training only the new head needs starting weights (ImageNet or a file).");
+    if (!(config.backboneLearningRateScale > 0.0) || !std::isfinite(config.backboneLearningRateScale))
+        problems.push_back("The backbone's learning rate scale must be a positive number.");
     return problems;
 }
 

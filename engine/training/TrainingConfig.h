@@ -49,6 +49,12 @@ struct TrainingConfig {
     int workers = 2;
     int64_t validationLimit = 0; ///< evaluate on at most this many images (0: all)
     std::string runsDirectory = "runs";
+    /// Where the weights start: "" (random), "imagenet" (torchvision's ImageNet weights), a `.pth` state
+    /// dict in torchvision's format, a run folder or its checkpoint.pt. A head for another class count
+    /// than the data's is replaced by a new one.
+    std::string initWeights;
+    bool freezeBackbone = false;            ///< train the head alone (needs initWeights)
+    double backboneLearningRateScale = 1.0; ///< the backbone's learning rate relative to the head's
 };
 
 /// Checks a configuration; returns one readable message per problem (empty when valid).

@@ -2,6 +2,7 @@
 
 #include "system/MemoryUsage.h"
 #include "training/Precision.h"
+#include "training/WeightsOrigin.h"
 
 #include <cstdint>
 #include <optional>
@@ -25,6 +26,8 @@ struct RunStarted {
     int64_t firstStep = 1;     ///< above 1 when the run resumes
     int64_t unusableFiles = 0; ///< files of the data source left out (empty, not images)
     std::vector<std::string> classNames;
+    std::optional<WeightsOrigin> start; ///< where the weights came from (none: random)
+    bool backboneFrozen = false;        ///< only the head trains
 };
 
 /// Measured after every optimizer step.
