@@ -27,6 +27,8 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "Synthetic dataset sizes must be positive."),
     QT_TRANSLATE_NOOP("EngineText", "The validation limit cannot be negative."),
     QT_TRANSLATE_NOOP("EngineText", "Choose a folder for runs."),
+    QT_TRANSLATE_NOOP("EngineText", "Training only the new head needs starting weights (ImageNet or a file)."),
+    QT_TRANSLATE_NOOP("EngineText", "The backbone's learning rate scale must be a positive number."),
     QT_TRANSLATE_NOOP("EngineText", "No verdict: a run did not take enough steps to measure."),
     QT_TRANSLATE_NOOP("EngineText", "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated."),
     QT_TRANSLATE_NOOP("EngineText",

@@ -2,6 +2,7 @@
 
 #include "EngineText.h"
 #include "train/DatasetPicker.h"
+#include "train/StartingWeightsPicker.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -75,6 +76,7 @@ TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createDataGroup());
+    layout->addWidget(createStartGroup());
     layout->addWidget(createPrecisionGroup(cudaAvailable));
     layout->addWidget(createScalerGroup());
     layout->addWidget(createOptimisationGroup());
@@ -105,6 +107,14 @@ QWidget* TrainingConfigPanel::createDataGroup()
     form->addRow(tr("Synthetic images:"), syntheticImages);
     form->addRow(tr("Augmentation:"), augment);
     form->addRow(tr("Validation images:"), validationLimit);
+    return box;
+}
+
+QWidget* TrainingConfigPanel::createStartGroup()
+{
+    QGroupBox* box = group(tr("Starting weights"), this);
+    startingWeights = new StartingWeightsPicker(box);
+    formOf(box)->addRow(startingWeights);
     return box;
 }
 
@@ -213,6 +223,7 @@ QWidget* TrainingConfigPanel::createRunGroup()
 void TrainingConfigPanel::connectChanges()
 {
     connect(dataset, &DatasetPicker::changed, this, &TrainingConfigPanel::onChanged);
+    connect(startingWeights, &StartingWeightsPicker::changed, this, &TrainingConfigPanel::onChanged);
     for (QSpinBox* box : findChildren<QSpinBox*>())
         connect(box, &QSpinBox::valueChanged, this, &TrainingConfigPanel::onChanged);
     for (QDoubleSpinBox* box : findChildren<QDoubleSpinBox*>())
@@ -254,6 +265,7 @@ ampwb::TrainingConfig TrainingConfigPanel::config() const
     c.seed = static_cast<uint64_t>(seed->value());
     c.workers = workers->value();
     c.name = runName->text().trimmed().toStdString();
+    startingWeights->applyTo(c);
     return c;
 }
 
@@ -291,6 +303,7 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     seed->setValue(clampInt(static_cast<int64_t>(c.seed)));
     workers->setValue(c.workers);
     runName->setText(QString::fromStdString(c.name));
+    startingWeights->setFrom(c);
     onChanged();
 }
 
@@ -300,6 +313,9 @@ QStringList TrainingConfigPanel::problems() const
     const QString datasetProblem = dataset->problem();
     if (!datasetProblem.isEmpty())
         found << datasetProblem;
+    const QString weightsProblem = startingWeights->problem();
+    if (!weightsProblem.isEmpty())
+        found << weightsProblem;
     ampwb::TrainingConfig c = config();
     if (c.runsDirectory.empty())
         c.runsDirectory = "runs";
@@ -329,6 +345,7 @@ void TrainingConfigPanel::onChanged()
 void TrainingConfigPanel::updateEnabledFields()
 {
     syntheticImages->setEnabled(dataset->isSynthetic());
+    startingWeights->setImageSize(imageSize->value());
     const bool stepSchedule = static_cast<ampwb::LearningRateSchedule>(schedule->currentData().toInt())
                            == ampwb::LearningRateSchedule::Step;
     stepSize->setEnabled(stepSchedule);

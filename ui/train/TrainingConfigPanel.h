@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class DatasetPicker;
+class StartingWeightsPicker;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -13,8 +14,8 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 
-/// Every setting the engine takes for a run, grouped as a user thinks of them (data,
-/// precision and device, loss scaling, optimisation, run), checked with the engine's
+/// Every setting the engine takes for a run, grouped as a user thinks of them (data, starting
+/// weights, precision and device, loss scaling, optimisation, run), checked with the engine's
 /// own validation on every change; problems are listed under the fields.
 class TrainingConfigPanel : public QWidget {
     Q_OBJECT
@@ -34,6 +35,7 @@ Q_SIGNALS:
 
 private:
     QWidget* createDataGroup();
+    QWidget* createStartGroup();
     QWidget* createPrecisionGroup(bool cudaAvailable);
     QWidget* createScalerGroup();
     QWidget* createOptimisationGroup();
@@ -48,6 +50,7 @@ private:
     QSpinBox* syntheticImages;
     QCheckBox* augment;
     QSpinBox* validationLimit;
+    StartingWeightsPicker* startingWeights;
     QComboBox* precision;
     QComboBox* device;
     QCheckBox* channelsLast;

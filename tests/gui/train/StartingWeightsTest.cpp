@@ -1,0 +1,217 @@
+// The window's "Starting weights" group: each choice reaches the run's configuration, missing
+// ImageNet weights block the start and offer the download, the Download button's progress,
+// cancel and refusal (against a local HTTP server), and a fine-tuning run started in the window.
+#include "DownloadServer.h"
+#include "EngineController.h"
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "modelfiles/ResNet18StateDict.h"
+#include "modelfiles/StateDictFile.h"
+#include "train/StartingWeightsPicker.h"
+#include "train/TrainingConfigPanel.h"
+#include "training/RunFolder.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+
+namespace {
+
+/// Where the picker looks for torchvision's file, under the test's own torch hub cache.
+QString hubCheckpoints()
+{
+    return qEnvironmentVariable("TORCH_HOME") + QStringLiteral("/hub/checkpoints");
+}
+
+/// Writes a 1,000-class ResNet-18 state dict in torchvision's format to `path`.
+void writeImageNetShapedWeights(const QString& path)
+{
+    ampwb::ResNet18 model(1000);
+    ampwb::writeStateDictFile(path.toStdString(), ampwb::stateDictOf(*model), ampwb::moduleVersionsOf(*model));
+}
+
+} // namespace
+
+class StartingWeightsTest : public QObject {
+    Q_OBJECT
+
+private:
+    GuiTestEnvironment environment;
+
+    static QComboBox& startBox(MainWindow& window)
+    {
+        return *window.configPanel().findChild<QComboBox*>(QStringLiteral("startFrom"));
+    }
+    template <typename Widget>
+    static Widget& field(MainWindow& window, const char* name)
+    {
+        return *window.configPanel().findChild<Widget*>(QLatin1String(name));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(environment.isValid());
+        // The torch hub cache of this test alone, empty at first.
+        qputenv("TORCH_HOME", environment.path(QStringLiteral("torch")).toUtf8());
+        qputenv("XDG_CACHE_HOME", environment.path(QStringLiteral("cache")).toUtf8());
+        qputenv("HOME", environment.path(QStringLiteral("home")).toUtf8());
+    }
+
+    void eachChoiceReachesTheConfiguration()
+    {
+        MainWindow window;
+        QComboBox& start = startBox(window);
+        QCheckBox& freeze = field<QCheckBox>(window, "freezeBackbone");
+        QDoubleSpinBox& scale = field<QDoubleSpinBox>(window, "backboneLearningRateScale");
+        QCOMPARE(window.configPanel().config().initWeights, std::string()); // random by default
+        QVERIFY(!freeze.isEnabled());
+
+        start.setCurrentIndex(1);
+        QCOMPARE(window.configPanel().config().initWeights, std::string("imagenet"));
+        QVERIFY(freeze.isEnabled());
+        QVERIFY(scale.isEnabled());
+        scale.setValue(0.1);
+        QCOMPARE(window.configPanel().config().backboneLearningRateScale, 0.1);
+        freeze.setChecked(true);
+        QVERIFY(!scale.isEnabled());
+        QVERIFY(window.configPanel().config().freezeBackbone);
+
+        start.setCurrentIndex(2);
+        auto& file = field<QLineEdit>(window, "weightsFile");
+        QVERIFY(file.isVisibleTo(&window));
+        file.setText(environment.path(QStringLiteral("runs/earlier")));
+        QCOMPARE(QString::fromStdString(window.configPanel().config().initWeights),
+                 QDir::cleanPath(environment.path(QStringLiteral("runs/earlier"))));
+
+        // A configuration shown again is read back unchanged.
+        ampwb::TrainingConfig config = environment.quickConfig(3);
+        config.initWeights = "imagenet";
+        config.freezeBackbone = true;
+        config.backboneLearningRateScale = 0.25;
+        window.configPanel().setConfig(config);
+        const ampwb::TrainingConfig shown = window.configPanel().config();
+        QCOMPARE(shown.initWeights, config.initWeights);
+        QVERIFY(shown.freezeBackbone);
+        QCOMPARE(shown.backboneLearningRateScale, 0.25);
+
+        start.setCurrentIndex(0);
+        QVERIFY(!window.configPanel().config().freezeBackbone); // nothing to freeze from random weights
+    }
+
+    void missingImageNetWeightsBlockTheStartAndOfferTheDownload()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(3));
+        QVERIFY(window.startAction().isEnabled());
+        startBox(window).setCurrentIndex(1);
+        QVERIFY(window.configPanel().problems().join(' ').contains(QLatin1String("torch hub cache")));
+        QVERIFY(!window.startAction().isEnabled());
+        QVERIFY(field<QPushButton>(window, "downloadWeights").isVisible());
+
+        // Fewer pixels than ImageNet's 224 work, with a warning; the weights' own size does not warn.
+        auto& warning = field<QLabel>(window, "imageSizeWarning");
+        field<QSpinBox>(window, "imageSize").setValue(64);
+        QVERIFY(warning.isVisible());
+        QVERIFY(warning.text().contains(QLatin1String("64 px")));
+        field<QSpinBox>(window, "imageSize").setValue(0);
+        QVERIFY(!warning.isVisible());
+    }
+
+    void theDownloadShowsProgressAndCancels()
+    {
+        const DownloadServer server(std::string(4 << 20, 'w'));
+        MainWindow window;
+        window.show();
+        startBox(window).setCurrentIndex(1);
+        auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
+        picker->setDownloadUrl(server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
+        auto& progress = field<QProgressBar>(window, "downloadProgress");
+        field<QPushButton>(window, "downloadWeights").click();
+        QTRY_VERIFY_WITH_TIMEOUT(progress.isVisible() && progress.value() > 0, 30000);
+        QVERIFY(progress.text().contains(QLatin1String("of 4.2 MB")));
+        QVERIFY(!field<QPushButton>(window, "downloadWeights").isVisible());
+        field<QPushButton>(window, "cancelDownload").click();
+        auto& status = field<QLabel>(window, "imageNetStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(status.text().contains(QLatin1String("cancelled")), 30000);
+        QVERIFY(!progress.isVisible());
+        QVERIFY(field<QPushButton>(window, "downloadWeights").isVisible());
+        QCOMPARE(QDir(hubCheckpoints()).entryList(QDir::Files | QDir::Hidden), QStringList());
+    }
+
+    void aRefusedDownloadSaysWhyAndLeavesNothing()
+    {
+        const DownloadServer server("not the weights");
+        MainWindow window;
+        window.show();
+        startBox(window).setCurrentIndex(1);
+        auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
+        picker->setDownloadUrl(server.url(QStringLiteral("/file/resnet18-f37072fd.pth")));
+        field<QPushButton>(window, "downloadWeights").click();
+        auto& status = field<QLabel>(window, "imageNetStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(status.text().contains(QLatin1String("SHA-256")), 30000);
+        QVERIFY(field<QPushButton>(window, "downloadWeights").isVisible());
+        QVERIFY(!window.startAction().isEnabled());
+        QCOMPARE(QDir(hubCheckpoints()).entryList(QDir::Files | QDir::Hidden), QStringList());
+    }
+
+    void closingTheWindowDuringADownloadDoesNotWait()
+    {
+        const DownloadServer server(std::string(4 << 20, 'w'));
+        {
+            MainWindow window;
+            window.show();
+            startBox(window).setCurrentIndex(1);
+            auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
+            picker->setDownloadUrl(server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
+            field<QPushButton>(window, "downloadWeights").click();
+            QTRY_VERIFY_WITH_TIMEOUT(field<QProgressBar>(window, "downloadProgress").value() > 0, 30000);
+        } // the stalled download is cancelled, not waited for
+        QTRY_COMPARE_WITH_TIMEOUT(QDir(hubCheckpoints()).entryList(QDir::Files | QDir::Hidden), QStringList(), 30000);
+    }
+
+    void weightsInTheCacheAreFoundAndAFineTuningRunStarts()
+    {
+        QVERIFY(QDir().mkpath(hubCheckpoints()));
+        writeImageNetShapedWeights(hubCheckpoints() + QStringLiteral("/resnet18-f37072fd.pth"));
+        MainWindow window;
+        window.show();
+        ampwb::TrainingConfig config = environment.quickConfig(3);
+        config.name = "fine-tuned";
+        config.initWeights = "imagenet";
+        config.freezeBackbone = true;
+        config.imageSize = 32;
+        window.configPanel().setConfig(config);
+        QVERIFY(field<QLabel>(window, "imageNetStatus").text().contains(QLatin1String("resnet18-f37072fd.pth")));
+        QVERIFY(!field<QPushButton>(window, "downloadWeights").isVisible());
+        QVERIFY2(window.configPanel().problems().isEmpty(), qPrintable(window.configPanel().problems().join(' ')));
+        QVERIFY(window.startAction().isEnabled());
+
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.startAction().trigger();
+        QVERIFY(finished.wait(300000));
+        const QString run = environment.runsDirectory() + QStringLiteral("/fine-tuned");
+        const auto start = ampwb::RunFolder::readStart(run.toStdString());
+        QVERIFY(start.has_value());
+        QCOMPARE(start->fileClasses, int64_t(1000));
+        QVERIFY(start->headReplaced);
+        QVERIFY(ampwb::RunFolder::readConfig(run.toStdString()).freezeBackbone);
+        const auto summary = ampwb::RunFolder::readSummary(run.toStdString());
+        QVERIFY(summary.has_value());
+        QVERIFY2(summary->state == ampwb::RunState::Finished, summary->message.c_str());
+    }
+};
+
+QTEST_MAIN(StartingWeightsTest)
+#include "StartingWeightsTest.moc"
