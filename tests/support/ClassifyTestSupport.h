@@ -40,23 +40,24 @@ inline QString referencePythonProblem(const QString& modules = QStringLiteral("t
     return {};
 }
 
-/// Runs tests/python/classify_reference.py; returns "" on success, else what went wrong.
-/// Its standard output goes to `output` when given.
-inline QString runReference(const QStringList& arguments, QByteArray* output = nullptr)
+/// Runs tests/python/`script` (classify_reference.py unless another is named); returns "" on
+/// success, else what went wrong. Its standard output goes to `output` when given.
+inline QString runReference(const QStringList& arguments, QByteArray* output = nullptr,
+                            const QString& script = QStringLiteral("classify_reference.py"))
 {
     QProcess process;
     process.start(referencePython(),
-                  QStringList{QStringLiteral(AMPWB_SOURCE_DIR "/tests/python/classify_reference.py")} + arguments);
-    if (!process.waitForFinished(600000)) {
+                  QStringList{QStringLiteral(AMPWB_SOURCE_DIR "/tests/python/") + script} + arguments);
+    if (!process.waitForFinished(900000)) {
         process.kill();
         process.waitForFinished();
-        return QStringLiteral("classify_reference.py %1 did not finish").arg(arguments.value(0));
+        return QStringLiteral("%1 %2 did not finish").arg(script, arguments.value(0));
     }
     if (output)
         *output = process.readAllStandardOutput();
     if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
-        return QStringLiteral("classify_reference.py %1 failed: %2")
-            .arg(arguments.value(0), QString::fromLocal8Bit(process.readAllStandardError()).right(1500));
+        return QStringLiteral("%1 %2 failed: %3")
+            .arg(script, arguments.value(0), QString::fromLocal8Bit(process.readAllStandardError()).right(1500));
     return {};
 }
 

@@ -4,7 +4,6 @@
 // loads into torchvision, and a file that does not fit stops the run before anything is written.
 #include "ClassifyTestSupport.h"
 #include "RunRecorder.h"
-#include "TestSupport.h"
 
 #include "model/ResNet18.h"
 #include "modelfiles/CheckpointWeights.h"
@@ -89,9 +88,8 @@ void FineTuningTest::initTestCase()
     if (!findReference(8))
         return;
     folder = path("photos");
-    QCOMPARE(ampwb::test::runReferenceScript("finetune_reference.py",
-                                             QStringList{"folder", folder, "--classes", QString::number(kClasses)}
-                                                 + photos),
+    QCOMPARE(ampwb::test::runReference(QStringList{"folder", folder, "--classes", QString::number(kClasses)} + photos,
+                                       nullptr, QStringLiteral("finetune_reference.py")),
              QString());
     QCOMPARE(ampwb::test::runReference({"state-dict", path("four.pth"), "--classes", QString::number(kClasses)}),
              QString());
@@ -244,8 +242,10 @@ void FineTuningTest::lossesFollowTorchvisionsSgdLoop()
                           "--out",          out};
     if (amp)
         arguments << "--amp";
-    QCOMPARE(ampwb::test::runReferenceScript("finetune_reference.py", arguments, 900000), QString());
-    const QJsonArray expected = QJsonDocument::fromJson(ampwb::test::readBytes(out)).object().value("losses").toArray();
+    QCOMPARE(ampwb::test::runReference(arguments, nullptr, QStringLiteral("finetune_reference.py")), QString());
+    QFile losses(out);
+    QVERIFY(losses.open(QIODevice::ReadOnly));
+    const QJsonArray expected = QJsonDocument::fromJson(losses.readAll()).object().value("losses").toArray();
     QCOMPARE(expected.size(), steps);
     double largest = 0.0;
     for (int step = 0; step < steps; ++step) {
@@ -339,9 +339,14 @@ void FineTuningTest::filesThatDoNotFitStopTheRunBeforeItStarts()
         QCOMPARE(ampwb::test::runReference(
                      {"state-dict", path("resnet34.pth"), "--classes", "4", "--architecture", "resnet34"}),
                  QString());
-        const QByteArray whole = ampwb::test::readBytes(path("four.pth"));
-        QVERIFY(ampwb::test::writeBytes(path("truncated.pth"), whole.left(whole.size() / 2)));
-        QVERIFY(ampwb::test::writeBytes(path("notes.pth"), "weights: see the wiki\n"));
+        QFile whole(path("four.pth"));
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        QFile truncated(path("truncated.pth"));
+        QVERIFY(truncated.open(QIODevice::WriteOnly));
+        truncated.write(whole.read(whole.size() / 2));
+        QFile notes(path("notes.pth"));
+        QVERIFY(notes.open(QIODevice::WriteOnly));
+        notes.write("weights: see the wiki\n");
     }
     TrainingConfig config = fineTuningConfig(path(file), "must-not-exist");
     config.runsDirectory = path("refused-runs").toStdString();
