@@ -22,14 +22,18 @@ public:
     /// Called on the GUI thread after the last delivery of the work, the timer stopped.
     using Finished = std::function<void()>;
 
-    /// Drains every `intervalMilliseconds`, at most `maximumPerTick` values at a time.
-    DrainedQueue(int intervalMilliseconds, Delivery deliver, Finished finished = {},
-                 size_t maximumPerTick = std::numeric_limits<size_t>::max())
+    /// How often the timer drains: often enough for charts and lists to move smoothly, seldom
+    /// enough for the GUI thread to stay responsive.
+    static constexpr int kIntervalMilliseconds = 40;
+
+    /// Drains every kIntervalMilliseconds, at most `maximumPerTick` values at a time.
+    explicit DrainedQueue(Delivery deliver, Finished finished = {},
+                          size_t maximumPerTick = std::numeric_limits<size_t>::max())
         : deliver(std::move(deliver))
         , finished(std::move(finished))
         , maximumPerTick(maximumPerTick)
     {
-        timer.setInterval(intervalMilliseconds);
+        timer.setInterval(kIntervalMilliseconds);
         QObject::connect(&timer, &QTimer::timeout, &timer, [this] { drain(); });
     }
 

@@ -13,7 +13,7 @@
 
 namespace {
 
-constexpr int kInterval = 40;
+constexpr int kInterval = DrainedQueue<int>::kIntervalMilliseconds;
 
 /// What a queue delivered, and where.
 struct Deliveries {
@@ -34,7 +34,6 @@ struct Deliveries {
 DrainedQueue<int> queueInto(Deliveries& deliveries, size_t maximumPerTick = std::numeric_limits<size_t>::max())
 {
     return DrainedQueue<int>(
-        kInterval,
         [&deliveries](std::vector<int> values) {
             deliveries.allOnGuiThread &= QThread::currentThread() == QCoreApplication::instance()->thread();
             deliveries.ticks.push_back(std::move(values));

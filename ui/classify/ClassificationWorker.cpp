@@ -45,9 +45,7 @@ QImage thumbnailOf(const torch::Tensor& image)
 
 ClassificationWorker::ClassificationWorker(QObject* parent)
     : QObject(parent)
-    , answers(
-          kDrainIntervalMilliseconds, [this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {},
-          kResultsPerTick)
+    , answers([this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {}, kResultsPerTick)
 {
     thread = std::thread([this] { run(); });
 }

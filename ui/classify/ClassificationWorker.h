@@ -73,7 +73,6 @@ public:
     /// At most this many results (and model loads) reach the GUI per tick.
     static constexpr int kResultsPerTick = 16;
     static constexpr int kThumbnailPixels = 96;
-    static constexpr int kDrainIntervalMilliseconds = 40;
 
 Q_SIGNALS:
     void modelLoaded(const ModelLoadResult& result);
