@@ -108,7 +108,7 @@ void ClassificationWorker::run()
             ModelLoadResult outcome = load(order);
             lock.lock();
             hasModel = outcome.loaded;
-            answers.push(std::move(outcome));
+            answers.pushAhead(std::move(outcome));
         } else {
             std::vector<ClassificationRequest> batch;
             while (!queued.empty() && batch.size() < static_cast<size_t>(kBatchSize)) {
@@ -201,13 +201,10 @@ void ClassificationWorker::deliver(std::vector<Answer> arrived)
 {
     std::vector<ClassificationResult> results;
     for (Answer& answer : arrived) {
-        if (auto* result = std::get_if<ClassificationResult>(&answer)) {
+        if (auto* result = std::get_if<ClassificationResult>(&answer))
             results.push_back(std::move(*result));
-            continue;
-        }
-        if (!results.empty())
-            Q_EMIT resultsArrived(std::exchange(results, {}));
-        Q_EMIT modelLoaded(std::get<ModelLoadResult>(answer));
+        else // the tick's model loads, ahead of its results
+            Q_EMIT modelLoaded(std::get<ModelLoadResult>(answer));
     }
     if (!results.empty())
         Q_EMIT resultsArrived(results);

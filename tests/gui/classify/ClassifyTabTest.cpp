@@ -1,6 +1,7 @@
 // Drives the real window's Classify tab: real drops of real photos (opencv-doc's examples),
 // classified by a run the engine trained for two steps; corrupt files, folders, a wrong
-// model file, pasting, clearing, and two hundred images at once.
+// model file, pasting, clearing, two hundred images at once, and the worker's answers in the
+// order the tab needs them.
 #include "AppSettings.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
@@ -365,6 +366,39 @@ private Q_SLOTS:
         qInfo("200 dropped photos: the drop took %.1f ms, all classified after %.1f s; longest gap between 10 ms "
               "GUI timer ticks: %.1f ms",
               dropMilliseconds, static_cast<double>(total.elapsed()) / 1000.0, longestGapMilliseconds);
+    }
+
+    void aModelLoadReachesTheTabAheadOfQueuedResults()
+    {
+        ClassificationWorker worker;
+        QStringList answers;
+        connect(&worker, &ClassificationWorker::modelLoaded, this, [&answers](const ModelLoadResult& result) {
+            answers << QStringLiteral("load %1").arg(result.generation);
+        });
+        connect(&worker, &ClassificationWorker::resultsArrived, this,
+                [&answers](const std::vector<ClassificationResult>& results) {
+                    answers << QStringLiteral("%1 results").arg(results.size());
+                });
+        const int first = worker.loadModel(checkpoint, ampwb::InferencePrecision::Fp32);
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 1, kClassifyTimeoutMilliseconds);
+
+        // Files that do not exist are answered at once, without the model. While the GUI thread
+        // sleeps (no timer ticks), the worker answers all 40, then loads the next model (none).
+        std::vector<ClassificationRequest> requests(40);
+        for (size_t i = 0; i < requests.size(); ++i) {
+            requests[i].rowId = i;
+            requests[i].path = environment.path(QStringLiteral("missing-%1.jpg").arg(i));
+        }
+        worker.classify(std::move(requests));
+        QTest::qSleep(1000);
+        const int second = worker.loadModel(QString(), ampwb::InferencePrecision::Fp32);
+        QTest::qSleep(500);
+
+        // The load comes first, at the next tick; the results follow, a tick's share at a time.
+        const QString share = QStringLiteral("%1 results").arg(ClassificationWorker::kResultsPerTick);
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 5, kClassifyTimeoutMilliseconds);
+        QCOMPARE(answers, QStringList({QStringLiteral("load %1").arg(first), QStringLiteral("load %1").arg(second),
+                                       share, share, QStringLiteral("8 results")}));
     }
 
     void latestRunFollowsANewRunAndClassifiesAgain()
