@@ -10,7 +10,6 @@
 #include <QStringList>
 
 #include <condition_variable>
-#include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
