@@ -210,7 +210,7 @@ private Q_SLOTS:
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
         tab.setModelChoice(ModelChoice::file(wrong));
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("wrong.pth"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("wrong.pth"));
         QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
                                  kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("wrong.pth")), qPrintable(tab.modelStatus()));
@@ -226,7 +226,7 @@ private Q_SLOTS:
         tab.setModelChoice(ModelChoice::file(checkpoint));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         verifyTopFive(tab.images(), 0);
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("Run tiny"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("Run tiny"));
         QCOMPARE(AppSettings::classifyModel(), checkpoint);
 
         MainWindow reopened; // the choice is remembered
@@ -237,7 +237,7 @@ private Q_SLOTS:
     {
         {
             MainWindow window;
-            const QComboBox& models = showClassifyTab(window).modelSelector();
+            const QComboBox& models = showClassifyTab(window).modelCombo();
             QCOMPARE(models.findData(ModelChoice::torchvision().toSetting()) >= 0,
                      ampwb::findTorchvisionResNet18Weights().has_value());
         }
@@ -252,9 +252,9 @@ private Q_SLOTS:
 
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
-        const int torchvision = tab.modelSelector().findData(ModelChoice::torchvision().toSetting());
+        const int torchvision = tab.modelCombo().findData(ModelChoice::torchvision().toSetting());
         QVERIFY(torchvision > 0);
-        QCOMPARE(tab.modelSelector().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
+        QCOMPARE(tab.modelCombo().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
         tab.setModelChoice(ModelChoice::torchvision());
         QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
                                  kClassifyTimeoutMilliseconds);
@@ -269,7 +269,7 @@ private Q_SLOTS:
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
         tab.setModelChoice(ModelChoice::file(exported));
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("tiny-resnet18.pth"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("tiny-resnet18.pth"));
         QVERIFY(dropUrls(tab, fileUrls({photo("butterfly.jpg")})));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("tiny-resnet18.pth")), qPrintable(tab.modelStatus()));
@@ -280,7 +280,7 @@ private Q_SLOTS:
     {
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
-        const auto* items = qobject_cast<QStandardItemModel*>(tab.precisionSelector().model());
+        const auto* items = qobject_cast<QStandardItemModel*>(tab.precisionCombo().model());
         QCOMPARE(items->item(0)->text(), QStringLiteral("fp32"));
         QCOMPARE(items->item(1)->isEnabled(), ampwb::Classifier::bf16Recommended());
         QCOMPARE(items->item(1)->toolTip().isEmpty(), ampwb::Classifier::bf16Recommended());
@@ -290,7 +290,7 @@ private Q_SLOTS:
         QVERIFY(dropUrls(tab, fileUrls({photo("fruits.jpg")})));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         QVERIFY(tab.modelStatus().contains(QLatin1String("fp32")));
-        tab.precisionSelector().setCurrentIndex(1);
+        tab.precisionCombo().setCurrentIndex(1);
         QTRY_VERIFY_WITH_TIMEOUT(tab.isModelReady() && tab.modelStatus().contains(QLatin1String("bf16")),
                                  kClassifyTimeoutMilliseconds);
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
