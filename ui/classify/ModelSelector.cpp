@@ -52,8 +52,8 @@ ModelSelector::ModelSelector(ClassificationWorker& worker, QWidget* parent)
     modelComboBox->setMinimumContentsLength(24);
     precisionComboBox = new QComboBox;
     precisionComboBox->setObjectName(QStringLiteral("classifyPrecision"));
-    precisionComboBox->addItem(QStringLiteral("fp32"), static_cast<int>(ampwb::InferencePrecision::Fp32));
-    precisionComboBox->addItem(QStringLiteral("bf16"), static_cast<int>(ampwb::InferencePrecision::Bf16));
+    for (const auto precision : {ampwb::InferencePrecision::Fp32, ampwb::InferencePrecision::Bf16})
+        precisionComboBox->addItem(QString::fromStdString(ampwb::toString(precision)), static_cast<int>(precision));
     if (!ampwb::Classifier::bf16Recommended()) {
         QStandardItem* bf16 = qobject_cast<QStandardItemModel*>(precisionComboBox->model())->item(1);
         bf16->setEnabled(false);
