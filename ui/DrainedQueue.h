@@ -13,7 +13,8 @@
 
 /// The buffer between worker threads and the GUI thread: workers push values under a lock,
 /// and while work is under way a GUI timer hands what arrived since the previous tick to
-/// `deliver`, in the order it was pushed. Create, start and destroy it on the GUI thread.
+/// `deliver`, in the order it was pushed (values pushed ahead first). Create, start and
+/// destroy it on the GUI thread.
 template <typename Value>
 class DrainedQueue {
 public:
@@ -22,14 +23,18 @@ public:
     /// Called on the GUI thread after the last delivery of the work, the timer stopped.
     using Finished = std::function<void()>;
 
-    /// Drains every `intervalMilliseconds`, at most `maximumPerTick` values at a time.
-    DrainedQueue(int intervalMilliseconds, Delivery deliver, Finished finished = {},
-                 size_t maximumPerTick = std::numeric_limits<size_t>::max())
+    /// How often the timer drains: often enough for charts and lists to move smoothly, seldom
+    /// enough for the GUI thread to stay responsive.
+    static constexpr int kIntervalMilliseconds = 40;
+
+    /// Drains every kIntervalMilliseconds, at most `maximumPerTick` values pushed with push() at a time.
+    explicit DrainedQueue(Delivery deliver, Finished finished = {},
+                          size_t maximumPerTick = std::numeric_limits<size_t>::max())
         : deliver(std::move(deliver))
         , finished(std::move(finished))
         , maximumPerTick(maximumPerTick)
     {
-        timer.setInterval(intervalMilliseconds);
+        timer.setInterval(kIntervalMilliseconds);
         QObject::connect(&timer, &QTimer::timeout, &timer, [this] { drain(); });
     }
 
@@ -51,6 +56,14 @@ public:
         pending.push_back(std::move(value));
     }
 
+    /// Adds a value that the next tick delivers ahead of those added with push(), whatever
+    /// the per-tick limit; any thread.
+    void pushAhead(Value value)
+    {
+        const std::lock_guard lock(mutex);
+        ahead.push_back(std::move(value));
+    }
+
     /// The work has pushed its last value (until the next start()); any thread.
     void finish()
     {
@@ -68,13 +81,10 @@ private:
         bool done = false;
         {
             const std::lock_guard lock(mutex);
-            if (pending.size() <= maximumPerTick) {
-                arrived.swap(pending);
-            } else {
-                const auto end = pending.begin() + static_cast<std::ptrdiff_t>(maximumPerTick);
-                arrived.assign(std::make_move_iterator(pending.begin()), std::make_move_iterator(end));
-                pending.erase(pending.begin(), end);
-            }
+            arrived.swap(ahead);
+            const auto end = pending.begin() + static_cast<std::ptrdiff_t>(std::min(pending.size(), maximumPerTick));
+            arrived.insert(arrived.end(), std::make_move_iterator(pending.begin()), std::make_move_iterator(end));
+            pending.erase(pending.begin(), end);
             done = workFinished && pending.empty();
         }
         // Stopped first: what is delivered may start new work, and with it the timer.
@@ -90,6 +100,7 @@ private:
     Finished finished;
     size_t maximumPerTick;
     std::mutex mutex;
+    std::vector<Value> ahead; ///< pushed with pushAhead(): all delivered at the next tick
     std::vector<Value> pending;
     bool workFinished = false;
     QTimer timer;

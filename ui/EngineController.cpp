@@ -7,9 +7,7 @@
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
-    , events(
-          kDrainIntervalMilliseconds, [this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); },
-          [this] { finishWork(); })
+    , events([this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); }, [this] { finishWork(); })
 {
 }
 

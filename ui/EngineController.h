@@ -43,9 +43,6 @@ public:
     /// Asks the running work to stop after its current step; workFinished follows.
     void requestStop();
 
-    /// How often the queue is drained (and the charts redrawn) while work runs.
-    static constexpr int kDrainIntervalMilliseconds = 40;
-
 Q_SIGNALS:
     void workStarted(EngineController::Work work);
     /// Everything the engine reported since the previous tick, in order.

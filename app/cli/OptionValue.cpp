@@ -3,8 +3,8 @@
 namespace ampwb::cli {
 
 OptionValue::OptionValue(std::string option, std::string text)
-    : name(std::move(option))
-    , value(std::move(text))
+    : optionName(std::move(option))
+    , givenText(std::move(text))
 {
 }
 
@@ -12,12 +12,12 @@ long long OptionValue::wholeNumber() const
 {
     try {
         size_t used = 0;
-        const long long number = std::stoll(value, &used);
-        if (used == value.size())
+        const long long number = std::stoll(givenText, &used);
+        if (used == givenText.size())
             return number;
     } catch (const std::exception&) {
     }
-    throw mistake("expects a whole number, not \"" + value + "\".");
+    throw mistake("expects a whole number, not \"" + givenText + "\".");
 }
 
 long long OptionValue::wholeNumberBetween(long long low, long long high) const
@@ -32,17 +32,17 @@ double OptionValue::number() const
 {
     try {
         size_t used = 0;
-        const double number = std::stod(value, &used);
-        if (used == value.size())
+        const double number = std::stod(givenText, &used);
+        if (used == givenText.size())
             return number;
     } catch (const std::exception&) {
     }
-    throw mistake("expects a number, not \"" + value + "\".");
+    throw mistake("expects a number, not \"" + givenText + "\".");
 }
 
 UsageError OptionValue::mistake(const std::string& complaint) const
 {
-    return UsageError(name + " " + complaint);
+    return UsageError(optionName + " " + complaint);
 }
 
 } // namespace ampwb::cli

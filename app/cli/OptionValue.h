@@ -14,7 +14,7 @@ public:
     OptionValue(std::string option, std::string text);
 
     /// The value exactly as given (empty for a flag).
-    const std::string& text() const { return value; }
+    const std::string& text() const { return givenText; }
 
     /// The value as a whole number ("--epochs expects a whole number, not \"two\".").
     long long wholeNumber() const;
@@ -27,7 +27,7 @@ public:
     T oneOf(const std::optional<T>& parsed, const std::string& choices) const
     {
         if (!parsed)
-            throw mistake("must be " + choices + ", not \"" + value + "\".");
+            throw mistake("must be " + choices + ", not \"" + givenText + "\".");
         return *parsed;
     }
 
@@ -35,8 +35,8 @@ public:
     UsageError mistake(const std::string& complaint) const;
 
 private:
-    std::string name;
-    std::string value;
+    std::string optionName;
+    std::string givenText;
 };
 
 } // namespace ampwb::cli

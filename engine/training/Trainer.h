@@ -45,14 +45,14 @@ public:
     void setPaused(bool paused) override;
     bool isPaused() const { return paused; }
 
-    /// The default run name: "<precision>-<YYYYmmdd-HHMMSS>".
-    static std::string defaultRunName(const TrainingConfig& config);
     /// A run name made of `prefix` and the local time now: "<prefix>-<YYYYmmdd-HHMMSS>".
     static std::string timestampedRunName(const std::string& prefix);
 
 private:
     class Session;
 
+    /// The name of a run whose config names none: "<precision>-<YYYYmmdd-HHMMSS>".
+    static std::string defaultRunName(const TrainingConfig& config);
     /// Blocks while paused; returns false when a stop was requested.
     bool waitWhilePaused();
 

@@ -1,5 +1,6 @@
 // DrainedQueue: values pushed from a worker thread reach the GUI thread on a real QTimer, in
-// order, at most a tick's share at a time, and the end of the work after its last value.
+// order, at most a tick's share at a time (values pushed ahead first, outside the share), and
+// the end of the work after its last value.
 #include "DrainedQueue.h"
 
 #include <QCoreApplication>
@@ -13,7 +14,7 @@
 
 namespace {
 
-constexpr int kInterval = 40;
+constexpr int kInterval = DrainedQueue<int>::kIntervalMilliseconds;
 
 /// What a queue delivered, and where.
 struct Deliveries {
@@ -34,7 +35,6 @@ struct Deliveries {
 DrainedQueue<int> queueInto(Deliveries& deliveries, size_t maximumPerTick = std::numeric_limits<size_t>::max())
 {
     return DrainedQueue<int>(
-        kInterval,
         [&deliveries](std::vector<int> values) {
             deliveries.allOnGuiThread &= QThread::currentThread() == QCoreApplication::instance()->thread();
             deliveries.ticks.push_back(std::move(values));
@@ -63,6 +63,7 @@ class DrainedQueueTest : public QObject {
 private Q_SLOTS:
     void valuesFromAThreadArriveInOrderOnTheGuiThread();
     void aTickDeliversAtMostItsShare();
+    void valuesPushedAheadLeadTheNextTick();
     void theWorkEndsOnlyAfterFinish();
 };
 
@@ -124,6 +125,38 @@ void DrainedQueueTest::aTickDeliversAtMostItsShare()
     QCOMPARE(deliveries.ticks[1], count(16, 32));
     QCOMPARE(deliveries.ticks[2], count(32, 40));
     QCOMPARE(deliveries.ticksBeforeFinished, size_t(3));
+}
+
+void DrainedQueueTest::valuesPushedAheadLeadTheNextTick()
+{
+    Deliveries deliveries;
+    DrainedQueue<int> queue = queueInto(deliveries, 16);
+    queue.start();
+    // All there at the first tick: 40 values, then two pushed ahead, then 40 more with one ahead among them.
+    std::thread worker([&queue] {
+        for (int value = 0; value < 40; ++value)
+            queue.push(value);
+        queue.pushAhead(-1);
+        queue.pushAhead(-2);
+        for (int value = 40; value < 80; ++value)
+            queue.push(value);
+        queue.pushAhead(-3);
+        queue.finish();
+    });
+    worker.join();
+    QTRY_COMPARE_WITH_TIMEOUT(deliveries.finishedCount, 1, 10000);
+
+    // The first tick brings every value pushed ahead, in order, then its share of the others.
+    std::vector<int> first = {-1, -2, -3};
+    const std::vector<int> share = count(0, 16);
+    first.insert(first.end(), share.begin(), share.end());
+    QCOMPARE(deliveries.ticks.size(), size_t(5));
+    QCOMPARE(deliveries.ticks[0], first);
+    QCOMPARE(deliveries.ticks[1], count(16, 32));
+    QCOMPARE(deliveries.ticks[2], count(32, 48));
+    QCOMPARE(deliveries.ticks[3], count(48, 64));
+    QCOMPARE(deliveries.ticks[4], count(64, 80));
+    QCOMPARE(deliveries.ticksBeforeFinished, size_t(5));
 }
 
 void DrainedQueueTest::theWorkEndsOnlyAfterFinish()

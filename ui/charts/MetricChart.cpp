@@ -91,7 +91,7 @@ void MetricChart::drawNew(const std::vector<RunHistory>& runs)
                 break;
             plottedRuns.push_back(createGraphs(run));
         }
-        drawNew(run, plottedRuns[index]);
+        appendNewPoints(run, plottedRuns[index]);
     }
     fitAndReplot();
 }
@@ -136,7 +136,7 @@ MetricChart::PlottedRun MetricChart::createGraphs(const RunHistory& run)
     return plotted;
 }
 
-void MetricChart::drawNew(const RunHistory& run, PlottedRun& plotted)
+void MetricChart::appendNewPoints(const RunHistory& run, PlottedRun& plotted)
 {
     const auto& steps = run.steps();
     const auto& epochs = run.epochs();

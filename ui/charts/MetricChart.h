@@ -41,7 +41,8 @@ private:
 
     void removeAllGraphs();
     PlottedRun createGraphs(const RunHistory& run);
-    void drawNew(const RunHistory& run, PlottedRun& plotted);
+    /// Adds the points `run` recorded since they were last added to `plotted`'s graphs; no replot.
+    void appendNewPoints(const RunHistory& run, PlottedRun& plotted);
     double stepKey(const RunHistory& run, size_t index) const;
     double epochKey(const RunHistory& run, size_t index) const;
     void applyXAxis();

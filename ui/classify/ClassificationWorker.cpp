@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <exception>
 #include <utility>
 
@@ -45,9 +46,7 @@ QImage thumbnailOf(const torch::Tensor& image)
 
 ClassificationWorker::ClassificationWorker(QObject* parent)
     : QObject(parent)
-    , answers(
-          kDrainIntervalMilliseconds, [this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {},
-          kResultsPerTick)
+    , answers([this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {}, kResultsPerTick)
 {
     thread = std::thread([this] { run(); });
 }
@@ -110,7 +109,7 @@ void ClassificationWorker::run()
             ModelLoadResult outcome = load(order);
             lock.lock();
             hasModel = outcome.loaded;
-            answers.push(std::move(outcome));
+            answers.pushAhead(std::move(outcome));
         } else {
             std::vector<ClassificationRequest> batch;
             while (!queued.empty() && batch.size() < static_cast<size_t>(kBatchSize)) {
@@ -203,13 +202,10 @@ void ClassificationWorker::deliver(std::vector<Answer> arrived)
 {
     std::vector<ClassificationResult> results;
     for (Answer& answer : arrived) {
-        if (auto* result = std::get_if<ClassificationResult>(&answer)) {
+        if (auto* result = std::get_if<ClassificationResult>(&answer))
             results.push_back(std::move(*result));
-            continue;
-        }
-        if (!results.empty())
-            Q_EMIT resultsArrived(std::exchange(results, {}));
-        Q_EMIT modelLoaded(std::get<ModelLoadResult>(answer));
+        else // the tick's model loads, ahead of its results
+            Q_EMIT modelLoaded(std::get<ModelLoadResult>(answer));
     }
     if (!results.empty())
         Q_EMIT resultsArrived(results);

@@ -10,7 +10,6 @@
 #include <QStringList>
 
 #include <condition_variable>
-#include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -70,10 +69,9 @@ public:
     void cancelQueued();
 
     static constexpr int kBatchSize = 8;
-    /// At most this many results (and model loads) reach the GUI per tick.
+    /// At most this many results reach the GUI per tick (model loads come ahead of them, outside the limit).
     static constexpr int kResultsPerTick = 16;
     static constexpr int kThumbnailPixels = 96;
-    static constexpr int kDrainIntervalMilliseconds = 40;
 
 Q_SIGNALS:
     void modelLoaded(const ModelLoadResult& result);
@@ -86,7 +84,7 @@ private:
         ampwb::InferencePrecision precision = ampwb::InferencePrecision::Fp32;
     };
 
-    /// What the worker thread hands to the GUI, in the order it happened.
+    /// What the worker thread hands to the GUI: at each tick the model loads, then results in the order they came.
     using Answer = std::variant<ModelLoadResult, ClassificationResult>;
 
     void run();

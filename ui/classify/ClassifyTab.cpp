@@ -21,22 +21,22 @@
 ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     : QWidget(parent)
     , worker(new ClassificationWorker(this))
-    , model(new ModelSelector(*worker, this))
+    , modelSelector(new ModelSelector(*worker, this))
     , imagePanel(new ImageListPanel(*worker, this))
-    , serving(new ServingPanel(*model, this))
+    , serving(new ServingPanel(*modelSelector, this))
 {
     setAcceptDrops(true);
 
     auto* controls = new QHBoxLayout;
-    controls->addWidget(model);
+    controls->addWidget(modelSelector);
     controls->addSpacing(12);
     controls->addWidget(&serving->serveButton());
     controls->addStretch(1);
-    controls->addWidget(&imagePanel->actions());
+    controls->addWidget(&imagePanel->actionButtons());
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(&model->statusLine());
+    layout->addWidget(&modelSelector->statusLine());
     layout->addWidget(serving);
     layout->addWidget(imagePanel, 1);
 
@@ -44,17 +44,17 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     pasteShortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(pasteShortcut, &QShortcut::activated, imagePanel, &ImageListPanel::paste);
     connect(imagePanel, &ImageListPanel::imagesAdded, this, [this] {
-        if (!model->loadRequested())
-            model->load();
+        if (!modelSelector->loadRequested())
+            modelSelector->load();
     });
-    connect(model, &ModelSelector::loadStarted, imagePanel, [this] { imagePanel->setModelReady(false); });
-    connect(model, &ModelSelector::modelReady, imagePanel, [this] { imagePanel->setModelReady(true); });
+    connect(modelSelector, &ModelSelector::loadStarted, imagePanel, [this] { imagePanel->setModelReady(false); });
+    connect(modelSelector, &ModelSelector::modelReady, imagePanel, [this] { imagePanel->setModelReady(true); });
     connect(worker, &ClassificationWorker::resultsArrived, imagePanel,
             [this](const std::vector<ClassificationResult>& results) {
-                imagePanel->showResults(results, model->modelGeneration());
+                imagePanel->showResults(results, modelSelector->modelGeneration());
             });
     // A new run may now be the latest one.
-    connect(&engine, &EngineController::workFinished, model, &ModelSelector::followLatestRun);
+    connect(&engine, &EngineController::workFinished, modelSelector, &ModelSelector::followLatestRun);
 }
 
 void ClassifyTab::addUrls(const QList<QUrl>& urls)
@@ -74,22 +74,22 @@ void ClassifyTab::clear()
 
 void ClassifyTab::setModelChoice(const ModelChoice& choice)
 {
-    model->setChoice(choice);
+    modelSelector->setChoice(choice);
 }
 
 const ModelChoice& ClassifyTab::modelChoice() const
 {
-    return model->choice();
+    return modelSelector->choice();
 }
 
 bool ClassifyTab::isModelReady() const
 {
-    return model->isReady();
+    return modelSelector->isReady();
 }
 
 QString ClassifyTab::modelStatus() const
 {
-    return model->status();
+    return modelSelector->status();
 }
 
 ClassifiedImageList& ClassifyTab::images() const
@@ -102,14 +102,14 @@ QListView& ClassifyTab::imageView() const
     return imagePanel->view();
 }
 
-QComboBox& ClassifyTab::modelSelector() const
+QComboBox& ClassifyTab::modelCombo() const
 {
-    return model->modelCombo();
+    return modelSelector->modelCombo();
 }
 
-QComboBox& ClassifyTab::precisionSelector() const
+QComboBox& ClassifyTab::precisionCombo() const
 {
-    return model->precisionCombo();
+    return modelSelector->precisionCombo();
 }
 
 QPushButton& ClassifyTab::serveButton() const
@@ -130,8 +130,8 @@ QString ClassifyTab::serveStatus() const
 void ClassifyTab::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (!model->loadRequested())
-        model->load();
+    if (!modelSelector->loadRequested())
+        modelSelector->load();
 }
 
 void ClassifyTab::dragEnterEvent(QDragEnterEvent* event)

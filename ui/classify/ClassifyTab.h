@@ -47,8 +47,8 @@ public:
 
     ClassifiedImageList& images() const;
     QListView& imageView() const;
-    QComboBox& modelSelector() const;
-    QComboBox& precisionSelector() const;
+    QComboBox& modelCombo() const;
+    QComboBox& precisionCombo() const;
     QPushButton& serveButton() const;
     ModelServer& modelServer() const;
     /// What the serving line says: the URL, the service starting, or why it is not serving.
@@ -62,7 +62,7 @@ protected:
 
 private:
     ClassificationWorker* worker;
-    ModelSelector* model;
+    ModelSelector* modelSelector;
     ImageListPanel* imagePanel;
     ServingPanel* serving;
 };

@@ -30,8 +30,8 @@ ImageListPanel::ImageListPanel(ClassificationWorker& worker, QWidget* parent)
     pasteButton->setToolTip(tr("Add the image or image files on the clipboard (Ctrl+V)"));
     clearButton = new QPushButton(tr("Clear"));
     clearButton->setObjectName(QStringLiteral("clearImages"));
-    buttons = new QWidget;
-    auto* buttonRow = new QHBoxLayout(buttons);
+    actionButtonsWidget = new QWidget;
+    auto* buttonRow = new QHBoxLayout(actionButtonsWidget);
     buttonRow->setContentsMargins(0, 0, 0, 0);
     buttonRow->addWidget(addButton);
     buttonRow->addWidget(pasteButton);

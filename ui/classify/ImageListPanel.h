@@ -19,7 +19,7 @@ struct ClassificationResult;
 /// The Classify tab's images: added from files, folders and file URLs (dropped, pasted or
 /// picked) or as pasted image data, queued on the ClassificationWorker and listed with their
 /// thumbnails, top-5 classes and latency (a hint while there are none), with a summary line.
-/// actions() ("Add images…", "Paste", "Clear") is for the tab to place among its controls.
+/// actionButtons() ("Add images…", "Paste", "Clear") is for the tab to place among its controls.
 class ImageListPanel : public QWidget {
     Q_OBJECT
 public:
@@ -43,7 +43,7 @@ public:
     ClassifiedImageList& images() const { return *imageList; }
     QListView& view() const { return *listView; }
     /// The "Add images…", "Paste" and "Clear" buttons, for the tab to place (it then owns them).
-    QWidget& actions() const { return *buttons; }
+    QWidget& actionButtons() const { return *actionButtonsWidget; }
 
 Q_SIGNALS:
     /// Images were added (or rows saying why they cannot be): they need a model.
@@ -59,7 +59,7 @@ private:
     bool modelReady = false;
     int pastedImages = 0;
 
-    QWidget* buttons;
+    QWidget* actionButtonsWidget;
     QPushButton* clearButton;
     QStackedWidget* pages;
     QListView* listView;

@@ -44,39 +44,39 @@ QString fileChoiceLabel(const QString& path)
 ModelSelector::ModelSelector(ClassificationWorker& worker, QWidget* parent)
     : QWidget(parent)
     , worker(worker)
-    , chosen(ModelChoice::fromSetting(AppSettings::classifyModel()))
+    , modelChoice(ModelChoice::fromSetting(AppSettings::classifyModel()))
 {
-    models = new QComboBox;
-    models->setObjectName(QStringLiteral("classifyModel"));
-    models->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    models->setMinimumContentsLength(24);
-    precisions = new QComboBox;
-    precisions->setObjectName(QStringLiteral("classifyPrecision"));
-    precisions->addItem(QStringLiteral("fp32"), static_cast<int>(ampwb::InferencePrecision::Fp32));
-    precisions->addItem(QStringLiteral("bf16"), static_cast<int>(ampwb::InferencePrecision::Bf16));
+    modelComboBox = new QComboBox;
+    modelComboBox->setObjectName(QStringLiteral("classifyModel"));
+    modelComboBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    modelComboBox->setMinimumContentsLength(24);
+    precisionComboBox = new QComboBox;
+    precisionComboBox->setObjectName(QStringLiteral("classifyPrecision"));
+    for (const auto precision : {ampwb::InferencePrecision::Fp32, ampwb::InferencePrecision::Bf16})
+        precisionComboBox->addItem(QString::fromStdString(ampwb::toString(precision)), static_cast<int>(precision));
     if (!ampwb::Classifier::bf16Recommended()) {
-        QStandardItem* bf16 = qobject_cast<QStandardItemModel*>(precisions->model())->item(1);
+        QStandardItem* bf16 = qobject_cast<QStandardItemModel*>(precisionComboBox->model())->item(1);
         bf16->setEnabled(false);
         bf16->setToolTip(tr("This CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 would be slower than fp32."));
-        precisions->setToolTip(bf16->toolTip());
+        precisionComboBox->setToolTip(bf16->toolTip());
     }
 
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(new QLabel(tr("Model:")));
-    row->addWidget(models);
+    row->addWidget(modelComboBox);
     row->addSpacing(12);
     row->addWidget(new QLabel(tr("Precision:")));
-    row->addWidget(precisions);
+    row->addWidget(precisionComboBox);
 
-    statusLabel = new QLabel;
-    statusLabel->setObjectName(QStringLiteral("classifyModelStatus"));
-    statusLabel->setWordWrap(true);
-    statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusLineLabel = new QLabel;
+    statusLineLabel->setObjectName(QStringLiteral("classifyModelStatus"));
+    statusLineLabel->setWordWrap(true);
+    statusLineLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     fillModels();
-    connect(models, &QComboBox::activated, this, &ModelSelector::onModelActivated);
-    connect(precisions, &QComboBox::currentIndexChanged, this, [this] {
+    connect(modelComboBox, &QComboBox::activated, this, &ModelSelector::onModelActivated);
+    connect(precisionComboBox, &QComboBox::currentIndexChanged, this, [this] {
         if (loadRequested())
             load();
     });
@@ -85,8 +85,8 @@ ModelSelector::ModelSelector(ClassificationWorker& worker, QWidget* parent)
 
 void ModelSelector::setChoice(const ModelChoice& choice)
 {
-    chosen = choice;
-    AppSettings::setClassifyModel(chosen.toSetting());
+    modelChoice = choice;
+    AppSettings::setClassifyModel(modelChoice.toSetting());
     fillModels();
     load();
 }
@@ -95,69 +95,69 @@ void ModelSelector::load()
 {
     ready = false;
     QString problem;
-    requested = chosen.modelName(AppSettings::runsDirectory(), &problem);
-    generation = worker.loadModel(requested, precision());
-    if (requested.isEmpty()) {
+    requestedModelName = modelChoice.modelName(AppSettings::runsDirectory(), &problem);
+    requestedModelGeneration = worker.loadModel(requestedModelName, precision());
+    if (requestedModelName.isEmpty()) {
         showModelProblem(problem);
     } else {
-        statusLabel->setStyleSheet(QString());
-        statusLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(requested)));
+        statusLineLabel->setStyleSheet(QString());
+        statusLineLabel->setText(tr("Loading %1…").arg(QDir::toNativeSeparators(requestedModelName)));
     }
     Q_EMIT loadStarted();
 }
 
 void ModelSelector::followLatestRun()
 {
-    if (loadRequested() && chosen.kind == ModelChoice::Kind::LatestRun
-        && chosen.modelName(AppSettings::runsDirectory(), nullptr) != requested)
+    if (loadRequested() && modelChoice.kind == ModelChoice::Kind::LatestRun
+        && modelChoice.modelName(AppSettings::runsDirectory(), nullptr) != requestedModelName)
         load();
 }
 
 ampwb::InferencePrecision ModelSelector::precision() const
 {
-    return static_cast<ampwb::InferencePrecision>(precisions->currentData().toInt());
+    return static_cast<ampwb::InferencePrecision>(precisionComboBox->currentData().toInt());
 }
 
 QString ModelSelector::status() const
 {
-    return statusLabel->text();
+    return statusLineLabel->text();
 }
 
 void ModelSelector::fillModels()
 {
-    const QSignalBlocker blocker(models);
-    models->clear();
-    models->addItem(tr("Latest run"), ModelChoice::latestRun().toSetting());
-    models->setItemData(0, tr("The newest run in the runs folder that has a checkpoint"), Qt::ToolTipRole);
+    const QSignalBlocker blocker(modelComboBox);
+    modelComboBox->clear();
+    modelComboBox->addItem(tr("Latest run"), ModelChoice::latestRun().toSetting());
+    modelComboBox->setItemData(0, tr("The newest run in the runs folder that has a checkpoint"), Qt::ToolTipRole);
     const std::optional<std::string> torchvision = ampwb::findTorchvisionResNet18Weights();
-    if (torchvision || chosen.kind == ModelChoice::Kind::Torchvision) {
-        models->addItem(tr("torchvision ImageNet weights"), ModelChoice::torchvision().toSetting());
+    if (torchvision || modelChoice.kind == ModelChoice::Kind::Torchvision) {
+        modelComboBox->addItem(tr("torchvision ImageNet weights"), ModelChoice::torchvision().toSetting());
         const QString missing =
             tr("%1 is not in the torch hub cache").arg(QLatin1String(ampwb::kTorchvisionResNet18FileName));
-        models->setItemData(models->count() - 1, torchvision ? QString::fromStdString(*torchvision) : missing,
-                            Qt::ToolTipRole);
+        modelComboBox->setItemData(modelComboBox->count() - 1,
+                                   torchvision ? QString::fromStdString(*torchvision) : missing, Qt::ToolTipRole);
     }
-    if (chosen.kind == ModelChoice::Kind::File) {
-        models->addItem(fileChoiceLabel(chosen.path), chosen.toSetting());
-        models->setItemData(models->count() - 1, chosen.path, Qt::ToolTipRole);
+    if (modelChoice.kind == ModelChoice::Kind::File) {
+        modelComboBox->addItem(fileChoiceLabel(modelChoice.path), modelChoice.toSetting());
+        modelComboBox->setItemData(modelComboBox->count() - 1, modelChoice.path, Qt::ToolTipRole);
     }
-    models->insertSeparator(models->count());
-    models->addItem(tr("Run's checkpoint…"));
-    models->setItemData(models->count() - 1, kPickCheckpoint, kActionRole);
-    models->addItem(tr("Import .pth…"));
-    models->setItemData(models->count() - 1, kImportStateDict, kActionRole);
-    models->setCurrentIndex(std::max(0, models->findData(chosen.toSetting(), kChoiceRole)));
+    modelComboBox->insertSeparator(modelComboBox->count());
+    modelComboBox->addItem(tr("Run's checkpoint…"));
+    modelComboBox->setItemData(modelComboBox->count() - 1, kPickCheckpoint, kActionRole);
+    modelComboBox->addItem(tr("Import .pth…"));
+    modelComboBox->setItemData(modelComboBox->count() - 1, kImportStateDict, kActionRole);
+    modelComboBox->setCurrentIndex(std::max(0, modelComboBox->findData(modelChoice.toSetting(), kChoiceRole)));
 }
 
 void ModelSelector::onModelActivated(int index)
 {
-    const QString action = models->itemData(index, kActionRole).toString();
+    const QString action = modelComboBox->itemData(index, kActionRole).toString();
     if (action == kPickCheckpoint)
         pickRunCheckpoint();
     else if (action == kImportStateDict)
         importStateDict();
     else
-        setChoice(ModelChoice::fromSetting(models->itemData(index, kChoiceRole).toString()));
+        setChoice(ModelChoice::fromSetting(modelComboBox->itemData(index, kChoiceRole).toString()));
 }
 
 void ModelSelector::pickRunCheckpoint()
@@ -184,7 +184,7 @@ void ModelSelector::importStateDict()
 
 void ModelSelector::onModelLoaded(const ModelLoadResult& result)
 {
-    if (result.generation != generation)
+    if (result.generation != requestedModelGeneration)
         return;
     if (!result.loaded) {
         if (!result.error.isEmpty())
@@ -192,14 +192,14 @@ void ModelSelector::onModelLoaded(const ModelLoadResult& result)
         return;
     }
     ready = true;
-    statusLabel->setStyleSheet(QString());
-    statusLabel->setText(
-        tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisions->currentText()));
+    statusLineLabel->setStyleSheet(QString());
+    statusLineLabel->setText(
+        tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisionComboBox->currentText()));
     Q_EMIT modelReady();
 }
 
 void ModelSelector::showModelProblem(const QString& problem)
 {
-    statusLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
-    statusLabel->setText(problem);
+    statusLineLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
+    statusLineLabel->setText(problem);
 }

@@ -23,30 +23,30 @@ public:
 
     /// Uses this model from now on (remembered in the settings) and loads it.
     void setChoice(const ModelChoice& choice);
-    const ModelChoice& choice() const { return chosen; }
+    const ModelChoice& choice() const { return modelChoice; }
     /// Asks the worker for the chosen model in the chosen precision (again, when asked before).
     void load();
     /// Whether load() has been called: until then no model is asked for.
-    bool loadRequested() const { return generation >= 0; }
+    bool loadRequested() const { return requestedModelGeneration >= 0; }
     /// load() again when the choice is the newest run and another run has become the newest.
     void followLatestRun();
 
     /// The worker's generation of the model last asked for: results of others come from a
     /// model no longer in use. −1 before the first load().
-    int modelGeneration() const { return generation; }
+    int modelGeneration() const { return requestedModelGeneration; }
     /// Whether the model last asked for is loaded and classifying.
     bool isReady() const { return ready; }
     /// The model last asked for, as loadClassifierModel names it; empty when there is none
     /// (status() says why).
-    const QString& requestedModel() const { return requested; }
+    const QString& requestedModel() const { return requestedModelName; }
     ampwb::InferencePrecision precision() const;
     /// What the status line says: the loaded model, or why there is none.
     QString status() const;
 
-    QComboBox& modelCombo() const { return *models; }
-    QComboBox& precisionCombo() const { return *precisions; }
+    QComboBox& modelCombo() const { return *modelComboBox; }
+    QComboBox& precisionCombo() const { return *precisionComboBox; }
     /// The status line, for the tab to place (it then owns it).
-    QLabel& statusLine() const { return *statusLabel; }
+    QLabel& statusLine() const { return *statusLineLabel; }
 
 Q_SIGNALS:
     /// load() has asked the worker for requestedModel() (or found none to ask for).
@@ -63,12 +63,12 @@ private:
     void showModelProblem(const QString& problem);
 
     ClassificationWorker& worker;
-    ModelChoice chosen;
-    QString requested; ///< the loadClassifierModel name last asked for
-    int generation = -1;
+    ModelChoice modelChoice;
+    QString requestedModelName; ///< the loadClassifierModel name last asked for
+    int requestedModelGeneration = -1;
     bool ready = false;
 
-    QComboBox* models;
-    QComboBox* precisions;
-    QLabel* statusLabel;
+    QComboBox* modelComboBox;
+    QComboBox* precisionComboBox;
+    QLabel* statusLineLabel;
 };

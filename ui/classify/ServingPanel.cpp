@@ -18,19 +18,19 @@ const QString kServeHost = QStringLiteral("127.0.0.1"); ///< this computer only
 
 } // namespace
 
-ServingPanel::ServingPanel(ModelSelector& model, QWidget* parent)
+ServingPanel::ServingPanel(ModelSelector& modelSelector, QWidget* parent)
     : QWidget(parent)
-    , model(model)
+    , modelSelector(modelSelector)
     , modelServer(new ModelServer(this))
 {
-    toggle = new QPushButton(tr("Serve this model"));
-    toggle->setObjectName(QStringLiteral("serveModel"));
-    toggle->setCheckable(true);
-    toggle->setToolTip(tr("Serve this model over HTTP on this computer: a web page to try it in a browser and "
-                          "an API for scripts. The port is in Settings."));
+    servePushButton = new QPushButton(tr("Serve this model"));
+    servePushButton->setObjectName(QStringLiteral("serveModel"));
+    servePushButton->setCheckable(true);
+    servePushButton->setToolTip(tr("Serve this model over HTTP on this computer: a web page to try it in a browser and "
+                                   "an API for scripts. The port is in Settings."));
     if (!ModelServer::isAvailable()) {
-        toggle->setEnabled(false);
-        toggle->setToolTip(ModelServer::unavailableReason());
+        servePushButton->setEnabled(false);
+        servePushButton->setToolTip(ModelServer::unavailableReason());
     }
 
     statusLabel = new QLabel;
@@ -47,14 +47,14 @@ ServingPanel::ServingPanel(ModelSelector& model, QWidget* parent)
     row->addWidget(copyUrlButton);
     showNotServing();
 
-    connect(toggle, &QPushButton::clicked, this, &ServingPanel::onToggled);
+    connect(servePushButton, &QPushButton::clicked, this, &ServingPanel::onToggled);
     connect(modelServer, &ModelServer::started, this, &ServingPanel::showServing);
     connect(modelServer, &ModelServer::failed, this, &ServingPanel::showServeProblem);
     connect(modelServer, &ModelServer::stopped, this, &ServingPanel::showNotServing);
     connect(copyUrlButton, &QPushButton::clicked, this,
             [this] { QGuiApplication::clipboard()->setText(modelServer->url()); });
-    connect(&model, &ModelSelector::loadStarted, this, [this] {
-        if (toggle->isChecked())
+    connect(&modelSelector, &ModelSelector::loadStarted, this, [this] {
+        if (servePushButton->isChecked())
             serveModel();
     });
 }
@@ -70,8 +70,8 @@ void ServingPanel::onToggled(bool checked)
         if (modelServer->isActive())
             statusLabel->setText(tr("Stopping the service after the requests in flight…"));
         modelServer->stop();
-    } else if (!model.loadRequested()) {
-        model.load(); // serves the model once chosen
+    } else if (!modelSelector.loadRequested()) {
+        modelSelector.load(); // serves the model once chosen
     } else {
         serveModel();
     }
@@ -79,19 +79,19 @@ void ServingPanel::onToggled(bool checked)
 
 void ServingPanel::serveModel()
 {
-    if (model.requestedModel().isEmpty()) {
+    if (modelSelector.requestedModel().isEmpty()) {
         modelServer->stop();
-        showServeProblem(model.status());
+        showServeProblem(modelSelector.status());
         return;
     }
     serveFailed = false;
-    const QString name = QDir::toNativeSeparators(model.requestedModel()).toHtmlEscaped();
+    const QString name = QDir::toNativeSeparators(modelSelector.requestedModel()).toHtmlEscaped();
     statusLabel->setText(modelServer->isActive() ? tr("The model changed: restarting the service on %1…").arg(name)
                                                  : tr("Starting the service on %1…").arg(name));
     statusLabel->setStyleSheet(QString());
     show();
     copyUrlButton->hide();
-    modelServer->start(model.requestedModel(), model.precision(), kServeHost, AppSettings::servePort());
+    modelServer->start(modelSelector.requestedModel(), modelSelector.precision(), kServeHost, AppSettings::servePort());
 }
 
 void ServingPanel::showServing(const QString& url)
@@ -106,7 +106,7 @@ void ServingPanel::showServing(const QString& url)
 void ServingPanel::showServeProblem(const QString& problem)
 {
     serveFailed = true;
-    toggle->setChecked(false);
+    servePushButton->setChecked(false);
     statusLabel->setStyleSheet(QStringLiteral("color: #c02020;"));
     statusLabel->setText(tr("Not serving: %1").arg(problem.toHtmlEscaped()));
     show();
@@ -115,7 +115,7 @@ void ServingPanel::showServeProblem(const QString& problem)
 
 void ServingPanel::showNotServing()
 {
-    toggle->setChecked(false);
+    servePushButton->setChecked(false);
     copyUrlButton->hide();
     if (!serveFailed) {
         statusLabel->clear();

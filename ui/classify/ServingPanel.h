@@ -15,10 +15,10 @@ class QPushButton;
 class ServingPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ServingPanel(ModelSelector& model, QWidget* parent = nullptr);
+    explicit ServingPanel(ModelSelector& modelSelector, QWidget* parent = nullptr);
 
     /// The checkable "Serve this model" button, for the tab to place (it then owns it).
-    QPushButton& serveButton() const { return *toggle; }
+    QPushButton& serveButton() const { return *servePushButton; }
     ModelServer& server() const { return *modelServer; }
     /// What the serving line says: the URL, the service starting, or why it is not serving.
     QString status() const;
@@ -30,9 +30,9 @@ private:
     void showServeProblem(const QString& problem);
     void showNotServing();
 
-    ModelSelector& model;
+    ModelSelector& modelSelector;
     ModelServer* modelServer;
-    QPushButton* toggle;
+    QPushButton* servePushButton;
     QLabel* statusLabel;
     QPushButton* copyUrlButton;
     bool serveFailed = false; ///< statusLabel shows why the service could not start

@@ -16,7 +16,7 @@ public:
 
     /// Empties the bars for a new piece of work.
     void reset();
-    /// `label` names the run, e.g. "FP32" or "AMP (2 of 2)".
+    /// `label` names the run, e.g. "FP32" or "AMP (run 2 of 2)".
     void showStarted(const ampwb::RunStarted& started, const QString& label);
     void showStep(const ampwb::StepMetrics& step);
     void showEpoch(const ampwb::EpochMetrics& epoch);

@@ -91,11 +91,6 @@ QByteArray gzipped(const QByteArray& raw)
     return result == Z_STREAM_END ? out : QByteArray();
 }
 
-std::string path(const QTemporaryDir& dir, const QString& name)
-{
-    return dir.filePath(name).toStdString();
-}
-
 /// The three test images (2 rows × 3 columns) and labels used by the IDX tests.
 const int kIdxImages = 3;
 const int kIdxRows = 2;

@@ -274,7 +274,6 @@ void ResNet18Test::forwardGivesOneRowOfLogitsPerImage()
     torch::manual_seed(1);
     ResNet18 model(10);
     model->eval();
-    const auto& ref = reference();
     torch::NoGradGuard noGrad;
     const torch::Tensor logits = model->forward(torch::randn({batch, 3, height, width}));
     QCOMPARE(logits.sizes().vec(), (std::vector<int64_t>{batch, 10}));

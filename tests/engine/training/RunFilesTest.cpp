@@ -447,7 +447,9 @@ private Q_SLOTS:
         RunSummary summary = finishedSummary(folder.directory());
         summary.memoryIsCuda = false;
         folder.writeSummary(summary);
-        for (const StepMetrics& step : RunFiles::read(folder.directory())->steps)
+        const std::optional<RunFiles> reread = RunFiles::read(folder.directory());
+        QVERIFY(reread.has_value());
+        for (const StepMetrics& step : reread->steps)
             QVERIFY(!step.memory.isCuda);
     }
 

@@ -1,6 +1,7 @@
 // Drives the real window's Classify tab: real drops of real photos (opencv-doc's examples),
 // classified by a run the engine trained for two steps; corrupt files, folders, a wrong
-// model file, pasting, clearing, and two hundred images at once.
+// model file, pasting, clearing, two hundred images at once, and the worker's answers in the
+// order the tab needs them.
 #include "AppSettings.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
@@ -209,7 +210,7 @@ private Q_SLOTS:
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
         tab.setModelChoice(ModelChoice::file(wrong));
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("wrong.pth"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("wrong.pth"));
         QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
                                  kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("wrong.pth")), qPrintable(tab.modelStatus()));
@@ -225,7 +226,7 @@ private Q_SLOTS:
         tab.setModelChoice(ModelChoice::file(checkpoint));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         verifyTopFive(tab.images(), 0);
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("Run tiny"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("Run tiny"));
         QCOMPARE(AppSettings::classifyModel(), checkpoint);
 
         MainWindow reopened; // the choice is remembered
@@ -236,7 +237,7 @@ private Q_SLOTS:
     {
         {
             MainWindow window;
-            const QComboBox& models = showClassifyTab(window).modelSelector();
+            const QComboBox& models = showClassifyTab(window).modelCombo();
             QCOMPARE(models.findData(ModelChoice::torchvision().toSetting()) >= 0,
                      ampwb::findTorchvisionResNet18Weights().has_value());
         }
@@ -251,9 +252,9 @@ private Q_SLOTS:
 
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
-        const int torchvision = tab.modelSelector().findData(ModelChoice::torchvision().toSetting());
+        const int torchvision = tab.modelCombo().findData(ModelChoice::torchvision().toSetting());
         QVERIFY(torchvision > 0);
-        QCOMPARE(tab.modelSelector().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
+        QCOMPARE(tab.modelCombo().itemData(torchvision, Qt::ToolTipRole).toString(), weights.fileName());
         tab.setModelChoice(ModelChoice::torchvision());
         QTRY_VERIFY_WITH_TIMEOUT(tab.modelStatus().contains(QLatin1String("could not be loaded")),
                                  kClassifyTimeoutMilliseconds);
@@ -268,7 +269,7 @@ private Q_SLOTS:
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
         tab.setModelChoice(ModelChoice::file(exported));
-        QCOMPARE(tab.modelSelector().currentText(), QStringLiteral("tiny-resnet18.pth"));
+        QCOMPARE(tab.modelCombo().currentText(), QStringLiteral("tiny-resnet18.pth"));
         QVERIFY(dropUrls(tab, fileUrls({photo("butterfly.jpg")})));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         QVERIFY2(tab.modelStatus().contains(QLatin1String("tiny-resnet18.pth")), qPrintable(tab.modelStatus()));
@@ -279,7 +280,7 @@ private Q_SLOTS:
     {
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
-        const auto* items = qobject_cast<QStandardItemModel*>(tab.precisionSelector().model());
+        const auto* items = qobject_cast<QStandardItemModel*>(tab.precisionCombo().model());
         QCOMPARE(items->item(0)->text(), QStringLiteral("fp32"));
         QCOMPARE(items->item(1)->isEnabled(), ampwb::Classifier::bf16Recommended());
         QCOMPARE(items->item(1)->toolTip().isEmpty(), ampwb::Classifier::bf16Recommended());
@@ -289,7 +290,7 @@ private Q_SLOTS:
         QVERIFY(dropUrls(tab, fileUrls({photo("fruits.jpg")})));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
         QVERIFY(tab.modelStatus().contains(QLatin1String("fp32")));
-        tab.precisionSelector().setCurrentIndex(1);
+        tab.precisionCombo().setCurrentIndex(1);
         QTRY_VERIFY_WITH_TIMEOUT(tab.isModelReady() && tab.modelStatus().contains(QLatin1String("bf16")),
                                  kClassifyTimeoutMilliseconds);
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
@@ -365,6 +366,39 @@ private Q_SLOTS:
         qInfo("200 dropped photos: the drop took %.1f ms, all classified after %.1f s; longest gap between 10 ms "
               "GUI timer ticks: %.1f ms",
               dropMilliseconds, static_cast<double>(total.elapsed()) / 1000.0, longestGapMilliseconds);
+    }
+
+    void aModelLoadReachesTheTabAheadOfQueuedResults()
+    {
+        ClassificationWorker worker;
+        QStringList answers;
+        connect(&worker, &ClassificationWorker::modelLoaded, this, [&answers](const ModelLoadResult& result) {
+            answers << QStringLiteral("load %1").arg(result.generation);
+        });
+        connect(&worker, &ClassificationWorker::resultsArrived, this,
+                [&answers](const std::vector<ClassificationResult>& results) {
+                    answers << QStringLiteral("%1 results").arg(results.size());
+                });
+        const int first = worker.loadModel(checkpoint, ampwb::InferencePrecision::Fp32);
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 1, kClassifyTimeoutMilliseconds);
+
+        // Files that do not exist are answered at once, without the model. While the GUI thread
+        // sleeps (no timer ticks), the worker answers all 40, then loads the next model (none).
+        std::vector<ClassificationRequest> requests(40);
+        for (size_t i = 0; i < requests.size(); ++i) {
+            requests[i].rowId = i;
+            requests[i].path = environment.path(QStringLiteral("missing-%1.jpg").arg(i));
+        }
+        worker.classify(std::move(requests));
+        QTest::qSleep(1000);
+        const int second = worker.loadModel(QString(), ampwb::InferencePrecision::Fp32);
+        QTest::qSleep(500);
+
+        // The load comes first, at the next tick; the results follow, a tick's share at a time.
+        const QString share = QStringLiteral("%1 results").arg(ClassificationWorker::kResultsPerTick);
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 5, kClassifyTimeoutMilliseconds);
+        QCOMPARE(answers, QStringList({QStringLiteral("load %1").arg(first), QStringLiteral("load %1").arg(second),
+                                       share, share, QStringLiteral("8 results")}));
     }
 
     void latestRunFollowsANewRunAndClassifiesAgain()

@@ -160,7 +160,7 @@ private Q_SLOTS:
         const QJsonObject model = jsonOf(client.Get("/v1/model"));
         QVERIFY2(model.value("model").toString().contains(QLatin1String("newer")),
                  qPrintable(model.value("model").toString()));
-        QCOMPARE(model.value("precision").toString(), tab.precisionSelector().currentText());
+        QCOMPARE(model.value("precision").toString(), tab.precisionCombo().currentText());
 
         // The tab keeps classifying while it serves, with the same model: the same top-5.
         tab.addUrls({QUrl::fromLocalFile(kPhoto)});
