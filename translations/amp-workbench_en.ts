@@ -649,6 +649,14 @@
         <source>torchvision ResNet-18 ImageNet weights (%1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Training only the new head needs starting weights (ImageNet or a file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backbone&apos;s learning rate scale must be a positive number.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1375,6 +1383,133 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>StartingWeightsPicker</name>
+    <message>
+        <source>Download…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train only the new head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ImageNet (torchvision&apos;s ResNet-18)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights file or run folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train from scratch, as torchvision initialises a new ResNet-18</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fine-tune torchvision&apos;s ImageNet weights (resnet18-f37072fd.pth): the head is replaced by a new one for your classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A .pth state dict in torchvision&apos;s format, an exported model, or a run folder or its checkpoint.pt; a head for another class count is replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.pth file, run folder or checkpoint.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a weights file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch resnet18-f37072fd.pth (45 MB) from download.pytorch.org into the torch hub cache, where Python&apos;s torchvision finds it too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Feature extraction: the pretrained layers and their batch-norm statistics stay as loaded and only the new head learns, which makes each step much cheaper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pretrained layers learn at this fraction of the learning rate, the new head at the full rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backbone learning rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ImageNet weights are not in the torch hub cache yet: click Download… (or run amp-workbench-cli weights fetch imagenet), or start from another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the weights file or run folder to start from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights file or folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights (*.pth *.pt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folder to start from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download cancelled; nothing was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading from %1 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not in the torch hub cache yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ImageNet weights were trained on %1 px images; at %2 px their features fit less well and accuracy will suffer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TrainTab</name>
     <message>
         <source>AMP</source>
@@ -1660,6 +1795,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Step decay multiplies the rate by gamma every step size epochs (the original recipe: 30 epochs, 0.1); cosine decay lowers it to zero over the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting weights</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

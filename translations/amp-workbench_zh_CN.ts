@@ -649,6 +649,14 @@
         <source>torchvision ResNet-18 ImageNet weights (%1)</source>
         <translation>torchvision ResNet-18 ImageNet 权重（%1）</translation>
     </message>
+    <message>
+        <source>Training only the new head needs starting weights (ImageNet or a file).</source>
+        <translation>只训练新的分类头需要起始权重（ImageNet 或文件）。</translation>
+    </message>
+    <message>
+        <source>The backbone&apos;s learning rate scale must be a positive number.</source>
+        <translation>骨干学习率比例必须为正数。</translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1375,6 +1383,133 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>StartingWeightsPicker</name>
+    <message>
+        <source>Download…</source>
+        <translation>下载…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Train only the new head</source>
+        <translation>只训练新的分类头</translation>
+    </message>
+    <message>
+        <source>Random weights</source>
+        <translation>随机权重</translation>
+    </message>
+    <message>
+        <source>ImageNet (torchvision&apos;s ResNet-18)</source>
+        <translation>ImageNet（torchvision 的 ResNet-18）</translation>
+    </message>
+    <message>
+        <source>Weights file or run folder…</source>
+        <translation>权重文件或运行文件夹…</translation>
+    </message>
+    <message>
+        <source>Train from scratch, as torchvision initialises a new ResNet-18</source>
+        <translation>从头训练，按 torchvision 初始化新 ResNet-18 的方式初始化</translation>
+    </message>
+    <message>
+        <source>Fine-tune torchvision&apos;s ImageNet weights (resnet18-f37072fd.pth): the head is replaced by a new one for your classes</source>
+        <translation>微调 torchvision 的 ImageNet 权重（resnet18-f37072fd.pth）：分类头换成适合你的类别的新分类头</translation>
+    </message>
+    <message>
+        <source>A .pth state dict in torchvision&apos;s format, an exported model, or a run folder or its checkpoint.pt; a head for another class count is replaced</source>
+        <translation>torchvision 格式的 .pth state dict、导出的模型，或运行文件夹及其 checkpoint.pt；类别数不同的分类头会被替换</translation>
+    </message>
+    <message>
+        <source>.pth file, run folder or checkpoint.pt</source>
+        <translation>.pth 文件、运行文件夹或 checkpoint.pt</translation>
+    </message>
+    <message>
+        <source>Choose a weights file</source>
+        <translation>选择权重文件</translation>
+    </message>
+    <message>
+        <source>Run…</source>
+        <translation>运行…</translation>
+    </message>
+    <message>
+        <source>Choose a run folder</source>
+        <translation>选择运行文件夹</translation>
+    </message>
+    <message>
+        <source>Fetch resnet18-f37072fd.pth (45 MB) from download.pytorch.org into the torch hub cache, where Python&apos;s torchvision finds it too</source>
+        <translation>从 download.pytorch.org 获取 resnet18-f37072fd.pth（45 MB）到 torch hub 缓存，Python 的 torchvision 也能在那里找到它</translation>
+    </message>
+    <message>
+        <source>Feature extraction: the pretrained layers and their batch-norm statistics stay as loaded and only the new head learns, which makes each step much cheaper</source>
+        <translation>特征提取：预训练层及其批归一化统计量保持加载时的值，只有新分类头学习，每一步的开销小得多</translation>
+    </message>
+    <message>
+        <source>The pretrained layers learn at this fraction of the learning rate, the new head at the full rate</source>
+        <translation>预训练层以学习率的这一比例学习，新分类头以完整学习率学习</translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation>起始于：</translation>
+    </message>
+    <message>
+        <source>Backbone learning rate:</source>
+        <translation>骨干学习率：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB</source>
+        <translation>%1 / %2 MB</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>The ImageNet weights are not in the torch hub cache yet: click Download… (or run amp-workbench-cli weights fetch imagenet), or start from another file.</source>
+        <translation>ImageNet 权重还不在 torch hub 缓存中：请点击“下载…”（或运行 amp-workbench-cli weights fetch imagenet），或从其他文件开始。</translation>
+    </message>
+    <message>
+        <source>Choose the weights file or run folder to start from.</source>
+        <translation>请选择作为起点的权重文件或运行文件夹。</translation>
+    </message>
+    <message>
+        <source>The weights file or folder %1 does not exist.</source>
+        <translation>权重文件或文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Starting weights</source>
+        <translation>起始权重</translation>
+    </message>
+    <message>
+        <source>Weights (*.pth *.pt);;All files (*)</source>
+        <translation>权重 (*.pth *.pt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Run folder to start from</source>
+        <translation>作为起点的运行文件夹</translation>
+    </message>
+    <message>
+        <source>Download cancelled; nothing was saved.</source>
+        <translation>下载已取消；没有保存任何文件。</translation>
+    </message>
+    <message>
+        <source>Downloading from %1 …</source>
+        <translation>正在从 %1 下载…</translation>
+    </message>
+    <message>
+        <source>Found: %1</source>
+        <translation>已找到：%1</translation>
+    </message>
+    <message>
+        <source>Not in the torch hub cache yet.</source>
+        <translation>尚未在 torch hub 缓存中。</translation>
+    </message>
+    <message>
+        <source>The ImageNet weights were trained on %1 px images; at %2 px their features fit less well and accuracy will suffer.</source>
+        <translation>ImageNet 权重是在 %1 px 的图像上训练的；在 %2 px 下其特征不太适用，准确率会下降。</translation>
+    </message>
+</context>
+<context>
     <name>TrainTab</name>
     <message>
         <source>AMP</source>
@@ -1661,6 +1796,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Step decay multiplies the rate by gamma every step size epochs (the original recipe: 30 epochs, 0.1); cosine decay lowers it to zero over the run</source>
         <translation>阶梯衰减每隔“步长”轮将学习率乘以 gamma（原始方案：30 轮，0.1）；余弦衰减在整个运行中把学习率降到零</translation>
+    </message>
+    <message>
+        <source>Starting weights</source>
+        <translation>起始权重</translation>
     </message>
 </context>
 <context>
