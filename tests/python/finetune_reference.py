@@ -4,10 +4,12 @@
 
 Subcommands:
 
-  folder OUT_DIR --classes K IMAGE...
-      Writes an ImageFolder of PNG files (lossless, so every decoder reads the same pixels):
+  folder OUT_DIR --classes K --side P IMAGE...
+      Writes an ImageFolder of P x P PNG files (lossless, so every decoder reads the same pixels):
       OUT_DIR/train/class-k/ holds the images k, k + K, k + 2K, ... and OUT_DIR/val/class-k/
-      the same images mirrored.
+      the same images mirrored. At P = 256 the eval transform at 224 px (Resize(256) +
+      CenterCrop(224)) and at P = 64 the one at 64 px (Resize(64) + CenterCrop(64)) leave the
+      pixels as they are, so both loops see the same input bit for bit.
 
   sgd-losses MODEL.pth --classes N --folder DIR --steps S --lr X --momentum M
              --weight-decay W [--image-size P] [--amp] --out OUT.json
@@ -34,7 +36,7 @@ STD = [0.229, 0.224, 0.225]
 
 def folder_command(arguments):
     for index, path in enumerate(arguments.images):
-        image = Image.open(path).convert("RGB")
+        image = Image.open(path).convert("RGB").resize((arguments.side, arguments.side), Image.Resampling.BICUBIC)
         label = f"class-{index % arguments.classes}"
         for split, picture in (("train", image), ("val", image.transpose(Image.Transpose.FLIP_LEFT_RIGHT))):
             directory = os.path.join(arguments.output, split, label)
@@ -84,6 +86,7 @@ def main():
     folder = commands.add_parser("folder")
     folder.add_argument("output")
     folder.add_argument("--classes", type=int, required=True)
+    folder.add_argument("--side", type=int, required=True)
     folder.add_argument("images", nargs="+")
     losses = commands.add_parser("sgd-losses")
     losses.add_argument("model")
