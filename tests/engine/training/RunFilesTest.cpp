@@ -208,20 +208,27 @@ TrainingConfig unusualConfig()
     config.workers = 4;
     config.validationLimit = 256;
     config.runsDirectory = "/tmp/runs";
+    config.initWeights = "/tmp/weights/mine.pth";
+    config.freezeBackbone = true;
+    config.backboneLearningRateScale = 0.1;
     return config;
 }
 
-/// The config.json text (before RunFolder adds the machine) unusualConfig has always been written as.
+/// The config.json text (before RunFolder adds the machine) unusualConfig is written as: the same
+/// keys as always, and since fine-tuning init_weights, freeze_backbone and backbone_lr_scale.
 constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"augment\": false,\n"
+                                           "  \"backbone_lr_scale\": 0.1,\n"
                                            "  \"batch_size\": 32,\n"
                                            "  \"channels_last\": true,\n"
                                            "  \"clip_grad_norm\": 1.5,\n"
                                            "  \"dataset\": \"synthetic\",\n"
                                            "  \"device\": \"cpu\",\n"
                                            "  \"epochs\": 3,\n"
+                                           "  \"freeze_backbone\": true,\n"
                                            "  \"gamma\": 0.5,\n"
                                            "  \"image_size\": 64,\n"
+                                           "  \"init_weights\": \"/tmp/weights/mine.pth\",\n"
                                            "  \"learning_rate\": 0.05,\n"
                                            "  \"loss_scaling\": \"on\",\n"
                                            "  \"max_steps\": 100,\n"
