@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <thread>
 #include <vector>
@@ -45,6 +46,20 @@ DrainedQueue<int> queueInto(Deliveries& deliveries, size_t maximumPerTick = std:
             deliveries.ticksBeforeFinished = deliveries.ticks.size();
         },
         maximumPerTick);
+}
+
+/// Starts `queue`, fills and finishes it on a worker thread joined before the GUI thread's event
+/// loop runs again (so all of it is there at the first tick), and waits until it has all arrived.
+bool fillBeforeTheFirstTick(DrainedQueue<int>& queue, const Deliveries& deliveries,
+                            const std::function<void(DrainedQueue<int>&)>& fill)
+{
+    queue.start();
+    std::thread worker([&] {
+        fill(queue);
+        queue.finish();
+    });
+    worker.join();
+    return QTest::qWaitFor([&deliveries] { return deliveries.finishedCount == 1; }, 10000);
 }
 
 std::vector<int> count(int from, int to)
@@ -110,20 +125,12 @@ void DrainedQueueTest::aTickDeliversAtMostItsShare()
 {
     Deliveries deliveries;
     DrainedQueue<int> queue = queueInto(deliveries, 16);
-    queue.start();
-    // Joined before the GUI thread's event loop runs again: all 40 are there at the first tick.
-    std::thread worker([&queue] {
+    QVERIFY(fillBeforeTheFirstTick(queue, deliveries, [](DrainedQueue<int>& filled) {
         for (int value = 0; value < 40; ++value)
-            queue.push(value);
-        queue.finish();
-    });
-    worker.join();
-    QTRY_COMPARE_WITH_TIMEOUT(deliveries.finishedCount, 1, 10000);
+            filled.push(value);
+    }));
 
-    QCOMPARE(deliveries.ticks.size(), size_t(3));
-    QCOMPARE(deliveries.ticks[0], count(0, 16));
-    QCOMPARE(deliveries.ticks[1], count(16, 32));
-    QCOMPARE(deliveries.ticks[2], count(32, 40));
+    QVERIFY(deliveries.ticks == (std::vector<std::vector<int>>{count(0, 16), count(16, 32), count(32, 40)}));
     QCOMPARE(deliveries.ticksBeforeFinished, size_t(3));
 }
 
@@ -131,31 +138,24 @@ void DrainedQueueTest::valuesPushedAheadLeadTheNextTick()
 {
     Deliveries deliveries;
     DrainedQueue<int> queue = queueInto(deliveries, 16);
-    queue.start();
-    // All there at the first tick: 40 values, then two pushed ahead, then 40 more with one ahead among them.
-    std::thread worker([&queue] {
-        for (int value = 0; value < 40; ++value)
-            queue.push(value);
-        queue.pushAhead(-1);
-        queue.pushAhead(-2);
-        for (int value = 40; value < 80; ++value)
-            queue.push(value);
-        queue.pushAhead(-3);
-        queue.finish();
-    });
-    worker.join();
-    QTRY_COMPARE_WITH_TIMEOUT(deliveries.finishedCount, 1, 10000);
+    // 40 values, then two pushed ahead, then 40 more with one ahead among them.
+    QVERIFY(fillBeforeTheFirstTick(queue, deliveries, [](DrainedQueue<int>& filled) {
+        for (int value = 0; value < 80; ++value) {
+            filled.push(value);
+            if (value == 39) {
+                filled.pushAhead(-1);
+                filled.pushAhead(-2);
+            }
+        }
+        filled.pushAhead(-3);
+    }));
 
     // The first tick brings every value pushed ahead, in order, then its share of the others.
     std::vector<int> first = {-1, -2, -3};
     const std::vector<int> share = count(0, 16);
     first.insert(first.end(), share.begin(), share.end());
-    QCOMPARE(deliveries.ticks.size(), size_t(5));
-    QCOMPARE(deliveries.ticks[0], first);
-    QCOMPARE(deliveries.ticks[1], count(16, 32));
-    QCOMPARE(deliveries.ticks[2], count(32, 48));
-    QCOMPARE(deliveries.ticks[3], count(48, 64));
-    QCOMPARE(deliveries.ticks[4], count(64, 80));
+    const std::vector<std::vector<int>> expected{first, count(16, 32), count(32, 48), count(48, 64), count(64, 80)};
+    QVERIFY(deliveries.ticks == expected);
     QCOMPARE(deliveries.ticksBeforeFinished, size_t(5));
 }
 
