@@ -57,6 +57,14 @@ private:
     {
         return *window.configPanel().findChild<Widget*>(QLatin1String(name));
     }
+    /// Shows the window, chooses ImageNet and clicks Download…, fetching from `url`.
+    static void startDownload(MainWindow& window, const QString& url)
+    {
+        window.show();
+        startBox(window).setCurrentIndex(1);
+        window.configPanel().findChild<StartingWeightsPicker*>()->setDownloadUrl(url);
+        field<QPushButton>(window, "downloadWeights").click();
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -133,12 +141,8 @@ private Q_SLOTS:
     {
         const DownloadServer server(std::string(4 << 20, 'w'));
         MainWindow window;
-        window.show();
-        startBox(window).setCurrentIndex(1);
-        auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
-        picker->setDownloadUrl(server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
         auto& progress = field<QProgressBar>(window, "downloadProgress");
-        field<QPushButton>(window, "downloadWeights").click();
+        startDownload(window, server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
         QTRY_VERIFY_WITH_TIMEOUT(progress.isVisible() && progress.value() > 0, 30000);
         QVERIFY(progress.text().contains(QLatin1String("of 4.2 MB")));
         QVERIFY(!field<QPushButton>(window, "downloadWeights").isVisible());
@@ -154,11 +158,7 @@ private Q_SLOTS:
     {
         const DownloadServer server("not the weights");
         MainWindow window;
-        window.show();
-        startBox(window).setCurrentIndex(1);
-        auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
-        picker->setDownloadUrl(server.url(QStringLiteral("/file/resnet18-f37072fd.pth")));
-        field<QPushButton>(window, "downloadWeights").click();
+        startDownload(window, server.url(QStringLiteral("/file/resnet18-f37072fd.pth")));
         auto& status = field<QLabel>(window, "imageNetStatus");
         QTRY_VERIFY_WITH_TIMEOUT(status.text().contains(QLatin1String("SHA-256")), 30000);
         QVERIFY(field<QPushButton>(window, "downloadWeights").isVisible());
@@ -171,11 +171,7 @@ private Q_SLOTS:
         const DownloadServer server(std::string(4 << 20, 'w'));
         {
             MainWindow window;
-            window.show();
-            startBox(window).setCurrentIndex(1);
-            auto* picker = window.configPanel().findChild<StartingWeightsPicker*>();
-            picker->setDownloadUrl(server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
-            field<QPushButton>(window, "downloadWeights").click();
+            startDownload(window, server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
             QTRY_VERIFY_WITH_TIMEOUT(field<QProgressBar>(window, "downloadProgress").value() > 0, 30000);
         } // the stalled download is cancelled, not waited for
         QTRY_COMPARE_WITH_TIMEOUT(QDir(hubCheckpoints()).entryList(QDir::Files | QDir::Hidden), QStringList(), 30000);
