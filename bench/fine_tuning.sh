@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fine-tuning, measured (docs/fine-tuning.md and docs/BENCHMARKS.md):
 #  1. The example: pretrain on Fashion-MNIST's five clothes classes (one epoch, 32 px), then
-#     fine-tune on only PER_CLASS labelled images of each of the other five classes, from random
+#     fine-tune on only PER_CLASS labelled images of each of four other classes (a new head), from random
 #     weights and from the pretrained run, in FP32 and in AMP, with the same steps; prints the
 #     validation top-1 of each.
 #  2. Step time of a frozen backbone (--freeze-backbone) against full fine-tuning at 224 px on
@@ -30,7 +30,7 @@ echo "== 1. Pretraining on the five clothes classes (30,000 images, one epoch, 3
     --run-dir "$runs" --name pretrained --quiet
 echo "pretrained: top-1 $(summary "$runs/pretrained" final_top1) on the clothes' validation images"
 
-echo "== Fine-tuning on $per_class images per class of the other five ($steps steps, batch 20, 32 px)"
+echo "== Fine-tuning on $per_class images per class of four other classes ($steps steps, batch 20, 32 px)"
 echo "| precision | start | steps | validation top-1 |"
 echo "|---|---|---:|---:|"
 for precision in fp32 amp; do
