@@ -103,8 +103,10 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("Start from:"), startBox);
     form->addRow(QString(), row({fileEdit, fileButton, folderButton}));
-    form->addRow(QString(), row({imageNetStatus, downloadButton}));
-    form->addRow(QString(), row({downloadProgress, cancelButton}));
+    form->addRow(QString(), imageNetStatus);
+    QHBoxLayout* downloadRow = row({downloadProgress, downloadButton, cancelButton});
+    downloadRow->addStretch(); // takes the room the progress bar leaves while none runs
+    form->addRow(QString(), downloadRow);
     form->addRow(QString(), freezeBackbone);
     form->addRow(tr("Backbone learning rate:"), backboneLearningRateScale);
     form->addRow(QString(), imageSizeWarning);
@@ -248,7 +250,9 @@ void StartingWeightsPicker::updateFields()
     const QString found = imageNetFile();
     form->setRowVisible(1, chosen == File);
     form->setRowVisible(2, chosen == ImageNet);
-    form->setRowVisible(3, chosen == ImageNet && downloading);
+    form->setRowVisible(3, chosen == ImageNet && (downloading || found.isEmpty()));
+    downloadProgress->setVisible(downloading);
+    cancelButton->setVisible(downloading);
     if (chosen == ImageNet) {
         const bool failed = !downloadError.isEmpty() && found.isEmpty();
         if (downloading)
