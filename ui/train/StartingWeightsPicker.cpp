@@ -111,17 +111,15 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     form->addRow(tr("Backbone learning rate:"), backboneLearningRateScale);
     form->addRow(QString(), imageSizeWarning);
 
-    connect(startBox, &QComboBox::currentIndexChanged, this, [this] {
+    const auto choiceChanged = [this] {
         updateFields();
         Q_EMIT changed();
-    });
+    };
+    connect(startBox, &QComboBox::currentIndexChanged, this, choiceChanged);
     connect(fileEdit, &QLineEdit::textChanged, this, &StartingWeightsPicker::changed);
     connect(fileButton, &QToolButton::clicked, this, &StartingWeightsPicker::browseFile);
     connect(folderButton, &QToolButton::clicked, this, &StartingWeightsPicker::browseFolder);
-    connect(freezeBackbone, &QCheckBox::toggled, this, [this] {
-        updateFields();
-        Q_EMIT changed();
-    });
+    connect(freezeBackbone, &QCheckBox::toggled, this, choiceChanged);
     connect(backboneLearningRateScale, &QDoubleSpinBox::valueChanged, this, &StartingWeightsPicker::changed);
     connect(downloadButton, &QPushButton::clicked, this, &StartingWeightsPicker::download);
     connect(cancelButton, &QPushButton::clicked, downloader, &WeightsDownloader::cancel);
