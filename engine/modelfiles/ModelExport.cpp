@@ -10,6 +10,11 @@ namespace ampwb {
 
 void checkMayWrite(const std::string& path, bool replaceExisting)
 {
+    try {
+        requireReplaceable(path);
+    } catch (const std::runtime_error& notAFile) {
+        throw ModelFileError(notAFile.what());
+    }
     std::error_code error;
     if (!replaceExisting && std::filesystem::exists(path, error))
         throw ModelFileError("The file " + path + " already exists; choose another name or allow replacing it.");

@@ -12,7 +12,8 @@ namespace ampwb {
 /// ModelFileError, to replace existing files unless `replaceExisting`.
 void exportStateDict(const ClassifierModel& model, const std::string& path, bool replaceExisting = false);
 
-/// Throws ModelFileError when `path` exists and may not be replaced.
+/// Throws ModelFileError when `path` exists and may not be replaced: always when it is not a
+/// regular file (a device, a folder, …), else unless `replaceExisting`.
 void checkMayWrite(const std::string& path, bool replaceExisting);
 
 } // namespace ampwb

@@ -39,12 +39,41 @@ std::string fullDiskAdvice(const std::string& path)
          + " is kept. Free some space, then resume.";
 }
 
+/// Where writing `path` lands: a symlink's target (the link itself stays), else `path`.
+std::string writtenPath(const std::string& path)
+{
+    std::error_code error;
+    if (!fs::is_symlink(path, error))
+        return path;
+    const fs::path target = fs::weakly_canonical(path, error);
+    return error ? path : target.string();
+}
+
 } // namespace
 
-void writeFileAtomically(const std::string& path, const std::function<void(const std::string&)>& write)
+void requireReplaceable(const std::string& path)
 {
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (!fs::exists(status) || fs::is_regular_file(status))
+        return;
+    const char* kind = fs::is_directory(status)                                   ? "a folder"
+                     : fs::is_character_file(status) || fs::is_block_file(status) ? "a device"
+                     : fs::is_fifo(status)                                        ? "a pipe"
+                     : fs::is_socket(status)                                      ? "a socket"
+                                                                                  : "a special file";
+    throw std::runtime_error(path + " is " + kind + ", not a file: it is not replaced. Choose a file name.");
+}
+
+void writeFileAtomically(const std::string& requestedPath, const std::function<void(const std::string&)>& write)
+{
+    requireReplaceable(requestedPath);
+    const std::string path = writtenPath(requestedPath);
     const std::string temporary = path + ".partial";
     try {
+        // A leftover temporary (or a link planted in its place) is removed, not written through.
+        std::error_code ignored;
+        fs::remove(temporary, ignored);
         write(temporary);
         syncPath(temporary, false);
         fs::rename(temporary, path);

@@ -3,8 +3,12 @@
 // existing files kept, and exit codes for every mistake.
 #include "ClassifyTestSupport.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
+
+#include <sys/stat.h>
 
 using namespace ampwb::test;
 
@@ -120,6 +124,20 @@ private Q_SLOTS:
         const CliResult forced = runCli(
             {"export", "--model", run, "--format", "pth", "--out", path("tiny.pth"), "--force"});
         QCOMPARE(forced.exitCode, 0);
+
+        // --force replaces files, never a device, pipe or folder, and writes no model card beside one.
+        QCOMPARE(::mkfifo(path("pipe").toLocal8Bit().constData(), 0600), 0);
+        QVERIFY(QDir().mkpath(path("folder.pth")));
+        for (const QString& special : {path("pipe"), path("folder.pth")}) {
+            const CliResult refused = runCli(
+                {"export", "--model", run, "--format", "pth", "--out", special, "--force"});
+            QCOMPARE(refused.exitCode, 1);
+            QVERIFY2(refused.errors.contains("not a file: it is not replaced"), qPrintable(refused.errors));
+            QVERIFY(!QFileInfo::exists(special + ".json"));
+        }
+        struct stat pipe {};
+        QVERIFY(::stat(path("pipe").toLocal8Bit().constData(), &pipe) == 0 && S_ISFIFO(pipe.st_mode));
+        QVERIFY(QFileInfo(path("folder.pth")).isDir());
     }
 
     void exportsOnnx()
