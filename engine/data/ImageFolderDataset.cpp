@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -37,6 +38,65 @@ std::string unusableReason(const fs::path& path)
     return {};
 }
 
+/// The image files under a class folder and its subfolders, following folder links but
+/// entering each real folder once (a link to a parent or to itself is no loop) and never
+/// the image folder itself or another class's folder, so no image gets another class's
+/// label. Entries that cannot be read, such as a link to itself, go to `unusable` with the reason.
+class ImageFileWalk {
+public:
+    /// `outside`: the real paths of the image folder and of the other class folders.
+    ImageFileWalk(std::set<std::string> outside, std::vector<std::string>& images, std::vector<std::string>* unusable)
+        : images(images)
+        , unusable(unusable)
+        , visited(std::move(outside))
+    {
+    }
+
+    void enter(const fs::path& folder)
+    {
+        std::error_code error;
+        const fs::path real = fs::canonical(folder, error);
+        if (error)
+            return skip(folder, error);
+        if (!visited.insert(real.string()).second)
+            return;
+        fs::directory_iterator item(folder, error);
+        for (; !error && item != fs::directory_iterator(); item.increment(error)) {
+            std::error_code statusError;
+            const fs::file_status status = item->status(statusError);
+            if (statusError) {
+                if (isImageFileName(item->path().string()))
+                    skip(item->path(), statusError);
+            } else if (fs::is_directory(status)) {
+                enter(item->path());
+            } else if (fs::is_regular_file(status) && isImageFileName(item->path().string())) {
+                take(item->path());
+            }
+        }
+        if (error)
+            skip(folder, error);
+    }
+
+private:
+    void take(const fs::path& path)
+    {
+        const std::string reason = unusableReason(path);
+        if (reason.empty())
+            images.push_back(path.string());
+        else if (unusable)
+            unusable->push_back(path.string() + ": " + reason);
+    }
+    void skip(const fs::path& path, const std::error_code& error)
+    {
+        if (unusable)
+            unusable->push_back(path.string() + ": cannot be read (" + error.message() + ")");
+    }
+
+    std::vector<std::string>& images;
+    std::vector<std::string>* unusable;
+    std::set<std::string> visited;
+};
+
 } // namespace
 
 ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::vector<std::string>* unusable)
@@ -45,7 +105,8 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
         throw DataError("The image folder " + directory + " does not exist.");
     std::vector<std::string> classNames;
     for (const auto& item : fs::directory_iterator(directory)) {
-        if (item.is_directory() && item.path().filename().string().rfind('.', 0) != 0)
+        std::error_code unreadable; // a link to itself is no class folder
+        if (item.is_directory(unreadable) && item.path().filename().string().rfind('.', 0) != 0)
             classNames.push_back(item.path().filename().string());
     }
     std::sort(classNames.begin(), classNames.end());
@@ -56,17 +117,13 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
     std::vector<std::string> emptyClasses;
     for (size_t label = 0; label < classNames.size(); ++label) {
         std::vector<std::string> paths;
-        const fs::path classDir = fs::path(directory) / classNames[label];
-        for (const auto& item :
-             fs::recursive_directory_iterator(classDir, fs::directory_options::follow_directory_symlink)) {
-            if (!item.is_regular_file() || !isImageFileName(item.path().string()))
-                continue;
-            const std::string reason = unusableReason(item.path());
-            if (reason.empty())
-                paths.push_back(item.path().string());
-            else if (unusable)
-                unusable->push_back(item.path().string() + ": " + reason);
+        std::set<std::string> outside{fs::canonical(directory).string()};
+        for (size_t other = 0; other < classNames.size(); ++other) {
+            std::error_code unreadable;
+            if (other != label)
+                outside.insert(fs::canonical(fs::path(directory) / classNames[other], unreadable).string());
         }
+        ImageFileWalk(std::move(outside), paths, unusable).enter(fs::path(directory) / classNames[label]);
         if (paths.empty())
             emptyClasses.push_back(classNames[label]);
         std::sort(paths.begin(), paths.end());

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <thread>
+#include <unistd.h>
 
 using namespace ampwb;
 
@@ -173,6 +174,7 @@ private Q_SLOTS:
     void imageFolderClassesLabelsAndHeldOutFiles();
     void imageFolderTrainValidationLayout_data();
     void imageFolderTrainValidationLayout();
+    void imageFolderFollowsLinksWithoutLooping();
     void imageFolderRejectsBadTrees_data();
     void imageFolderRejectsBadTrees();
     void decodeGivesRgbChannelsFirst_data();
@@ -523,6 +525,41 @@ void DatasetsTest::imageFolderClassesLabelsAndHeldOutFiles()
     QCOMPARE(image[0][0][0].item<int>(), 200);
     QCOMPARE(image[1][3][5].item<int>(), 100);
     QCOMPARE(image[2][0][0].item<int>(), 40);
+#endif
+}
+
+void DatasetsTest::imageFolderFollowsLinksWithoutLooping()
+{
+#ifndef AMPWB_WITH_OPENCV
+    QSKIP("This engine build has no OpenCV (no ImageFolder support).");
+#else
+    const QString root = freshFolder();
+    const QString elsewhere = freshFolder();
+    for (const QString& file : {root + "/cat/a.png", root + "/cat/b.png", root + "/dog/c.png", elsewhere + "/d.png"})
+        QVERIFY2(writeImage(file, solid(6, 4, cv::Scalar(0, 100, 200))), qPrintable(file));
+    const auto link = [](const QString& target, const QString& path) {
+        return ::symlink(target.toLocal8Bit().constData(), path.toLocal8Bit().constData()) == 0;
+    };
+    QVERIFY(link("self.png", root + "/cat/self.png")); // a link to itself: unreadable, listed
+    QVERIFY(link("..", root + "/cat/up"));             // the image folder: not entered
+    QVERIFY(link(".", root + "/cat/here"));            // its own folder: entered once
+    QVERIFY(link("../dog", root + "/cat/dogs"));       // another class: its images keep their label
+    QVERIFY(link(elsewhere, root + "/dog/more"));      // a folder elsewhere: followed, once
+    QVERIFY(link(root + "/dog", elsewhere + "/back")); // and back again
+    QVERIFY(link("loop", root + "/loop"));             // a link to itself beside the classes
+
+    std::vector<std::string> unusable;
+    const ImageFolderDataset scanned = ImageFolderDataset::scan(root.toStdString(), &unusable);
+    QCOMPARE(scanned.classNames(), (std::vector<std::string>{"cat", "dog"}));
+    QStringList found;
+    for (const auto& entry : scanned.entries())
+        found << QStringLiteral("%1:%2")
+                     .arg(entry.label)
+                     .arg(QString::fromStdString(entry.path).mid(entry.path.rfind('/') + 1));
+    QCOMPARE(found, (QStringList{"0:a.png", "0:b.png", "1:c.png", "1:d.png"}));
+    QCOMPARE(unusable.size(), size_t(1));
+    QVERIFY2(QString::fromStdString(unusable.front()).startsWith(root + "/cat/self.png: cannot be read ("),
+             unusable.front().c_str());
 #endif
 }
 
