@@ -274,8 +274,16 @@ void Trainer::Session::prepare()
             config.name = Trainer::defaultRunName(config);
         folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
     } else {
-        folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
-        progress = loadCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler);
+        // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
+        RunFolder resumed(trainer.resumeDirectory);
+        progress = loadCheckpoint(resumed.checkpointPath(), model, *optimizer, *scaler);
+        if (progress.globalStep >= totalSteps)
+            throw std::invalid_argument("The run in " + trainer.resumeDirectory + " is already at step "
+                                        + std::to_string(progress.globalStep) + ", and this resume would end at step "
+                                        + std::to_string(totalSteps)
+                                        + ": nothing to train. Ask for more epochs or steps (max steps 0: no limit) "
+                                          "to continue it; the run is left as it was.");
+        folder = std::make_unique<RunFolder>(std::move(resumed));
     }
     folder->writeConfig(config, machine, deviceText, origin);
     folder->openLogs(progress.globalStep, progress.epoch);

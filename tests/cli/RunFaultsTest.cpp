@@ -1,7 +1,8 @@
 // What faults leave behind, on real processes and a real small file system: a CLI run killed
 // with SIGKILL while it writes a checkpoint, and a run whose disk fills up, both resume from
 // the last good checkpoint to the same losses as an uninterrupted run; a damaged checkpoint
-// is named and kept; running out of memory fails the run with advice.
+// is named and kept, and so is a run asked to resume to a step it has passed; running out of
+// memory fails the run with advice.
 #include "CliProcess.h"
 #include "SmallDisk.h"
 
@@ -84,11 +85,14 @@ private Q_SLOTS:
     void fullDiskStopsTheRunAndKeepsTheLastCheckpoint();
     void damagedCheckpointIsNamedAndKept_data();
     void damagedCheckpointIsNamedAndKept();
+    void resumingToAnEarlierStepIsRefusedAndKeepsTheRun();
     void outOfMemoryFailsTheRunWithAdvice();
 
 private:
     /// Resumes `runFolder` to the end and checks every step's loss against the uninterrupted run.
     void resumeToTheEnd(const QString& runFolder, int checkpointedSteps);
+    /// A copy of the uninterrupted run's files in runs/`name`; its path, or "" if it could not be made.
+    QString copyOfTheReference(const QString& name);
 
     QTemporaryDir scratch;
     QMap<int, double> uninterrupted;
@@ -200,10 +204,8 @@ void RunFaultsTest::damagedCheckpointIsNamedAndKept_data()
 void RunFaultsTest::damagedCheckpointIsNamedAndKept()
 {
     QFETCH(QString, damage);
-    const QString runFolder = scratch.filePath(QStringLiteral("runs/damaged-") + damage);
-    QVERIFY(QDir().mkpath(runFolder));
-    for (const QFileInfo& entry : QDir(scratch.filePath(QStringLiteral("runs/reference"))).entryInfoList(QDir::Files))
-        QVERIFY(QFile::copy(entry.filePath(), runFolder + QLatin1Char('/') + entry.fileName()));
+    const QString runFolder = copyOfTheReference(QStringLiteral("damaged-") + damage);
+    QVERIFY(!runFolder.isEmpty());
     const QString checkpoint = runFolder + QStringLiteral("/checkpoint.pt");
     QFile file(checkpoint);
     QVERIFY(file.open(QIODevice::ReadWrite));
@@ -223,6 +225,45 @@ void RunFaultsTest::damagedCheckpointIsNamedAndKept()
              qPrintable(resumed.err));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QVERIFY2(file.readAll() == before, "the damaged checkpoint was changed");
+}
+
+QString RunFaultsTest::copyOfTheReference(const QString& name)
+{
+    const QString runFolder = scratch.filePath(QStringLiteral("runs/") + name);
+    if (!QDir().mkpath(runFolder))
+        return {};
+    for (const QFileInfo& entry : QDir(scratch.filePath(QStringLiteral("runs/reference"))).entryInfoList(QDir::Files))
+        if (!QFile::copy(entry.filePath(), runFolder + QLatin1Char('/') + entry.fileName()))
+            return {};
+    return runFolder;
+}
+
+void RunFaultsTest::resumingToAnEarlierStepIsRefusedAndKeepsTheRun()
+{
+    const QString runFolder = copyOfTheReference(QStringLiteral("past-the-end"));
+    QVERIFY(!runFolder.isEmpty());
+    QMap<QString, QByteArray> before;
+    for (const QFileInfo& entry : QDir(runFolder).entryInfoList(QDir::Files)) {
+        QFile file(entry.filePath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        before.insert(entry.fileName(), file.readAll());
+    }
+    QVERIFY(before.contains(QStringLiteral("summary.json")));
+
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder,
+                                      QStringLiteral("--max-steps"), QStringLiteral("3")},
+                                     scratch.path());
+    QVERIFY2(resumed.finished && resumed.status == QProcess::NormalExit && resumed.exitCode == 1,
+             qPrintable(resumed.describe()));
+    QVERIFY2(resumed.err.contains(QStringLiteral("already at step %1").arg(kSteps))
+                 && resumed.err.contains(QLatin1String("would end at step 3")),
+             qPrintable(resumed.err));
+    QCOMPARE(QDir(runFolder).entryList(QDir::Files), QStringList(before.keys()));
+    for (auto it = before.begin(); it != before.end(); ++it) {
+        QFile file(runFolder + QLatin1Char('/') + it.key());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY2(file.readAll() == it.value(), qPrintable(it.key() + QStringLiteral(" was changed")));
+    }
 }
 
 void RunFaultsTest::outOfMemoryFailsTheRunWithAdvice()
