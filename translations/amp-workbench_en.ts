@@ -657,6 +657,10 @@
         <source>The backbone&apos;s learning rate scale must be a positive number.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A run name cannot start with a dot or contain / or \: it names a folder in the runs folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>

@@ -657,6 +657,10 @@
         <source>The backbone&apos;s learning rate scale must be a positive number.</source>
         <translation>骨干学习率比例必须为正数。</translation>
     </message>
+    <message>
+        <source>A run name cannot start with a dot or contain / or \: it names a folder in the runs folder.</source>
+        <translation>运行名称不能以点开头，也不能包含 / 或 \：它是运行文件夹中的一个文件夹名。</translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>

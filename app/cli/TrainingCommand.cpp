@@ -112,7 +112,7 @@ TrainingCommand::TrainingCommand(Kind kind)
          [&c](const OptionValue& v) { c.validationLimit = v.wholeNumber(); }},
         {"--run-dir", "DIR", "folder that holds run folders (default runs)",
          [&c](const OptionValue& v) { c.runsDirectory = v.text(); }},
-        {"--name", "NAME", "run folder name (default: precision and time)",
+        {"--name", "NAME", "run folder name inside --run-dir, no slashes (default: precision and time)",
          [&c](const OptionValue& v) { c.name = v.text(); }},
     };
     if (kind == Kind::Train) {

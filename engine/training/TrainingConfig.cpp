@@ -47,6 +47,11 @@ std::optional<LossScaling> parseLossScaling(const std::string& text)
     return enumFromName(text, kLossScalingNames);
 }
 
+bool isValidRunName(const std::string& name)
+{
+    return !name.empty() && name.front() != '.' && name.find_first_of("/\\") == std::string::npos;
+}
+
 std::vector<std::string> validate(const TrainingConfig& config)
 {
     std::vector<std::string> problems;
@@ -88,6 +93,9 @@ std::vector<std::string> validate(const TrainingConfig& config)
         problems.push_back("The validation limit cannot be negative.");
     if (config.runsDirectory.empty())
         problems.push_back("Choose a folder for runs.");
+    if (!config.name.empty() && !isValidRunName(config.name))
+        problems.push_back(
+            "A run name cannot start with a dot or contain / or \\: it names a folder in the runs folder.");
     if (config.freezeBackbone && config.initWeights.empty())
         problems.push_back("Training only the new head needs starting weights (ImageNet or a file).");
     if (!(config.backboneLearningRateScale > 0.0) || !std::isfinite(config.backboneLearningRateScale))

@@ -60,6 +60,10 @@ struct TrainingConfig {
 /// Checks a configuration; returns one readable message per problem (empty when valid).
 std::vector<std::string> validate(const TrainingConfig& config);
 
+/// Whether `name` can name a run's folder inside the runs folder: not empty, not starting
+/// with a dot (".", "..", hidden folders) and without / or \ (no other folder, no absolute path).
+bool isValidRunName(const std::string& name);
+
 /// Serialises to the JSON written as config.json.
 std::string toJson(const TrainingConfig& config);
 /// Parses config.json text; throws std::invalid_argument naming the bad field.

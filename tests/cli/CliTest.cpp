@@ -110,6 +110,10 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
     QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
+    // A run name names a folder inside --run-dir, never one elsewhere.
+    for (const char* name : {"../escaped", "/tmp/absolute-run", ".", "..", "a\\b", ".hidden"})
+        QTest::addRow("--name %s", name) << QStringList{"train", "--name", name} << "A run name cannot";
+    QTest::newRow("compare --name ..") << QStringList{"compare", "--name", ".."} << "A run name cannot";
 }
 
 void CliTest::usageErrorsExitWithTwo()

@@ -7,6 +7,7 @@
 #include "runs/RunPalette.h"
 #include "runs/RunTableModel.h"
 #include "training/RunFolder.h"
+#include "training/TrainingConfig.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -223,8 +224,7 @@ bool RunsTab::renameRun(const RunRecord& run, const QString& newName, QString* e
             *error = message;
         return false;
     };
-    if (name.isEmpty() || name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\'))
-        || name.startsWith(QLatin1Char('.')))
+    if (!ampwb::isValidRunName(name.toStdString()))
         return fail(tr("A run name cannot be empty, start with a dot or contain slashes."));
     const QString target = folder.absoluteDir().filePath(name);
     if (QFileInfo::exists(target))

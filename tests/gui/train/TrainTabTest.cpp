@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QSignalSpy>
@@ -78,6 +79,17 @@ private Q_SLOTS:
         QVERIFY(inline_->text().contains(QLatin1String("learning rate")));
         QVERIFY(!window.startAction().isEnabled());
         QVERIFY(!window.compareAction().isEnabled());
+
+        // A run name that would leave the runs folder cannot start either.
+        window.configPanel().findChild<QDoubleSpinBox*>(QStringLiteral("learningRate"))->setValue(0.01);
+        auto* runName = window.configPanel().findChild<QLineEdit*>(QStringLiteral("runName"));
+        runName->setText(QStringLiteral("../elsewhere"));
+        QCOMPARE(window.configPanel().problems().size(), 1);
+        QVERIFY(window.configPanel().problems().front().contains(QLatin1String("run name")));
+        QVERIFY(!window.startAction().isEnabled());
+        runName->setText(QStringLiteral("my-run"));
+        QVERIFY(window.configPanel().problems().isEmpty());
+        QVERIFY(window.startAction().isEnabled());
     }
 
     void shortRunFeedsTheCharts()
