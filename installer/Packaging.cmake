@@ -16,6 +16,7 @@ and exports models to torchvision state dicts and ONNX.
 The package holds the window (amp-workbench) and its command-line twin
 (amp-workbench-cli), in English and Simplified Chinese.")
 set(CPACK_PACKAGE_CHECKSUM SHA256)
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE) # GPL-3.0-or-later; the .deb names it in its copyright file
 set(CPACK_GENERATOR DEB TGZ)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_FILE_NAME ${CPACK_PACKAGE_NAME}_${PROJECT_VERSION}_${CMAKE_SYSTEM_PROCESSOR})

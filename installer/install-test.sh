@@ -61,6 +61,9 @@ dpkg-query -W -f='installed: ${Package} ${Version}, Installed-Size ${Installed-S
 step "desktop entry and AppStream metadata as installed"
 desktop-file-validate /usr/share/applications/io.github.ampworkbench.AmpWorkbench.desktop
 appstreamcli validate --no-net /usr/share/metainfo/io.github.ampworkbench.AmpWorkbench.metainfo.xml
+grep -q '<project_license>GPL-3.0-or-later</project_license>' \
+    /usr/share/metainfo/io.github.ampworkbench.AmpWorkbench.metainfo.xml || fail "the metainfo names no project license"
+grep -q '^License: GPL-3+$' /usr/share/doc/amp-workbench/copyright || fail "the copyright file names no GPL-3+"
 for size in 16 32 48 128 256; do
     [ -s "/usr/share/icons/hicolor/${size}x${size}/apps/io.github.ampworkbench.AmpWorkbench.png" ] ||
         fail "no ${size}x${size} icon installed"
@@ -72,7 +75,7 @@ cli_version=$(cd "$work" && env -u DISPLAY /usr/bin/amp-workbench-cli --version)
 gui_version=$(cd "$work" && env -u DISPLAY QT_QPA_PLATFORM= /usr/bin/amp-workbench --version)
 printf '%s\n%s\n' "$cli_version" "$gui_version"
 grep -q '^amp-workbench-cli [0-9]' <<<"$cli_version" || fail "the CLI's version line is missing"
-for expected in '^libtorch [0-9]' '^OpenCV [0-9]' '^bf16: ' '^CUDA: '; do
+for expected in '^License: GPL-3.0-or-later$' '^libtorch [0-9]' '^OpenCV [0-9]' '^bf16: ' '^CUDA: '; do
     grep -q "$expected" <<<"$cli_version" || fail "the CLI's --version lacks $expected"
 done
 grep -q '^Qt 6\.' <<<"$gui_version" || fail "the window's --version lacks the Qt version"

@@ -19,6 +19,10 @@
         <source>Versions (paste them into a bug report):</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Free software under the GNU General Public License, version 3 or any later version (%1), with no warranty: &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartCatalog</name>

@@ -19,6 +19,10 @@
         <source>Versions (paste them into a bug report):</source>
         <translation>版本信息（可粘贴到错误报告中）：</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;Free software under the GNU General Public License, version 3 or any later version (%1), with no warranty: &lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;自由软件，以 GNU 通用公共许可证第 3 版或任何更新版本（%1）发布，不提供任何担保：&lt;a href=&quot;%2&quot;&gt;%2&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ChartCatalog</name>

@@ -24,9 +24,15 @@ AboutDialog::AboutDialog(QWidget* parent)
     auto* text = new QLabel(tr("<h3>AMP Workbench %1</h3><p>Trains torchvision's ResNet-18 in FP32 or with automatic "
                                "mixed precision (AMP) and shows what mixed precision buys on this data and this "
                                "machine.</p>")
-                                .arg(QString::fromStdString(ampwb::workbenchVersion())),
+                                    .arg(QString::fromStdString(ampwb::workbenchVersion()))
+                                + tr("<p>Free software under the GNU General Public License, version 3 or any later "
+                                     "version (%1), with no warranty: <a href=\"%2\">%2</a></p>")
+                                      .arg(QString::fromStdString(ampwb::workbenchLicense()),
+                                           QStringLiteral("https://www.gnu.org/licenses/gpl-3.0.html")),
                             this);
+    text->setObjectName(QStringLiteral("about"));
     text->setWordWrap(true);
+    text->setOpenExternalLinks(true);
     auto* heading = new QHBoxLayout;
     heading->addWidget(icon);
     heading->addWidget(text, 1);

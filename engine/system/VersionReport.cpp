@@ -37,11 +37,17 @@ std::string workbenchVersion()
     return AMPWB_VERSION;
 }
 
+std::string workbenchLicense()
+{
+    return "GPL-3.0-or-later";
+}
+
 std::vector<std::string> versionReport(const std::string& program,
                                        const std::vector<ComponentVersion>& frontEndLibraries)
 {
     const DeviceInfo info = probeDevices();
-    std::vector<std::string> lines{program + " " + workbenchVersion(), "libtorch " + info.libtorchVersion};
+    std::vector<std::string> lines{program + " " + workbenchVersion(), "License: " + workbenchLicense(),
+                                   "libtorch " + info.libtorchVersion};
     for (const ComponentVersion& library : frontEndLibraries)
         lines.push_back(library.name + " " + library.version);
 #ifdef AMPWB_WITH_OPENCV

@@ -350,6 +350,7 @@ void CliTest::versionNamesLibtorch()
                  QRegularExpression(QStringLiteral("^libtorch \\d+\\.\\d+"), QRegularExpression::MultilineOption)),
              qPrintable(result.out));
     QVERIFY2(result.out.startsWith(QLatin1String("amp-workbench-cli ")), qPrintable(result.out));
+    QCOMPARE(result.out.split(QLatin1Char('\n')).value(1), QStringLiteral("License: GPL-3.0-or-later"));
 }
 
 QTEST_GUILESS_MAIN(CliTest)

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -45,6 +46,12 @@ private Q_SLOTS:
         QVERIFY(versions->isReadOnly());
         const QString report = AboutDialog::versionLines().join(QLatin1Char('\n'));
         QCOMPARE(versions->toPlainText(), report);
+        QVERIFY2(report.contains(QLatin1String("\nLicense: GPL-3.0-or-later\n")), qPrintable(report));
+        auto* about = dialog.findChild<QLabel*>(QStringLiteral("about"));
+        QVERIFY(about && about->isVisible());
+        QVERIFY2(about->text().contains(QLatin1String("GNU General Public License, version 3 or any later version "
+                                                      "(GPL-3.0-or-later)")),
+                 qPrintable(about->text()));
 
         QApplication::clipboard()->clear();
         auto* copy = dialog.findChild<QPushButton*>(QStringLiteral("copyVersions"));
