@@ -60,9 +60,10 @@ HttpServer::HttpServer(ClassificationService& service, std::string accessToken)
     server->set_tcp_nodelay(true); // headers and body go out as separate writes
     // httplib's default SO_REUSEPORT would let a second server share a port another one
     // listens on; SO_REUSEADDR only reuses a port whose connections are closing.
-    server->set_socket_options([](socket_t socket) {
+    server->set_socket_options([this](socket_t socket) {
         const int yes = 1;
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        internalSocket = socket;
     });
 
     server->Get("/", [](const httplib::Request&, httplib::Response& response) {
@@ -110,6 +111,9 @@ int HttpServer::bind(const std::string& host, int port)
     internalPort = server->bind_to_any_port("127.0.0.1");
     if (internalPort <= 0)
         throw std::runtime_error("Cannot listen on an internal port of 127.0.0.1.");
+    // httplib listens with a backlog of 5: relays connecting at once beyond it would wait for a
+    // SYN retry (1 s). Listening again on the bound socket raises the backlog.
+    ::listen(internalSocket, SOMAXCONN);
     policy = std::make_unique<AccessPolicy>(isLoopbackHost(host), accessToken);
     boundHost = host;
     boundPort = bound;

@@ -47,6 +47,7 @@ private:
     std::unique_ptr<AccessPolicy> policy; ///< set by bind(), from the address bound
     std::unique_ptr<ConnectionGate> gate;
     int internalPort = 0;
+    int internalSocket = -1; ///< httplib's listening socket, seen through its socket options hook
     std::string boundHost;
     int boundPort = 0;
     std::atomic<bool> stopRequested{false};

@@ -179,6 +179,29 @@ private Q_SLOTS:
         expectHealthAnsweredWhile(stop, clients);
     }
 
+    void simultaneousRequestsAreAnsweredAtOnce()
+    {
+        // Twenty clients at once (five from each of four addresses): every relay connects to
+        // httplib at the same moment, which its own listen backlog of 5 would make wait.
+        const char* addresses[] = {"127.0.1.1", "127.0.1.2", "127.0.1.3", "127.0.1.4"};
+        for (int round = 0; round < 3; ++round) {
+            std::atomic<int> answered{0};
+            std::atomic<int> slow{0};
+            std::vector<std::thread> clients;
+            for (int i = 0; i < 20; ++i) {
+                clients.emplace_back([&, from = addresses[i % 4]] {
+                    const Clock::time_point start = Clock::now();
+                    answered += health(from) == 200 ? 1 : 0;
+                    slow += secondsSince(start) > 0.5 ? 1 : 0;
+                });
+            }
+            for (std::thread& client : clients)
+                client.join();
+            QCOMPARE(answered.load(), 20);
+            QCOMPARE(slow.load(), 0);
+        }
+    }
+
     void eachAddressHoldsItsShare()
     {
         // Twelve idle connections from 127.0.0.2, eight allowed: the four oldest are dropped.
