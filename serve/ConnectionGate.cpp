@@ -17,6 +17,7 @@
 #include <array>
 #include <cerrno>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -289,16 +290,22 @@ void ConnectionGate::startRelay(Connection& connection, size_t headEnd)
         admit(head);
         std::string firstBytes = head.relayed() + connection.bytes.substr(headEnd);
         const int socket = connection.socket;
-        connection.socket = -1; // the relay owns it now
         const int flags = fcntl(socket, F_GETFL);
         fcntl(socket, F_SETFL, flags & ~O_NONBLOCK);
         std::lock_guard lock(relaysMutex);
         Relay& relay = relays.emplace_back();
         relay.address = connection.address;
-        relay.thread = std::thread([&relay, socket, port = upstream, firstBytes = std::move(firstBytes)] {
-            relayConnection(socket, port, firstBytes);
-            relay.finished = true;
-        });
+        try {
+            relay.thread = std::thread([&relay, socket, port = upstream, firstBytes = std::move(firstBytes)] {
+                relayConnection(socket, port, firstBytes);
+                relay.finished = true;
+            });
+        } catch (const std::system_error&) {
+            relays.pop_back(); // no thread to be had: the client is told to come back
+            fcntl(socket, F_SETFL, flags);
+            throw ServiceError(RefusalReason::Busy, "Too many requests are being answered; retry shortly.");
+        }
+        connection.socket = -1; // the relay owns it now
     } catch (const ServiceError& error) {
         refuse(connection, error);
     }
