@@ -16,10 +16,12 @@ double millisecondsBetween(Clock::time_point start, Clock::time_point end)
     return std::chrono::duration<double, std::milli>(end - start).count();
 }
 
-torch::Tensor decode(const UploadedImage& image, int64_t maxPixels)
+/// The model's input for one upload: decoded, then preprocessed at once, so the full-size
+/// picture lives only inside this call.
+torch::Tensor prepare(const Classifier& classifier, const UploadedImage& image, int64_t maxPixels)
 {
     try {
-        return decodeImageBytes(image.bytes.data(), image.bytes.size(), image.name, maxPixels);
+        return classifier.preprocess(decodeImageBytes(image.bytes.data(), image.bytes.size(), image.name, maxPixels));
     } catch (const ImageTooLargeError& error) {
         throw ServiceError(RefusalReason::TooLarge, error.what());
     } catch (const DataError& error) {
@@ -112,19 +114,21 @@ RequestAnswer ClassificationService::classify(Job& job) const
     const Clock::time_point start = Clock::now();
     answer.queueMilliseconds = millisecondsBetween(job.queuedAt, start);
 
-    std::vector<torch::Tensor> decoded;
-    std::vector<double> decodeMilliseconds;
+    // Each image is reduced to the model's input right after decoding, so at most one
+    // full-size image is alive per worker, however many the request holds.
+    std::vector<torch::Tensor> inputs;
+    std::vector<double> preparationMilliseconds;
     for (UploadedImage& image : job.images) {
         const Clock::time_point decodeStart = Clock::now();
-        decoded.push_back(decode(image, settings.limits.maxImagePixels));
-        decodeMilliseconds.push_back(millisecondsBetween(decodeStart, Clock::now()));
+        inputs.push_back(prepare(*model, image, settings.limits.maxImagePixels));
+        preparationMilliseconds.push_back(millisecondsBetween(decodeStart, Clock::now()));
         image.bytes = {}; // the encoded bytes are no longer needed
     }
-    const std::vector<Classification> classifications = model->classify(decoded);
+    const std::vector<Classification> classifications = model->classifyPreprocessed(inputs);
     for (size_t i = 0; i < classifications.size(); ++i) {
         const Classification& result = classifications[i];
-        answer.images.push_back({job.images[i].name, result.topClasses,
-                                 decodeMilliseconds[i] + result.preprocessMilliseconds + result.inferenceMilliseconds});
+        answer.images.push_back(
+            {job.images[i].name, result.topClasses, preparationMilliseconds[i] + result.inferenceMilliseconds});
     }
     answer.milliseconds = millisecondsBetween(job.queuedAt, Clock::now());
     return answer;

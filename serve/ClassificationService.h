@@ -16,12 +16,18 @@
 
 namespace ampwb::serve {
 
-/// What one request may bring, and how much work may wait.
+/// What one request may bring, how much work may wait, and how many connections are held.
 struct ServiceLimits {
-    size_t maxRequestBytes = 20u << 20;  ///< the whole upload (413 above)
-    int64_t maxImagePixels = 40'000'000; ///< per image, as its header declares (413 above)
-    int maxImagesPerRequest = 16;        ///< images in one request (413 above)
-    int queueCapacity = 16;              ///< requests waiting for a worker (503 above)
+    size_t maxRequestBytes = 20u << 20;     ///< the whole upload (413 above)
+    int64_t maxImagePixels = 40'000'000;    ///< per image, as its header declares (413 above)
+    int maxImagesPerRequest = 16;           ///< images in one request (413 above)
+    int queueCapacity = 16;                 ///< requests waiting for a worker (503 above)
+    double requestHeadSeconds = 10.0;       ///< the whole request head must arrive this soon after connecting (408)
+    size_t maxRequestHeadBytes = 16u << 10; ///< request line and headers (431 above)
+    /// Connections held at once: heads being read plus requests being answered. A new
+    /// connection beyond it drops the oldest one still sending its head (503 if none is).
+    int maxConnections = 64;
+    int maxConnectionsPerAddress = 16; ///< the same, per client address
 };
 
 /// How the service runs.

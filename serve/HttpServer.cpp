@@ -1,6 +1,8 @@
 #include "HttpServer.h"
 
+#include "AccessPolicy.h"
 #include "ClassificationService.h"
+#include "ConnectionGate.h"
 #include "ResponseJson.h"
 #include "ServiceError.h"
 #include "UploadReading.h"
@@ -9,6 +11,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <thread>
 
@@ -42,23 +45,25 @@ httplib::Server::HandlerResponse describeStatus(const httplib::Request&, httplib
 
 } // namespace
 
-HttpServer::HttpServer(ClassificationService& service)
+HttpServer::HttpServer(ClassificationService& service, std::string accessToken)
     : service(service)
+    , accessToken(std::move(accessToken))
     , server(std::make_unique<httplib::Server>())
 {
     const ServiceLimits& limits = service.options().limits;
-    // Every request waiting in the queue or being classified holds a connection thread;
-    // a few more keep /healthz and refusals answered while the queue is full.
-    const size_t connectionThreads = static_cast<size_t>(limits.queueCapacity + service.options().workers + 4);
+    gate = std::make_unique<ConnectionGate>(limits, [this](const RequestHead& head) { policy->check(head); });
+    // Every request the gate lets through holds a connection thread, each its own connection:
+    // the gate bounds them, so httplib never queues one behind another.
+    const auto connectionThreads = static_cast<size_t>(std::max(1, limits.maxConnections));
     server->new_task_queue = [connectionThreads] { return new httplib::ThreadPool(connectionThreads); };
     server->set_payload_max_length(limits.maxRequestBytes);
-    server->set_keep_alive_max_count(1000);
     server->set_tcp_nodelay(true); // headers and body go out as separate writes
     // httplib's default SO_REUSEPORT would let a second server share a port another one
     // listens on; SO_REUSEADDR only reuses a port whose connections are closing.
-    server->set_socket_options([](socket_t socket) {
+    server->set_socket_options([this](socket_t socket) {
         const int yes = 1;
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        internalSocket = socket;
     });
 
     server->Get("/", [](const httplib::Request&, httplib::Response& response) {
@@ -84,16 +89,14 @@ HttpServer::HttpServer(ClassificationService& service)
         }
     });
     server->set_error_handler(httplib::Server::HandlerWithResponse(describeStatus));
-    server->set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr error) {
-        std::string message = "unknown error";
-        try {
-            std::rethrow_exception(error);
-        } catch (const std::exception& exception) {
-            message = exception.what();
-        } catch (...) {
-        }
+    // What an unexpected exception says (a library's assertion, a source path) means nothing to a
+    // client and tells an attacker about the internals: the client gets a plain message.
+    server->set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
         response.status = 500;
-        response.set_content(nlohmann::json{{"error", "internal"}, {"message", message}}.dump(), kJson);
+        response.set_content(nlohmann::json{{"error", "internal"},
+                                            {"message", "The service failed while answering this request."}}
+                                 .dump(),
+                             kJson);
     });
 }
 
@@ -104,10 +107,14 @@ HttpServer::~HttpServer()
 
 int HttpServer::bind(const std::string& host, int port)
 {
-    const int bound = port == 0 ? server->bind_to_any_port(host) : (server->bind_to_port(host, port) ? port : -1);
-    if (bound <= 0)
-        throw std::runtime_error("Cannot listen on " + host + ":" + std::to_string(port)
-                                 + " (the address is in use, not this machine's, or the port needs privileges).");
+    const int bound = gate->bind(host, port);
+    internalPort = server->bind_to_any_port("127.0.0.1");
+    if (internalPort <= 0)
+        throw std::runtime_error("Cannot listen on an internal port of 127.0.0.1.");
+    // httplib listens with a backlog of 5: relays connecting at once beyond it would wait for a
+    // SYN retry (1 s). Listening again on the bound socket raises the backlog.
+    ::listen(internalSocket, SOMAXCONN);
+    policy = std::make_unique<AccessPolicy>(isLoopbackHost(host), accessToken);
     boundHost = host;
     boundPort = bound;
     return bound;
@@ -115,20 +122,25 @@ int HttpServer::bind(const std::string& host, int port)
 
 void HttpServer::serve()
 {
-    serving = true;
-    if (!stopRequested)
+    std::atomic<bool> httpEnded{false};
+    std::thread http([&] {
         server->listen_after_bind();
-    serving = false;
+        httpEnded = true;
+    });
+    // httplib's stop() does nothing until listen_after_bind has marked the server running.
+    while (!server->is_running() && !httpEnded)
+        std::this_thread::yield();
+    if (!stopRequested)
+        gate->run(internalPort);
+    server->stop(); // returns once the requests it was given are answered
+    http.join();
+    gate->finishRelays();
 }
 
 void HttpServer::stop()
 {
     stopRequested = true;
-    // httplib's stop() does nothing until listen_after_bind has marked the server running:
-    // a stop() that comes just as serve() begins waits for that moment (microseconds).
-    while (serving && !server->is_running())
-        std::this_thread::yield();
-    server->stop();
+    gate->stop();
 }
 
 std::string HttpServer::url() const

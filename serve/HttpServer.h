@@ -10,15 +10,21 @@ class Server;
 
 namespace ampwb::serve {
 
+class AccessPolicy;
 class ClassificationService;
+class ConnectionGate;
 
 /// The classification service over HTTP (cpp-httplib): GET / (the web page),
 /// POST /v1/classify, GET /v1/model, GET /healthz; refusals as JSON {error, message}
-/// with status 400, 413, 415 or 503. Uploads are read as they stream in and never
+/// with status 400, 401, 403, 408, 413, 415, 421, 431 or 503. A ConnectionGate owns the public
+/// socket and passes on only complete, well-formed request heads that the AccessPolicy allows;
+/// httplib listens on an internal loopback port. Uploads are read as they stream in and never
 /// held beyond the service's request limit.
 class HttpServer {
 public:
-    explicit HttpServer(ClassificationService& service);
+    /// `accessToken`: when not empty, requests other than GET / and GET /healthz need
+    /// `Authorization: Bearer` with it (401 otherwise).
+    explicit HttpServer(ClassificationService& service, std::string accessToken = {});
     ~HttpServer();
 
     HttpServer(const HttpServer&) = delete;
@@ -36,11 +42,15 @@ public:
 
 private:
     ClassificationService& service;
+    std::string accessToken;
     std::unique_ptr<httplib::Server> server;
+    std::unique_ptr<AccessPolicy> policy; ///< set by bind(), from the address bound
+    std::unique_ptr<ConnectionGate> gate;
+    int internalPort = 0;
+    int internalSocket = -1; ///< httplib's listening socket, seen through its socket options hook
     std::string boundHost;
     int boundPort = 0;
     std::atomic<bool> stopRequested{false};
-    std::atomic<bool> serving{false}; ///< serve() has begun and not yet returned
 };
 
 /// Whether `host` is a loopback address (127.x.x.x, ::1 or localhost).

@@ -15,7 +15,36 @@ nlohmann::json topJson(const std::vector<ClassScore>& scores)
     return top;
 }
 
+const char* reasonPhrase(int status)
+{
+    switch (status) {
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 415: return "Unsupported Media Type";
+    case 421: return "Misdirected Request";
+    case 431: return "Request Header Fields Too Large";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+    }
+}
+
 } // namespace
+
+std::string refusalResponse(const ServiceError& error)
+{
+    const std::string body = errorJson(error);
+    std::string response = "HTTP/1.1 " + std::to_string(error.httpStatus()) + " " + reasonPhrase(error.httpStatus())
+                         + "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size())
+                         + "\r\nConnection: close\r\n";
+    if (error.reason() == RefusalReason::Busy)
+        response += "Retry-After: 1\r\n";
+    if (error.reason() == RefusalReason::Unauthorized)
+        response += "WWW-Authenticate: Bearer\r\n";
+    return response + "\r\n" + body;
+}
 
 std::string errorJson(const ServiceError& error)
 {

@@ -9,9 +9,14 @@ namespace ampwb::serve {
 enum class RefusalReason {
     NotAnImage,      ///< 400: the bytes do not decode as an image
     BadRequest,      ///< 400: a malformed upload, or one without images
+    Unauthorized,    ///< 401: the access token is missing or wrong
+    Forbidden,       ///< 403: a POST from another web site's page (Origin)
+    TimedOut,        ///< 408: the request head did not arrive in time
     TooLarge,        ///< 413: too many bytes, pixels or images
     UnsupportedType, ///< 415: a content type that is not an image
-    Busy,            ///< 503: the queue is full; retry shortly
+    WrongHost,       ///< 421: a Host that is not this machine's (DNS rebinding)
+    HeadTooLarge,    ///< 431: a request head larger than the limit
+    Busy,            ///< 503: the queue is full, or too many connections; retry shortly
     ShuttingDown,    ///< 503: the service is stopping
 };
 
@@ -25,10 +30,10 @@ public:
     }
 
     RefusalReason reason() const { return refusal; }
-    /// 400, 413, 415 or 503.
+    /// 400, 401, 403, 408, 413, 415, 421, 431 or 503.
     int httpStatus() const;
-    /// A short machine-readable name: "not_an_image", "bad_request", "too_large", "unsupported_type", "busy",
-    /// "shutting_down".
+    /// A short machine-readable name: "not_an_image", "bad_request", "unauthorized", "forbidden", "timed_out",
+    /// "too_large", "unsupported_type", "wrong_host", "head_too_large", "busy", "shutting_down".
     const char* code() const;
 
 private:

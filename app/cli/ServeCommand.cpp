@@ -8,7 +8,10 @@
 #include <ATen/Parallel.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 
 namespace ampwb::cli {
 namespace {
@@ -17,6 +20,26 @@ const char* kServeIntroduction = "Usage: amp-workbench-cli serve --model FILE [O
                                  "Serves a classifier over HTTP until Ctrl-C or SIGTERM (which finish the requests in\n"
                                  "flight): a web page at /, POST /v1/classify (an image as the body, or several as a\n"
                                  "multipart form), GET /v1/model and GET /healthz. See docs/serve.md.\n\n";
+
+/// The access token held in `path`: its text without surrounding blanks and line ends.
+std::string readAccessToken(const std::string& path)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        throw UsageError("--token: cannot read the token file " + path + ".");
+    std::string token{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    if (file.bad())
+        throw UsageError("--token: cannot read the token file " + path + ".");
+    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+    token.erase(std::find_if_not(token.rbegin(), token.rend(), blank).base(), token.end());
+    token.erase(token.begin(), std::find_if_not(token.begin(), token.end(), blank));
+    if (token.empty())
+        throw UsageError("--token: the token file " + path + " is empty; put the token (one line) in it.");
+    if (!std::all_of(token.begin(), token.end(), [](unsigned char c) { return c > 0x20 && c < 0x7F; }))
+        throw UsageError("--token: the token in " + path
+                         + " must be one line of visible ASCII characters without spaces.");
+    return token;
+}
 
 } // namespace
 
@@ -35,6 +58,10 @@ ServeCommand::ServeCommand()
          [this](const OptionValue& v) { host = v.text(); }},
         {"--port", "N", "port (default 8080; 0 picks a free one)",
          [this](const OptionValue& v) { port = static_cast<int>(v.wholeNumberBetween(0, 65535)); }},
+        {"--token", "FILE",
+         "require `Authorization: Bearer TOKEN` (the token is the\n"
+         "file's text) on every request but GET / and GET /healthz",
+         [this](const OptionValue& v) { accessToken = readAccessToken(v.text()); }},
         {"--threads", "N",
          "requests classified at the same time, sharing the model and\n"
          "splitting the CPU cores (default 1)",
@@ -75,7 +102,7 @@ int ServeCommand::run()
     at::set_num_threads(threadsPerWorker);
     auto classifier = std::make_shared<const Classifier>(loadClassifierModel(model, labels), classifierOptions);
     serve::ClassificationService service(classifier, serviceOptions);
-    serve::HttpServer server(service);
+    serve::HttpServer server(service, accessToken);
     server.bind(host, port);
 
     std::printf("Model: %s\nPrecision: %s, input %lld px, %d worker(s) × %d libtorch thread(s)\n",
@@ -83,13 +110,14 @@ int ServeCommand::run()
                 static_cast<long long>(classifier->card().preprocessing.imageSize), serviceOptions.workers,
                 threadsPerWorker);
     if (!serve::isLoopbackHost(host))
-        std::fprintf(stderr, "warning: listening on %s: other machines that reach it can use the service.\n",
-                     host.c_str());
-    std::printf("Serving on %s  (Ctrl-C stops after the requests in flight)\n", server.url().c_str());
-    std::fflush(stdout);
-
+        std::fprintf(stderr, "warning: listening on %s: other machines that reach it can use the service%s.\n",
+                     host.c_str(),
+                     accessToken.empty() ? ", and it has no authentication (see --token)" : " with the token");
     {
+        // Watching before the URL is printed: a SIGTERM sent as soon as it appears stops cleanly.
         InterruptWatcher watcher("Stopping: finishing the requests in flight…", [&] { server.stop(); });
+        std::printf("Serving on %s  (Ctrl-C stops after the requests in flight)\n", server.url().c_str());
+        std::fflush(stdout);
         server.serve();
     }
     service.shutdown();

@@ -23,6 +23,7 @@ private:
     std::string labels;
     std::string host = "127.0.0.1";
     int port = 8080;
+    std::string accessToken; ///< from --token FILE; empty: no token needed
     ClassifierOptions classifierOptions;
     serve::ServiceOptions serviceOptions;
 };

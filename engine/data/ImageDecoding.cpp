@@ -63,8 +63,9 @@ cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int fl
     try {
         const cv::Mat encoded(1, static_cast<int>(size), CV_8UC1, const_cast<char*>(data));
         decoded = cv::imdecode(encoded, flags);
-    } catch (const cv::Exception& exception) {
-        throw DataError("The image " + name + " could not be decoded: " + exception.what());
+    } catch (const cv::Exception&) {
+        // OpenCV's text names its own source files and assertions: nothing a user can act on.
+        throw DataError("The image " + name + " could not be decoded (corrupt, unsupported or too large).");
     }
     if (decoded.empty())
         throw DataError("The file " + name + " is not an image OpenCV can decode (corrupt or unsupported).");

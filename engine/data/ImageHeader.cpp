@@ -1,6 +1,7 @@
 #include "data/ImageHeader.h"
 
 #include <array>
+#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <istream>
@@ -57,6 +58,38 @@ std::optional<ImageSize> jpegSize(std::istream& in)
     return std::nullopt;
 }
 
+/// The next number of a PNM header (after whitespace and `#` comments), or -1.
+int64_t pnmNumber(std::istream& in)
+{
+    int byte = in.get();
+    for (;;) {
+        if (byte == '#') {
+            while (byte != EOF && byte != '\n' && byte != '\r')
+                byte = in.get();
+        } else if (byte == ' ' || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\v' || byte == '\f') {
+            byte = in.get();
+        } else {
+            break;
+        }
+    }
+    int64_t number = -1;
+    for (int digits = 0; byte >= '0' && byte <= '9' && digits < 12; ++digits, byte = in.get())
+        number = (number < 0 ? 0 : number * 10) + (byte - '0');
+    return number;
+}
+
+/// Width and height from a PBM, PGM or PPM header (P1–P6, ASCII or binary).
+std::optional<ImageSize> pnmSize(std::istream& in)
+{
+    in.clear();
+    in.seekg(2);
+    const int64_t width = pnmNumber(in);
+    const int64_t height = pnmNumber(in);
+    if (width <= 0 || height <= 0)
+        return std::nullopt;
+    return ImageSize{width, height};
+}
+
 /// Reads bytes already in memory as a seekable stream, without copying them.
 class MemoryBuffer : public std::streambuf {
 public:
@@ -109,6 +142,8 @@ std::optional<ImageSize> imageSize(std::istream& in)
             return ImageSize{littleEndian(head.data() + 26, 2) & 0x3FFF, littleEndian(head.data() + 28, 2) & 0x3FFF};
         return std::nullopt;
     }
+    if (head[0] == 'P' && head[1] >= '1' && head[1] <= '6' && std::isspace(head[2]))
+        return pnmSize(in);
     if (isJpeg(reinterpret_cast<const char*>(head.data()), head.size())) {
         in.clear();
         return jpegSize(in);

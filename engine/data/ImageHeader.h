@@ -20,7 +20,7 @@ struct ImageSize {
     }
 };
 
-/// Reads the declared size from a PNG, JPEG, BMP or WebP header without decoding
+/// Reads the declared size from a PNG, JPEG, BMP, WebP or PNM (PBM, PGM, PPM) header without decoding
 /// the pixels; nullopt for other formats or an unreadable header.
 std::optional<ImageSize> readImageSize(const std::string& path);
 /// The same, for the bytes of an image file held in memory.

@@ -93,19 +93,28 @@ std::vector<ClassScore> Classifier::topClasses(const torch::Tensor& logits) cons
 
 std::vector<Classification> Classifier::classify(const std::vector<torch::Tensor>& images) const
 {
-    std::vector<Classification> results(images.size());
-    if (images.empty())
-        return results;
     std::vector<torch::Tensor> inputs;
-    for (size_t i = 0; i < images.size(); ++i) {
+    std::vector<double> preprocessMilliseconds;
+    for (const torch::Tensor& image : images) {
         const auto start = Clock::now();
-        inputs.push_back(preprocess(images[i]));
-        results[i].preprocessMilliseconds = millisecondsSince(start);
+        inputs.push_back(preprocess(image));
+        preprocessMilliseconds.push_back(millisecondsSince(start));
     }
+    std::vector<Classification> results = classifyPreprocessed(inputs);
+    for (size_t i = 0; i < results.size(); ++i)
+        results[i].preprocessMilliseconds = preprocessMilliseconds[i];
+    return results;
+}
+
+std::vector<Classification> Classifier::classifyPreprocessed(const std::vector<torch::Tensor>& inputs) const
+{
+    std::vector<Classification> results(inputs.size());
+    if (inputs.empty())
+        return results;
     const auto start = Clock::now();
     const torch::Tensor batchLogits = logits(torch::stack(inputs));
-    const double share = millisecondsSince(start) / static_cast<double>(images.size());
-    for (size_t i = 0; i < images.size(); ++i) {
+    const double share = millisecondsSince(start) / static_cast<double>(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
         results[i].logits = batchLogits[static_cast<int64_t>(i)];
         results[i].topClasses = topClasses(results[i].logits);
         results[i].inferenceMilliseconds = share;

@@ -60,6 +60,9 @@ public:
     std::vector<ClassScore> topClasses(const torch::Tensor& logits) const;
     /// Preprocesses and classifies decoded images (uint8 [C, H, W]) as one batch.
     std::vector<Classification> classify(const std::vector<torch::Tensor>& images) const;
+    /// Classifies images already preprocessed (float [3, S, S] each) as one batch; sets each
+    /// result's inference share, not its preprocessing time.
+    std::vector<Classification> classifyPreprocessed(const std::vector<torch::Tensor>& inputs) const;
 
     /// Whether this CPU has bf16 units (AVX512-BF16 or AMX), so bf16 is worth offering.
     static bool bf16Recommended();

@@ -2,7 +2,8 @@
 """The serve web page end to end in headless Chromium (Debian's chromium + chromium-driver,
 driven by python3-selenium): the page loads in English and in Chinese after the browser's
 language, a real photo is uploaded through the file input and another dropped onto the page,
-and each gets its thumbnail and five rows of classes with probability bars.
+and each gets its thumbnail and five rows of classes with probability bars. A server started
+with --token makes the page ask for the token; once it is entered, a photo is classified.
 
     browser_e2e.py --cli amp-workbench-cli --source-dir DIR [--screenshot PNG]
 
@@ -38,9 +39,9 @@ def make_model(source_dir, directory):
                     os.path.join(directory, "ten.pth"), "--classes", "10", "--prototypes", *PHOTOS], check=True)
 
 
-def start_server(cli, directory):
+def start_server(cli, directory, extra=()):
     server = subprocess.Popen([cli, "serve", "--port", "0", "--model", os.path.join(directory, "ten.pth"),
-                               "--labels", os.path.join(directory, "ten.txt")],
+                               "--labels", os.path.join(directory, "ten.txt"), *extra],
                               stdout=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     for line in server.stdout:
@@ -118,6 +119,25 @@ def check_page(driver, url, language, screenshot):
         print(f"screenshot: {screenshot}")
 
 
+def check_token_page(driver, url):
+    driver.get(url)
+    wait_for(driver, lambda d: d.find_element("id", "token").is_displayed(), "the access token form after a 401")
+    driver.find_element("id", "files").send_keys(PHOTOS[0])
+    wait_for(driver, lambda d: "401" in d.find_element("css selector", ".result .status").text,
+             "the upload without the token refused with 401")
+    driver.find_element("id", "token-input").send_keys("page-token-7")
+    driver.find_element("css selector", "#token button").click()
+    wait_for(driver, lambda d: "10" in d.find_element("id", "model").text, "the model line once the token is given")
+    driver.find_element("id", "files").send_keys(PHOTOS[0])
+    wait_for(driver, lambda d: finished_rows(d) == [5], "five rows for the photo sent with the token")
+
+
+def stop_server(server):
+    server.send_signal(signal.SIGTERM)
+    if server.wait(timeout=60) != 0:
+        raise SystemExit("FAIL: serve did not stop cleanly on SIGTERM")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
@@ -144,9 +164,21 @@ def main():
                     driver.quit()
                 print(f"{language}: page loaded, uploaded and dropped photos classified")
         finally:
-            server.send_signal(signal.SIGTERM)
-            if server.wait(timeout=60) != 0:
-                raise SystemExit("FAIL: serve did not stop cleanly on SIGTERM")
+            stop_server(server)
+
+        token_file = os.path.join(directory, "token.txt")
+        with open(token_file, "w") as token:
+            token.write("page-token-7\n")
+        server, url = start_server(arguments.cli, directory, ["--token", token_file])
+        try:
+            driver = browser(directory, "en-US")
+            try:
+                check_token_page(driver, url)
+            finally:
+                driver.quit()
+            print("token: the page asked for the token and classified with it")
+        finally:
+            stop_server(server)
     print("PASS")
 
 

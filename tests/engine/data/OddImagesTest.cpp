@@ -1,8 +1,10 @@
 // Images in the forms real folders and drops hold — CMYK JPEG, 16-bit, alpha, palette,
 // animated PNG and GIF, truncated, not an image at all, and a 30000×30000 PNG — written by
 // PIL (tests/python/make_odd_images.py) and decoded by decodeImageFile: each is decoded as
-// PIL reads it or refused with a message naming the file, and memory stays bounded.
+// PIL reads it or refused with a message naming the file, and memory stays bounded. PNM
+// headers (P1–P6) declare their size to readImageSize, so a huge PGM is refused before decoding.
 #include "data/ImageDecoding.h"
+#include "data/ImageHeader.h"
 
 #include "BlackPng.h"
 #include "TestSupport.h"
@@ -126,6 +128,55 @@ private Q_SLOTS:
             QFAIL("an image declaring 1.6e19 pixels was decoded");
         } catch (const ImageTooLargeError& error) {
             QVERIFY2(QString::fromStdString(error.what()).contains(QLatin1String("4026531840")), error.what());
+        }
+    }
+
+    void pnmHeadersDeclareTheirSize_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<qint64>("width");
+        QTest::addColumn<qint64>("height");
+        QTest::newRow("P1 (ASCII bitmap)") << QByteArray("P1\n3 2\n0 1 0\n1 0 1\n") << qint64(3) << qint64(2);
+        QTest::newRow("P2 with comments")
+            << QByteArray("P2\n# a comment\n# another\n640   480\n255\n0") << qint64(640) << qint64(480);
+        QTest::newRow("P3 on one line") << QByteArray("P3 7 5 255 0 0 0") << qint64(7) << qint64(5);
+        QTest::newRow("P4 with CRLF") << QByteArray("P4\r\n16\r\n8\r\n") + QByteArray(16, '\0') << qint64(16)
+                                      << qint64(8);
+        QTest::newRow("P5 60000x60000") << QByteArray("P5\n60000 60000\n255\n") + QByteArray(8, '\0') << qint64(60000)
+                                        << qint64(60000);
+        QTest::newRow("P6, comment between the sides")
+            << QByteArray("P6\n1024 # width above, height below\n768\n255\n") << qint64(1024) << qint64(768);
+        QTest::newRow("no height") << QByteArray("P5\n60000\n") << qint64(-1) << qint64(-1);
+        QTest::newRow("P7 (PAM) is not read") << QByteArray("P7\nWIDTH 4\nHEIGHT 4\n") << qint64(-1) << qint64(-1);
+    }
+
+    void pnmHeadersDeclareTheirSize()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(qint64, width);
+        QFETCH(qint64, height);
+        const auto size = readImageSize(bytes.constData(), static_cast<size_t>(bytes.size()));
+        if (width < 0) {
+            QVERIFY(!size);
+            return;
+        }
+        QVERIFY(size);
+        QCOMPARE(qint64(size->width), width);
+        QCOMPARE(qint64(size->height), height);
+    }
+
+    void hugePgmIsRefusedBeforeDecoding()
+    {
+        // A 20-byte file declaring 60000×60000 gray pixels: OpenCV would try to allocate 3.6 GB,
+        // then fail with its own assertion text.
+        const QByteArray pgm = QByteArray("P5\n60000 60000\n255\n") + QByteArray(64, '\0');
+        try {
+            decodeImageBytes(pgm.constData(), static_cast<size_t>(pgm.size()), "huge.pgm", 40'000'000);
+            QFAIL("a 3600-megapixel image was decoded");
+        } catch (const ImageTooLargeError& error) {
+            const QString message = QString::fromStdString(error.what());
+            QVERIFY2(message.contains(QLatin1String("huge.pgm")) && message.contains(QLatin1String("60000")),
+                     error.what());
         }
     }
 

@@ -1,0 +1,360 @@
+// The ConnectionGate in front of the classification service, through a real HttpServer on
+// loopback and real sockets: idle, slow and reconnecting clients do not keep /healthz from
+// answering; connections are bounded per client address (127.0.0.2, 127.0.0.3, … are other
+// clients) and in total; a request head has a deadline and a size limit; malformed heads
+// are refused with 400 and JSON at once; a client that half-closes still gets its answer.
+#include "ClassificationService.h"
+#include "HttpServer.h"
+#include "model/Classifier.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <memory>
+#include <thread>
+#include <vector>
+
+using namespace ampwb;
+using namespace ampwb::serve;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// A TCP connection to 127.0.0.1:`port` from the loopback address `from` (127.0.0.1 when empty).
+class TestSocket {
+public:
+    TestSocket(int port, const char* from = nullptr)
+    {
+        socket = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (from) {
+            sockaddr_in local{};
+            local.sin_family = AF_INET;
+            inet_pton(AF_INET, from, &local.sin_addr);
+            ::bind(socket, reinterpret_cast<const sockaddr*>(&local), sizeof local);
+        }
+        sockaddr_in server{};
+        server.sin_family = AF_INET;
+        server.sin_port = htons(static_cast<uint16_t>(port));
+        server.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        connected = ::connect(socket, reinterpret_cast<const sockaddr*>(&server), sizeof server) == 0;
+    }
+    ~TestSocket() { ::close(socket); }
+    TestSocket(const TestSocket&) = delete;
+    TestSocket& operator=(const TestSocket&) = delete;
+
+    bool send(const QByteArray& bytes) const
+    {
+        return ::send(socket, bytes.constData(), static_cast<size_t>(bytes.size()), MSG_NOSIGNAL) == bytes.size();
+    }
+    void halfClose() const { ::shutdown(socket, SHUT_WR); }
+    /// Everything the server sends until it closes, or until `seconds` pass.
+    QByteArray receiveAll(double seconds) const
+    {
+        QByteArray received;
+        const Clock::time_point start = Clock::now();
+        for (;;) {
+            const int left = static_cast<int>((seconds - secondsSince(start)) * 1000);
+            pollfd readable{socket, POLLIN, 0};
+            if (left <= 0 || ::poll(&readable, 1, left) <= 0)
+                return received;
+            char buffer[65536];
+            const ssize_t count = ::recv(socket, buffer, sizeof buffer, 0);
+            if (count <= 0)
+                return received;
+            received.append(buffer, static_cast<int>(count));
+        }
+    }
+    /// Whether the server has closed the connection (end of input or reset) within `seconds`.
+    bool closedWithin(double seconds) const
+    {
+        pollfd readable{socket, POLLIN, 0};
+        if (::poll(&readable, 1, static_cast<int>(seconds * 1000)) <= 0)
+            return false;
+        char byte;
+        return ::recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
+    }
+
+    int socket = -1;
+    bool connected = false;
+};
+
+int statusOf(const QByteArray& response)
+{
+    return response.startsWith("HTTP/1.1 ") ? response.mid(9, 3).toInt() : 0;
+}
+
+QJsonObject bodyOf(const QByteArray& response)
+{
+    return QJsonDocument::fromJson(response.mid(response.indexOf("\r\n\r\n") + 4)).object();
+}
+
+} // namespace
+
+class ConnectionGateTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        std::signal(SIGPIPE, SIG_IGN);
+        ClassifierModel model{ResNet18(10), {}, "random weights", ""};
+        ClassifierOptions classifierOptions;
+        classifierOptions.warmupPasses = 0;
+        ServiceOptions options;
+        options.limits.requestHeadSeconds = 1.0;
+        options.limits.maxRequestHeadBytes = 4096;
+        options.limits.maxConnections = 24;
+        options.limits.maxConnectionsPerAddress = 8;
+        service = std::make_unique<ClassificationService>(std::make_shared<const Classifier>(model, classifierOptions),
+                                                          options);
+        server = std::make_unique<HttpServer>(*service);
+        port = server->bind("127.0.0.1", 0);
+        serving = std::thread([this] { server->serve(); });
+    }
+
+    void cleanupTestCase()
+    {
+        server->stop();
+        serving.join();
+    }
+
+    void idleConnectionsLeaveHealthAnswered()
+    {
+        std::vector<std::unique_ptr<TestSocket>> idle;
+        for (int i = 0; i < 200; ++i)
+            idle.push_back(std::make_unique<TestSocket>(port));
+        QVERIFY(idle.back()->connected);
+        const Clock::time_point start = Clock::now();
+        QCOMPARE(health(), 200);
+        QVERIFY2(secondsSince(start) < 0.5, qPrintable(QString::number(secondsSince(start))));
+    }
+
+    void slowHeadsLeaveHealthAnswered()
+    {
+        // 25 clients send a request head a byte every 50 ms (reconnecting when dropped).
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> clients;
+        for (int i = 0; i < 25; ++i) {
+            clients.emplace_back([&] {
+                const QByteArray head = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + QByteArray(100, 'a')
+                                      + "\r\n\r\n";
+                while (!stop) {
+                    TestSocket slow(port);
+                    for (int k = 0; k < head.size() && !stop && slow.send(head.mid(k, 1)); ++k)
+                        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                }
+            });
+        }
+        expectHealthAnsweredWhile(stop, clients);
+    }
+
+    void reconnectingClientsLeaveHealthAnswered()
+    {
+        // 30 clients connect, send half a request line and close, over and over.
+        std::atomic<bool> stop{false};
+        std::vector<std::thread> clients;
+        for (int i = 0; i < 30; ++i) {
+            clients.emplace_back([&] {
+                while (!stop) {
+                    TestSocket churn(port);
+                    churn.send("GET /hea");
+                }
+            });
+        }
+        expectHealthAnsweredWhile(stop, clients);
+    }
+
+    void simultaneousRequestsAreAnsweredAtOnce()
+    {
+        // Twenty clients at once (five from each of four addresses): every relay connects to
+        // httplib at the same moment, which its own listen backlog of 5 would make wait.
+        const char* addresses[] = {"127.0.1.1", "127.0.1.2", "127.0.1.3", "127.0.1.4"};
+        for (int round = 0; round < 3; ++round) {
+            std::atomic<int> answered{0};
+            std::atomic<int> slow{0};
+            std::vector<std::thread> clients;
+            for (int i = 0; i < 20; ++i) {
+                clients.emplace_back([&, from = addresses[i % 4]] {
+                    const Clock::time_point start = Clock::now();
+                    answered += health(from) == 200 ? 1 : 0;
+                    slow += secondsSince(start) > 0.5 ? 1 : 0;
+                });
+            }
+            for (std::thread& client : clients)
+                client.join();
+            QCOMPARE(answered.load(), 20);
+            QCOMPARE(slow.load(), 0);
+        }
+    }
+
+    void eachAddressHoldsItsShare()
+    {
+        // Twelve idle connections from 127.0.0.2, eight allowed: the four oldest are dropped.
+        std::vector<std::unique_ptr<TestSocket>> idle;
+        for (int i = 0; i < 12; ++i) {
+            idle.push_back(std::make_unique<TestSocket>(port, "127.0.0.2"));
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        for (int i = 0; i < 4; ++i)
+            QVERIFY2(idle[i]->closedWithin(0.5), qPrintable(QStringLiteral("connection %1 kept").arg(i)));
+        for (int i = 4; i < 12; ++i)
+            QVERIFY2(!idle[i]->closedWithin(0.0), qPrintable(QStringLiteral("connection %1 dropped").arg(i)));
+        QCOMPARE(health("127.0.0.3"), 200);
+    }
+
+    void theTotalIsBounded()
+    {
+        // Four addresses with eight idle connections each; 24 are held in all: the eight oldest go.
+        std::vector<std::unique_ptr<TestSocket>> idle;
+        const char* addresses[] = {"127.0.0.4", "127.0.0.5", "127.0.0.6", "127.0.0.7"};
+        for (const char* address : addresses) {
+            for (int i = 0; i < 8; ++i) {
+                idle.push_back(std::make_unique<TestSocket>(port, address));
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+        }
+        for (int i = 0; i < 8; ++i)
+            QVERIFY2(idle[i]->closedWithin(0.5), qPrintable(QStringLiteral("connection %1 kept").arg(i)));
+        for (int i = 8; i < 32; ++i)
+            QVERIFY2(!idle[i]->closedWithin(0.0), qPrintable(QStringLiteral("connection %1 dropped").arg(i)));
+        QCOMPARE(health("127.0.0.8"), 200);
+    }
+
+    void aSlowHeadTimesOut()
+    {
+        TestSocket slow(port);
+        const Clock::time_point start = Clock::now();
+        slow.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        const QByteArray response = slow.receiveAll(5.0);
+        QCOMPARE(statusOf(response), 408);
+        QCOMPARE(bodyOf(response).value("error").toString(), QString("timed_out"));
+        QVERIFY2(secondsSince(start) > 0.9 && secondsSince(start) < 2.0,
+                 qPrintable(QString::number(secondsSince(start))));
+    }
+
+    void malformedHeadsAreRefusedAtOnce_data()
+    {
+        QTest::addColumn<QByteArray>("request");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        const QByteArray post = "POST /v1/classify HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+        QTest::newRow("two different Content-Length")
+            << post + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello" << 400 << "Content-Length appears 2 times";
+        QTest::newRow("Content-Length: abc")
+            << post + "Content-Length: abc\r\n\r\nhello" << 400 << "Content-Length is not a number";
+        QTest::newRow("Content-Length and Transfer-Encoding")
+            << post + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+            << 400 << "both Content-Length and Transfer-Encoding";
+        QTest::newRow("Transfer-Encoding: gzip") << post + "Transfer-Encoding: gzip\r\n\r\n"
+                                                 << 400 << "the only Transfer-Encoding accepted is chunked";
+        QTest::newRow("not HTTP") << QByteArray("HELLO THERE\r\n\r\n") << 400 << "the request line";
+        QTest::newRow("HTTP/2 request line")
+            << QByteArray("GET / HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n") << 400 << "the request line";
+        QTest::newRow("no Host") << QByteArray("GET /healthz HTTP/1.1\r\n\r\n") << 400 << "exactly one Host";
+        QTest::newRow("two Hosts") << QByteArray("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n") << 400
+                                   << "exactly one Host";
+        QTest::newRow("folded header") << QByteArray(
+            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: b\r\n  c\r\n\r\n")
+                                       << 400 << "a folded header line";
+        QTest::newRow("header without colon")
+            << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nbroken\r\n\r\n") << 400 << "NAME: VALUE";
+        QTest::newRow("ended inside the head")
+            << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127") << 400 << "before the request head was complete";
+        QTest::newRow("5000-byte head") << QByteArray("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ")
+                                               + QByteArray(5000, 'a') + "\r\n\r\n"
+                                        << 431 << "larger than 4 KiB";
+    }
+
+    void malformedHeadsAreRefusedAtOnce()
+    {
+        QFETCH(QByteArray, request);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        TestSocket client(port);
+        const Clock::time_point start = Clock::now();
+        QVERIFY(client.send(request));
+        client.halfClose(); // only the "ended inside the head" row depends on it; the others are answered before
+        const QByteArray response = client.receiveAll(5.0);
+        QCOMPARE(statusOf(response), status);
+        const QJsonObject body = bodyOf(response);
+        QCOMPARE(body.value("error").toString(), status == 431 ? QString("head_too_large") : QString("bad_request"));
+        QVERIFY2(body.value("message").toString().contains(message), qPrintable(body.value("message").toString()));
+        QVERIFY2(secondsSince(start) < 0.5, qPrintable(QString::number(secondsSince(start))));
+    }
+
+    void aHalfClosedClientGetsItsAnswer()
+    {
+        TestSocket client(port);
+        QVERIFY(client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        client.halfClose();
+        const QByteArray response = client.receiveAll(5.0);
+        QCOMPARE(statusOf(response), 200);
+        QCOMPARE(bodyOf(response).value("status").toString(), QString("ok"));
+    }
+
+    void keepAliveIsClosedAfterEachRequest()
+    {
+        // Every request passes the gate: a second request on the same connection is not read.
+        TestSocket client(port);
+        QVERIFY(client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n"
+                            "GET /healthz HTTP/1.1\r\nHost: attacker.example\r\n\r\n"));
+        const QByteArray response = client.receiveAll(5.0);
+        QCOMPARE(statusOf(response), 200);
+        QVERIFY(response.contains("Connection: close"));
+        QCOMPARE(response.count("HTTP/1.1"), 1);
+    }
+
+private:
+    /// The status of GET /healthz on a fresh connection from `from`, answered within five seconds (0 if not).
+    int health(const char* from = nullptr) const
+    {
+        TestSocket probe(port, from);
+        probe.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        return statusOf(probe.receiveAll(5.0));
+    }
+
+    /// Probes /healthz for two seconds while `clients` run, then stops and joins them.
+    void expectHealthAnsweredWhile(std::atomic<bool>& stop, std::vector<std::thread>& clients)
+    {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        double worst = 0;
+        int probes = 0;
+        int answered = 0;
+        const Clock::time_point start = Clock::now();
+        while (secondsSince(start) < 2.0) {
+            const Clock::time_point probeStart = Clock::now();
+            ++probes;
+            answered += health() == 200 ? 1 : 0;
+            worst = std::max(worst, secondsSince(probeStart));
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        stop = true;
+        for (std::thread& client : clients)
+            client.join();
+        QVERIFY2(answered == probes, qPrintable(QStringLiteral("%1 of %2 probes answered").arg(answered).arg(probes)));
+        QVERIFY2(worst < 0.5, qPrintable(QStringLiteral("the slowest /healthz took %1 s").arg(worst)));
+    }
+
+    std::unique_ptr<ClassificationService> service;
+    std::unique_ptr<HttpServer> server;
+    std::thread serving;
+    int port = 0;
+};
+
+QTEST_GUILESS_MAIN(ConnectionGateTest)
+#include "ConnectionGateTest.moc"
