@@ -665,6 +665,10 @@
         <source>A run name cannot start with a dot or contain / or \: it names a folder in the runs folder.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A new head needs starting weights (ImageNet or a file).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1514,6 +1518,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>The ImageNet weights were trained on %1 px images; at %2 px their features fit less well and accuracy will suffer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New head even for the same number of classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A head for another class count is always replaced. With the same count the file&apos;s head is kept, to continue training it; tick this when your classes are other ones</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -665,6 +665,10 @@
         <source>A run name cannot start with a dot or contain / or \: it names a folder in the runs folder.</source>
         <translation>运行名称不能以点开头，也不能包含 / 或 \：它是运行文件夹中的一个文件夹名。</translation>
     </message>
+    <message>
+        <source>A new head needs starting weights (ImageNet or a file).</source>
+        <translation>新的分类头需要起始权重（ImageNet 或文件）。</translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1515,6 +1519,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>The ImageNet weights were trained on %1 px images; at %2 px their features fit less well and accuracy will suffer.</source>
         <translation>ImageNet 权重是在 %1 px 的图像上训练的；在 %2 px 下其特征不太适用，准确率会下降。</translation>
+    </message>
+    <message>
+        <source>New head even for the same number of classes</source>
+        <translation>类别数相同也使用新的分类头</translation>
+    </message>
+    <message>
+        <source>A head for another class count is always replaced. With the same count the file&apos;s head is kept, to continue training it; tick this when your classes are other ones</source>
+        <translation>类别数不同的分类头总会被替换。类别数相同时保留文件中的分类头，以便继续训练它；如果你的类别是另外的类别，请勾选此项</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "Choose a folder for runs."),
     QT_TRANSLATE_NOOP("EngineText",
                       "A run name cannot start with a dot or contain / or \\: it names a folder in the runs folder."),
+    QT_TRANSLATE_NOOP("EngineText", "A new head needs starting weights (ImageNet or a file)."),
     QT_TRANSLATE_NOOP("EngineText", "Training only the new head needs starting weights (ImageNet or a file)."),
     QT_TRANSLATE_NOOP("EngineText", "The backbone's learning rate scale must be a positive number."),
     QT_TRANSLATE_NOOP("EngineText", "No verdict: a run did not take enough steps to measure."),

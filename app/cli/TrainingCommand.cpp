@@ -61,6 +61,9 @@ TrainingCommand::TrainingCommand(Kind kind)
                         "random weights). A head for another class count is replaced; the\n"
                         "image size defaults to the weights' (224 for imagenet)",
                         [&c](const OptionValue& v) { c.initWeights = v.text(); }},
+                       {"--new-head", "",
+                        "a new head even when the weights' class count equals the data's (other classes, same number)",
+                        [&c](const OptionValue&) { c.newHead = true; }},
                        {"--freeze-backbone", "",
                         "train only the new head (backbone and its batch-norm statistics stay)",
                         [&c](const OptionValue&) { c.freezeBackbone = true; }},

@@ -42,9 +42,9 @@ StartingModel loadStartingModel(const std::string& source)
     return start;
 }
 
-void fitHead(StartingModel& start, int64_t classCount)
+void fitHead(StartingModel& start, int64_t classCount, bool alwaysNew)
 {
-    if (start.network->numClasses() == classCount)
+    if (start.network->numClasses() == classCount && !alwaysNew)
         return;
     start.network->replaceHead(classCount);
     start.origin.headReplaced = true;

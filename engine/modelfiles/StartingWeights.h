@@ -25,7 +25,8 @@ bool namesImageNetWeights(const std::string& source);
 StartingModel loadStartingModel(const std::string& source);
 
 /// Gives the network a head for `classCount` classes: a file's head for another class count is
-/// replaced (ResNet18Impl::replaceHead, from torch's current seed); a matching one is kept.
-void fitHead(StartingModel& start, int64_t classCount);
+/// replaced (ResNet18Impl::replaceHead, from torch's current seed); a matching one is kept
+/// unless `alwaysNew` (the data's classes are other ones than the file's, in the same number).
+void fitHead(StartingModel& start, int64_t classCount, bool alwaysNew = false);
 
 } // namespace ampwb

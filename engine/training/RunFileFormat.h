@@ -132,6 +132,7 @@ struct ConfigJson {
         visit("validation_limit", config.validationLimit);
         visit("runs_directory", config.runsDirectory);
         visit("init_weights", config.initWeights);
+        visit("new_head", config.newHead);
         visit("freeze_backbone", config.freezeBackbone);
         visit("backbone_lr_scale", config.backboneLearningRateScale);
     }

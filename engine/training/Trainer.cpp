@@ -236,7 +236,7 @@ void Trainer::Session::prepare()
 
     torch::manual_seed(config.seed);
     if (start) {
-        fitHead(*start, data.train->classCount());
+        fitHead(*start, data.train->classCount(), config.newHead);
         model = start->network;
         origin = start->origin;
     } else {

@@ -96,6 +96,8 @@ std::vector<std::string> validate(const TrainingConfig& config)
     if (!config.name.empty() && !isValidRunName(config.name))
         problems.push_back(
             "A run name cannot start with a dot or contain / or \\: it names a folder in the runs folder.");
+    if (config.newHead && config.initWeights.empty())
+        problems.push_back("A new head needs starting weights (ImageNet or a file).");
     if (config.freezeBackbone && config.initWeights.empty())
         problems.push_back("Training only the new head needs starting weights (ImageNet or a file).");
     if (!(config.backboneLearningRateScale > 0.0) || !std::isfinite(config.backboneLearningRateScale))

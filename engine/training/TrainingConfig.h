@@ -53,6 +53,7 @@ struct TrainingConfig {
     /// dict in torchvision's format, a run folder or its checkpoint.pt. A head for another class count
     /// than the data's is replaced by a new one.
     std::string initWeights;
+    bool newHead = false;                   ///< a new head even when the file's has the data's class count
     bool freezeBackbone = false;            ///< train the head alone (needs initWeights)
     double backboneLearningRateScale = 1.0; ///< the backbone's learning rate relative to the head's
 };

@@ -51,6 +51,7 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     , downloadButton(new QPushButton(tr("Download…"), this))
     , downloadProgress(new QProgressBar(this))
     , cancelButton(new QPushButton(tr("Cancel"), this))
+    , newHead(new QCheckBox(tr("New head even for the same number of classes"), this))
     , freezeBackbone(new QCheckBox(tr("Train only the new head"), this))
     , backboneLearningRateScale(new QDoubleSpinBox(this))
     , imageSizeWarning(new QLabel(this))
@@ -84,6 +85,9 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
                                   "cache, where Python's torchvision finds it too"));
     downloadProgress->setObjectName(QStringLiteral("downloadProgress"));
     cancelButton->setObjectName(QStringLiteral("cancelDownload"));
+    newHead->setObjectName(QStringLiteral("newHead"));
+    newHead->setToolTip(tr("A head for another class count is always replaced. With the same count the file's head "
+                           "is kept, to continue training it; tick this when your classes are other ones"));
     freezeBackbone->setObjectName(QStringLiteral("freezeBackbone"));
     freezeBackbone->setToolTip(tr("Feature extraction: the pretrained layers and their batch-norm statistics stay as "
                                   "loaded and only the new head learns, which makes each step much cheaper"));
@@ -107,6 +111,7 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     QHBoxLayout* downloadRow = row({downloadProgress, downloadButton, cancelButton});
     downloadRow->addStretch(); // takes the room the progress bar leaves while none runs
     form->addRow(QString(), downloadRow);
+    form->addRow(QString(), newHead);
     form->addRow(QString(), freezeBackbone);
     form->addRow(tr("Backbone learning rate:"), backboneLearningRateScale);
     form->addRow(QString(), imageSizeWarning);
@@ -119,6 +124,7 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     connect(fileEdit, &QLineEdit::textChanged, this, &StartingWeightsPicker::changed);
     connect(fileButton, &QToolButton::clicked, this, &StartingWeightsPicker::browseFile);
     connect(folderButton, &QToolButton::clicked, this, &StartingWeightsPicker::browseFolder);
+    connect(newHead, &QCheckBox::toggled, this, &StartingWeightsPicker::changed);
     connect(freezeBackbone, &QCheckBox::toggled, this, choiceChanged);
     connect(backboneLearningRateScale, &QDoubleSpinBox::valueChanged, this, &StartingWeightsPicker::changed);
     connect(downloadButton, &QPushButton::clicked, this, &StartingWeightsPicker::download);
@@ -150,6 +156,7 @@ void StartingWeightsPicker::applyTo(ampwb::TrainingConfig& config) const
         break;
     }
     }
+    config.newHead = start() != Random && newHead->isChecked();
     config.freezeBackbone = start() != Random && freezeBackbone->isChecked();
     config.backboneLearningRateScale = backboneLearningRateScale->value();
 }
@@ -165,6 +172,7 @@ void StartingWeightsPicker::setFrom(const ampwb::TrainingConfig& config)
         startBox->setCurrentIndex(startBox->findData(File));
         fileEdit->setText(QString::fromStdString(config.initWeights));
     }
+    newHead->setChecked(config.newHead);
     freezeBackbone->setChecked(config.freezeBackbone);
     backboneLearningRateScale->setValue(config.backboneLearningRateScale);
     updateFields();
@@ -263,6 +271,7 @@ void StartingWeightsPicker::updateFields()
                                                              : QString());
         downloadButton->setVisible(found.isEmpty() && !downloading);
     }
+    newHead->setEnabled(chosen != Random);
     freezeBackbone->setEnabled(chosen != Random);
     backboneLearningRateScale->setEnabled(chosen != Random && !freezeBackbone->isChecked());
     const bool smallForImageNet = chosen == ImageNet && imageSize > 0 && imageSize < kImageNetImageSize;
@@ -270,5 +279,5 @@ void StartingWeightsPicker::updateFields()
                                  "less well and accuracy will suffer.")
                                   .arg(kImageNetImageSize)
                                   .arg(imageSize));
-    form->setRowVisible(6, smallForImageNet);
+    form->setRowVisible(imageSizeWarning, smallForImageNet);
 }

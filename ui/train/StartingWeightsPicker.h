@@ -23,7 +23,7 @@ class StartingWeightsPicker : public QWidget {
 public:
     explicit StartingWeightsPicker(QWidget* parent = nullptr);
 
-    /// Sets initWeights, freezeBackbone and backboneLearningRateScale of `config` from the fields.
+    /// Sets initWeights, newHead, freezeBackbone and backboneLearningRateScale of `config` from the fields.
     void applyTo(ampwb::TrainingConfig& config) const;
     /// Shows those fields of `config`.
     void setFrom(const ampwb::TrainingConfig& config);
@@ -55,6 +55,7 @@ private:
     QPushButton* downloadButton;
     QProgressBar* downloadProgress;
     QPushButton* cancelButton;
+    QCheckBox* newHead;
     QCheckBox* freezeBackbone;
     QDoubleSpinBox* backboneLearningRateScale;
     QLabel* imageSizeWarning;

@@ -65,6 +65,7 @@ private Q_SLOTS:
     void initTestCase();
     void theHeadIsReplacedAndTheBackboneKept();
     void aFineTunedRunRecordsItsStartAndExportsForTorchvision();
+    void aNewHeadCanBeAskedForAtTheSameClassCount();
     void lossesFollowTorchvisionsSgdLoop_data();
     void lossesFollowTorchvisionsSgdLoop();
     void aFrozenBackboneStaysBitIdentical();
@@ -160,6 +161,14 @@ void FineTuningTest::theHeadIsReplacedAndTheBackboneKept()
     QVERIFY(torch::equal(tensorsOf(stateDictOf(*four.network)).at("fc.weight"),
                          tensorsOf(readStateDictFile(path("four.pth").toStdString())).at("fc.weight")));
 
+    // Asked for (other classes in the same number), the head is new all the same, and the backbone kept.
+    StartingModel fresh = loadStartingModel(path("four.pth").toStdString());
+    fitHead(fresh, kClasses, true);
+    QVERIFY(fresh.origin.headReplaced);
+    const auto fourFile = tensorsOf(readStateDictFile(path("four.pth").toStdString()));
+    QVERIFY(!torch::equal(tensorsOf(stateDictOf(*fresh.network)).at("fc.weight"), fourFile.at("fc.weight")));
+    QCOMPARE(changedBackboneTensors(*fresh.network, fourFile), QStringList());
+
     // The recorded SHA-256 is the file's, as Debian's sha256sum computes it.
     QProcess sha256sum;
     sha256sum.start("sha256sum", {path("thousand.pth")});
@@ -202,6 +211,22 @@ void FineTuningTest::aFineTunedRunRecordsItsStartAndExportsForTorchvision()
     QCOMPARE(ampwb::test::runReference({"logits", path("fine-tuned.pth"), "--classes", QString::number(kClasses),
                                         "--out", path("fine-tuned.json"), photos[0]}),
              QString());
+}
+
+void FineTuningTest::aNewHeadCanBeAskedForAtTheSameClassCount()
+{
+    AMPWB_REQUIRE_REFERENCE();
+    TrainingConfig config = fineTuningConfig(path("four.pth"), "new-head");
+    config.newHead = true;
+    config.maxSteps = 1;
+    Recorder recorder;
+    const RunSummary summary = train(config, recorder);
+    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY(recorder.started.start.has_value() && recorder.started.start->headReplaced);
+    QVERIFY(RunFolder::readConfig(summary.runDirectory).newHead);
+    const auto start = RunFolder::readStart(summary.runDirectory);
+    QVERIFY(start.has_value() && start->headReplaced);
+    QCOMPARE(start->fileClasses, int64_t(kClasses));
 }
 
 void FineTuningTest::lossesFollowTorchvisionsSgdLoop_data()

@@ -209,13 +209,14 @@ TrainingConfig unusualConfig()
     config.validationLimit = 256;
     config.runsDirectory = "/tmp/runs";
     config.initWeights = "/tmp/weights/mine.pth";
+    config.newHead = true;
     config.freezeBackbone = true;
     config.backboneLearningRateScale = 0.1;
     return config;
 }
 
 /// The config.json text (before RunFolder adds the machine) unusualConfig is written as: the same
-/// keys as always, and since fine-tuning init_weights, freeze_backbone and backbone_lr_scale.
+/// keys as always, and since fine-tuning init_weights, new_head, freeze_backbone and backbone_lr_scale.
 constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"augment\": false,\n"
                                            "  \"backbone_lr_scale\": 0.1,\n"
@@ -235,6 +236,7 @@ constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"momentum\": 0.8,\n"
                                            "  \"name\": \"amp-64px\",\n"
                                            "  \"nesterov\": true,\n"
+                                           "  \"new_head\": true,\n"
                                            "  \"precision\": \"amp\",\n"
                                            "  \"runs_directory\": \"/tmp/runs\",\n"
                                            "  \"scaler\": {\n"

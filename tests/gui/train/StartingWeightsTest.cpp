@@ -81,9 +81,11 @@ private Q_SLOTS:
         MainWindow window;
         QComboBox& start = startBox(window);
         QCheckBox& freeze = field<QCheckBox>(window, "freezeBackbone");
+        QCheckBox& newHead = field<QCheckBox>(window, "newHead");
         QDoubleSpinBox& scale = field<QDoubleSpinBox>(window, "backboneLearningRateScale");
         QCOMPARE(window.configPanel().config().initWeights, std::string()); // random by default
         QVERIFY(!freeze.isEnabled());
+        QVERIFY(!newHead.isEnabled());
 
         start.setCurrentIndex(1);
         QCOMPARE(window.configPanel().config().initWeights, std::string("imagenet"));
@@ -91,6 +93,10 @@ private Q_SLOTS:
         QVERIFY(scale.isEnabled());
         scale.setValue(0.1);
         QCOMPARE(window.configPanel().config().backboneLearningRateScale, 0.1);
+        QVERIFY(newHead.isEnabled());
+        QVERIFY(!window.configPanel().config().newHead);
+        newHead.setChecked(true);
+        QVERIFY(window.configPanel().config().newHead);
         freeze.setChecked(true);
         QVERIFY(!scale.isEnabled());
         QVERIFY(window.configPanel().config().freezeBackbone);
@@ -106,15 +112,18 @@ private Q_SLOTS:
         ampwb::TrainingConfig config = environment.quickConfig(3);
         config.initWeights = "imagenet";
         config.freezeBackbone = true;
+        config.newHead = true;
         config.backboneLearningRateScale = 0.25;
         window.configPanel().setConfig(config);
         const ampwb::TrainingConfig shown = window.configPanel().config();
         QCOMPARE(shown.initWeights, config.initWeights);
         QVERIFY(shown.freezeBackbone);
+        QVERIFY(shown.newHead);
         QCOMPARE(shown.backboneLearningRateScale, 0.25);
 
         start.setCurrentIndex(0);
         QVERIFY(!window.configPanel().config().freezeBackbone); // nothing to freeze from random weights
+        QVERIFY(!window.configPanel().config().newHead);
     }
 
     void missingImageNetWeightsBlockTheStartAndOfferTheDownload()
