@@ -1521,7 +1521,7 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New head even for the same number of classes</source>
+        <source>Always use a new head</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1521,8 +1521,8 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>ImageNet 权重是在 %1 px 的图像上训练的；在 %2 px 下其特征不太适用，准确率会下降。</translation>
     </message>
     <message>
-        <source>New head even for the same number of classes</source>
-        <translation>类别数相同也使用新的分类头</translation>
+        <source>Always use a new head</source>
+        <translation>总是使用新的分类头</translation>
     </message>
     <message>
         <source>A head for another class count is always replaced. With the same count the file&apos;s head is kept, to continue training it; tick this when your classes are other ones</source>
