@@ -3,8 +3,6 @@
 #include "DisplayFormat.h"
 #include "EngineText.h"
 
-#include <QLocale>
-
 namespace {
 
 QString stateText(const QString& state)
@@ -61,7 +59,8 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (index.column()) {
     case Name: return run.name;
-    case Date: return display ? QLocale().toString(run.created, QLocale::ShortFormat) : QVariant(run.created);
+    case Date: // ISO date and 24-hour time: unambiguous in every language
+        return display ? run.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QVariant(run.created);
     case Precision: return run.precision;
     case Device: return EngineText::translate(run.device);
     case Dataset: return run.dataset;

@@ -89,6 +89,9 @@ private Q_SLOTS:
         QVERIFY(model->index(2, RunTableModel::Throughput).data().toString().endsWith(QLatin1String("img/s")));
         QVERIFY(model->index(2, RunTableModel::BestTop1).data().toString().endsWith(QLatin1String("%")));
         QCOMPARE(model->index(2, RunTableModel::State).data().toString(), QStringLiteral("finished"));
+        const QString date = model->index(2, RunTableModel::Date).data().toString();
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$")).match(date).hasMatch(),
+                 qPrintable(date));
         tab.table().sortByColumn(RunTableModel::Name, Qt::DescendingOrder);
         QCOMPARE(model->index(0, RunTableModel::Name).data().toString(), QStringLiteral("single"));
     }
