@@ -1132,9 +1132,9 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message numerus="yes">
         <source>%n data file(s) could not be read and were skipped; they are listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n data file could not be read and was skipped; it is listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</numerusform>
+            <numerusform>%n data files could not be read and were skipped; they are listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</numerusform>
         </translation>
     </message>
 </context>
@@ -1280,10 +1280,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Delete %1 run(s) and all their files? This cannot be undone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Delete</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1306,6 +1302,13 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n run(s) and all their files? This cannot be undone.</source>
+        <translation>
+            <numerusform>Delete %n run and all its files? This cannot be undone.</numerusform>
+            <numerusform>Delete %n runs and all their files? This cannot be undone.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1280,10 +1280,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>删除运行</translation>
     </message>
     <message>
-        <source>Delete %1 run(s) and all their files? This cannot be undone.</source>
-        <translation>删除 %1 个运行及其全部文件？此操作无法撤销。</translation>
-    </message>
-    <message>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
@@ -1306,6 +1302,12 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Continue the selected stopped or failed run from its checkpoint in the Train tab</source>
         <translation>在“训练”标签页中从检查点继续所选的已停止或失败的运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n run(s) and all their files? This cannot be undone.</source>
+        <translation>
+            <numerusform>删除 %n 个运行及其全部文件？此操作无法撤销。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -26,14 +26,15 @@ QString Translations::resolve(const QString& setting)
 bool Translations::install(const QString& language)
 {
     QLocale::setDefault(QLocale(language));
-    if (language == QLatin1String("en"))
-        return true;
+    // English is the source language; its translation holds only the plural forms ("1 run", "2 runs").
     auto* workbench = new QTranslator(QCoreApplication::instance());
     if (!workbench->load(QStringLiteral(":/i18n/amp-workbench_") + language)) {
         delete workbench;
         return false;
     }
     QCoreApplication::installTranslator(workbench);
+    if (language == QLatin1String("en"))
+        return true;
     auto* qtOwn = new QTranslator(QCoreApplication::instance());
     if (qtOwn->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtOwn);

@@ -12,7 +12,7 @@ public:
     /// The language to use for a setting: the setting itself, or the system's when empty.
     static QString resolve(const QString& setting);
     /// Installs the workbench's (and, when present, Qt's own) translation for `language`
-    /// into the application and makes it the locale of numbers and dates; English needs no
-    /// translation. Returns false when the translation could not be loaded.
+    /// into the application and makes it the locale of numbers and dates (for English, the
+    /// plural forms of the source texts). Returns false when the translation could not be loaded.
     static bool install(const QString& language);
 };

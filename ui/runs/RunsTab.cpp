@@ -279,12 +279,16 @@ void RunsTab::deleteWithConfirmation()
     for (const RunRecord& run : runs)
         names << run.name;
     QMessageBox question(QMessageBox::Warning, tr("Delete runs"),
-                         tr("Delete %1 run(s) and all their files? This cannot be undone.").arg(runs.size()),
+                         tr("Delete %n run(s) and all their files? This cannot be undone.", nullptr,
+                            static_cast<int>(runs.size())),
                          QMessageBox::NoButton, this);
+    question.setObjectName(QStringLiteral("deleteConfirmation"));
     question.setInformativeText(names.join(QLatin1Char('\n')));
     QPushButton* deleteChoice = question.addButton(tr("Delete"), QMessageBox::DestructiveRole);
-    question.addButton(tr("Keep"), QMessageBox::RejectRole);
-    question.setDefaultButton(qobject_cast<QPushButton*>(question.buttons().constLast()));
+    // Enter, or a key pressed by mistake, keeps the runs: deleting takes a deliberate click.
+    QPushButton* keepChoice = question.addButton(tr("Keep"), QMessageBox::RejectRole);
+    question.setDefaultButton(keepChoice);
+    question.setEscapeButton(keepChoice);
     question.exec();
     if (question.clickedButton() != deleteChoice)
         return;

@@ -2,6 +2,7 @@
 // a run to replot it, comparing runs in the Compare tab, rename, delete and reuse.
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "Translations.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -43,6 +45,18 @@ private:
         return result;
     }
 
+    /// Answers the next modal question with `key`, keeping its text in `asked`.
+    void answerTheQuestion(Qt::Key key, QString& asked)
+    {
+        asked.clear();
+        QTimer::singleShot(200, this, [key, &asked] {
+            auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(question);
+            asked = question->text();
+            QTest::keyClick(question, key);
+        });
+    }
+
     static void select(RunsTab& tab, const QStringList& runNames)
     {
         tab.table().selectAll();
@@ -61,6 +75,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
+        QVERIFY(Translations::install(QStringLiteral("en"))); // the plural forms, as the window installs them
         ampwb::TrainingConfig config = environment.quickConfig(6);
         config.name = "single";
         singleRun = QString::fromStdString(ampwb::Trainer(config).run().runDirectory);
@@ -155,6 +170,19 @@ private Q_SLOTS:
         QVERIFY(tab.renameRun(tab.selectedRuns().front(), QStringLiteral("renamed"), &error));
         QVERIFY(QDir(environment.runsDirectory() + QStringLiteral("/renamed")).exists());
         QVERIFY(allRunNames(tab).contains(QStringLiteral("renamed")));
+
+        // Enter keeps the runs (Keep is the default button), and the question counts them in words.
+        select(tab, {QStringLiteral("renamed"), QStringLiteral("pair/amp")});
+        QString asked;
+        answerTheQuestion(Qt::Key_Return, asked);
+        tab.findChild<QPushButton*>(QStringLiteral("deleteRun"))->click();
+        QCOMPARE(asked, QStringLiteral("Delete 2 runs and all their files? This cannot be undone."));
+        QCOMPARE(tab.table().model()->rowCount(), 3);
+        select(tab, {QStringLiteral("renamed")});
+        answerTheQuestion(Qt::Key_Escape, asked);
+        tab.findChild<QPushButton*>(QStringLiteral("deleteRun"))->click();
+        QCOMPARE(asked, QStringLiteral("Delete 1 run and all its files? This cannot be undone."));
+        QVERIFY(QDir(environment.runsDirectory() + QStringLiteral("/renamed")).exists());
 
         select(tab, {QStringLiteral("renamed")});
         QTimer::singleShot(200, this, [] {
