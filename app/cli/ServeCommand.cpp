@@ -4,14 +4,14 @@
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
 #include "modelfiles/ModelLoading.h"
+#include "system/AtomicFile.h"
 
 #include <ATen/Parallel.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
+#include <stdexcept>
 
 namespace ampwb::cli {
 namespace {
@@ -24,12 +24,12 @@ const char* kServeIntroduction = "Usage: amp-workbench-cli serve --model FILE [O
 /// The access token held in `path`: its text without surrounding blanks and line ends.
 std::string readAccessToken(const std::string& path)
 {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
+    std::string token;
+    try {
+        token = readTextFile(path);
+    } catch (const std::runtime_error&) {
         throw UsageError("--token: cannot read the token file " + path + ".");
-    std::string token{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    if (file.bad())
-        throw UsageError("--token: cannot read the token file " + path + ".");
+    }
     const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
     token.erase(std::find_if_not(token.rbegin(), token.rend(), blank).base(), token.end());
     token.erase(token.begin(), std::find_if_not(token.begin(), token.end(), blank));

@@ -44,22 +44,36 @@ std::string unusableReason(const fs::path& path)
 /// label. Entries that cannot be read, such as a link to itself, go to `unusable` with the reason.
 class ImageFileWalk {
 public:
-    /// `outside`: the real paths of the image folder and of the other class folders.
-    ImageFileWalk(std::set<std::string> outside, std::vector<std::string>& images, std::vector<std::string>* unusable)
-        : images(images)
+    /// `tree`: the real paths of the image folder and of all its class folders, read once for every class.
+    ImageFileWalk(const std::set<std::string>& tree, std::vector<std::string>& images,
+                  std::vector<std::string>* unusable)
+        : tree(tree)
+        , images(images)
         , unusable(unusable)
-        , visited(std::move(outside))
     {
     }
 
+    /// Walks the class folder `folder`, whose real path is `real`.
+    void walkClass(const fs::path& folder, const std::string& real)
+    {
+        visited.insert(real);
+        list(folder);
+    }
+
+private:
     void enter(const fs::path& folder)
     {
         std::error_code error;
-        const fs::path real = fs::canonical(folder, error);
+        const std::string real = fs::canonical(folder, error).string();
         if (error)
             return skip(folder, error);
-        if (!visited.insert(real.string()).second)
-            return;
+        if (tree.count(real) == 0 && visited.insert(real).second)
+            list(folder);
+    }
+
+    void list(const fs::path& folder)
+    {
+        std::error_code error;
         fs::directory_iterator item(folder, error);
         for (; !error && item != fs::directory_iterator(); item.increment(error)) {
             std::error_code statusError;
@@ -77,7 +91,6 @@ public:
             skip(folder, error);
     }
 
-private:
     void take(const fs::path& path)
     {
         const std::string reason = unusableReason(path);
@@ -92,6 +105,7 @@ private:
             unusable->push_back(path.string() + ": cannot be read (" + error.message() + ")");
     }
 
+    const std::set<std::string>& tree;
     std::vector<std::string>& images;
     std::vector<std::string>* unusable;
     std::set<std::string> visited;
@@ -113,17 +127,19 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
     if (classNames.size() < 2)
         throw DataError("The image folder " + directory + " needs at least two class subfolders, one per class (found "
                         + std::to_string(classNames.size()) + ").");
+    std::vector<std::string> realClassFolders;
+    std::set<std::string> tree{fs::canonical(directory).string()};
+    for (const std::string& name : classNames) {
+        std::error_code unreadable;
+        realClassFolders.push_back(fs::canonical(fs::path(directory) / name, unreadable).string());
+        tree.insert(realClassFolders.back());
+    }
     std::vector<Entry> entries;
     std::vector<std::string> emptyClasses;
     for (size_t label = 0; label < classNames.size(); ++label) {
         std::vector<std::string> paths;
-        std::set<std::string> outside{fs::canonical(directory).string()};
-        for (size_t other = 0; other < classNames.size(); ++other) {
-            std::error_code unreadable;
-            if (other != label)
-                outside.insert(fs::canonical(fs::path(directory) / classNames[other], unreadable).string());
-        }
-        ImageFileWalk(std::move(outside), paths, unusable).enter(fs::path(directory) / classNames[label]);
+        ImageFileWalk(tree, paths, unusable)
+            .walkClass(fs::path(directory) / classNames[label], realClassFolders[label]);
         if (paths.empty())
             emptyClasses.push_back(classNames[label]);
         std::sort(paths.begin(), paths.end());
