@@ -3,6 +3,7 @@
 #include "ConsoleObserver.h"
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
+#include "system/ThreadPolicy.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
 
@@ -111,6 +112,10 @@ TrainingCommand::TrainingCommand(Kind kind)
          [&c](const OptionValue& v) { c.seed = static_cast<uint64_t>(v.wholeNumber()); }},
         {"--workers", "N", "data loader threads (default 2)",
          [&c](const OptionValue& v) { c.workers = static_cast<int>(v.wholeNumber()); }},
+        {"--threads", "N",
+         "operator threads of the training step (default: one per physical core,\n"
+         "or OMP_NUM_THREADS when set); each loader thread uses one",
+         [this](const OptionValue& v) { threads = static_cast<int>(v.wholeNumberBetween(1, 1024)); }},
         {"--validation-limit", "N", "evaluate on the first N validation images only",
          [&c](const OptionValue& v) { c.validationLimit = v.wholeNumber(); }},
         {"--run-dir", "DIR", "folder that holds run folders (default runs)",
@@ -143,6 +148,8 @@ int TrainingCommand::run()
     const std::vector<std::string> problems = validate(config);
     if (!problems.empty())
         throw UsageError(problems.front());
+    if (threads > 0)
+        applyThreadPolicy(chooseThreadPolicy(threads));
     return kind == Kind::Train ? train() : compare();
 }
 

@@ -28,6 +28,7 @@ private:
     Kind kind;
     TrainingConfig config;
     std::string resumeDirectory;
+    int threads = 0;         ///< the training step's operator threads (0: the thread policy's choice)
     bool interleave = false; ///< `compare`: alternate FP32 and AMP step by step
     bool json = false;
     bool quiet = false;

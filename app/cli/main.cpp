@@ -9,6 +9,7 @@
 #include "TrainingCommand.h"
 #include "UsageError.h"
 #include "WeightsCommand.h"
+#include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
 
 #include <cstdio>
@@ -91,6 +92,7 @@ int runCommand(const CommandEntry& entry, const std::vector<std::string>& argume
 int main(int argc, char** argv)
 {
     const std::vector<std::string> arguments(argv + 1, argv + argc);
+    applyThreadPolicy(chooseThreadPolicy());
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
         std::fputs(usage().c_str(), arguments.empty() ? stderr : stdout);
         return arguments.empty() ? 2 : 0;

@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "MainWindow.h"
 #include "Translations.h"
+#include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
 
 #include <QApplication>
@@ -27,6 +28,7 @@ bool asksForVersion(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    ampwb::applyThreadPolicy(ampwb::chooseThreadPolicy());
     if (asksForVersion(argc, argv)) {
         for (const QString& line : AboutDialog::versionLines())
             std::printf("%s\n", qPrintable(line));

@@ -1,6 +1,7 @@
 #include "data/DataLoader.h"
 
 #include "data/Random.h"
+#include "system/ThreadPolicy.h"
 
 #include <chrono>
 #include <numeric>
@@ -138,6 +139,8 @@ std::vector<std::string> DataLoader::unreadableImages() const
 
 void DataLoader::workerLoop(int workerIndex)
 {
+    // One operator thread per worker, as PyTorch's DataLoader sets: the training step's team keeps the cores.
+    useIntraOpThreadsOnThisThread(kLoaderWorkerThreads);
     for (int64_t b = firstBatch + workerIndex; b < endBatch; b += opts.workers) {
         {
             std::unique_lock lock(mutex);

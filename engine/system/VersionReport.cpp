@@ -1,6 +1,7 @@
 #include "system/VersionReport.h"
 
 #include "system/DeviceInfo.h"
+#include "system/ThreadPolicy.h"
 
 #ifdef AMPWB_WITH_OPENCV
 #include <opencv2/core/utility.hpp>
@@ -61,7 +62,7 @@ std::vector<std::string> versionReport(const std::string& program,
     lines.push_back("ONNX export: not built in");
 #endif
     lines.push_back("CPU: " + info.cpuModel + " (" + std::to_string(info.cpuThreads)
-                    + (info.cpuThreads == 1 ? " thread)" : " threads)"));
+                    + (info.cpuThreads == 1 ? " thread, " : " threads, ") + currentThreadPolicy().chosenBy + ")");
     lines.push_back(bf16Line(info));
     lines.push_back(cudaLine(info));
     return lines;

@@ -1,6 +1,7 @@
 #include "training/RunFolder.h"
 
 #include "system/AtomicFile.h"
+#include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
 #include "training/RunFileFormat.h"
 
@@ -143,6 +144,8 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
         {"device", deviceDescription},
         {"cpu_model", machine.cpuModel},
         {"cpu_threads", machine.cpuThreads},
+        {"cpu_threads_chosen_by", currentThreadPolicy().chosenBy},
+        {"loader_worker_threads", config.workers > 0 ? kLoaderWorkerThreads : 0},
         {"cpu_bf16_units", machine.cpuHasBf16Units()},
         {"gpu", machine.gpuName},
     };

@@ -106,6 +106,7 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("missing value") << QStringList{"train", "--batch-size"} << "--batch-size";
     QTest::newRow("not a number") << QStringList{"train", "--batch-size", "many"} << "many";
     QTest::newRow("--lr 0.1x") << QStringList{"train", "--lr", "0.1x"} << "0.1x";
+    QTest::newRow("--threads 0") << QStringList{"train", "--threads", "0"} << "--threads";
     QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
@@ -165,7 +166,8 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
 {
     const QString runs = scratch.filePath(QStringLiteral("train-runs"));
     const CliResult result = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("x"))
-                                        + QStringList{QStringLiteral("--json")},
+                                        + QStringList{QStringLiteral("--json"), QStringLiteral("--threads"),
+                                                      QStringLiteral("3")},
                                     scratch.path());
     QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
              qPrintable(result.describe()));
@@ -202,6 +204,11 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
     QCOMPARE(config.value(QLatin1String("batch_size")).toInt(), 16);
     QCOMPARE(config.value(QLatin1String("max_steps")).toInt(), 4);
     QCOMPARE(config.value(QLatin1String("dataset")).toString(), QStringLiteral("synthetic"));
+    const QJsonObject environment = config.value(QLatin1String("environment")).toObject();
+    QCOMPARE(environment.value(QLatin1String("cpu_threads")).toInt(), 3);
+    QCOMPARE(environment.value(QLatin1String("cpu_threads_chosen_by")).toString(), QStringLiteral("from --threads"));
+    QCOMPARE(environment.value(QLatin1String("loader_worker_threads")).toInt(),
+             config.value(QLatin1String("workers")).toInt() > 0 ? 1 : 0);
     const QJsonObject summary = readJsonFile(runDirectory + "/summary.json");
     QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
     QCOMPARE(summary.value(QLatin1String("final_top1")).toDouble(), top1);
@@ -351,6 +358,17 @@ void CliTest::versionNamesLibtorch()
              qPrintable(result.out));
     QVERIFY2(result.out.startsWith(QLatin1String("amp-workbench-cli ")), qPrintable(result.out));
     QCOMPARE(result.out.split(QLatin1Char('\n')).value(1), QStringLiteral("License: GPL-3.0-or-later"));
+    // The thread policy: one operator thread per physical core, unless OMP_NUM_THREADS says otherwise.
+    QVERIFY2(result.out.contains(
+                 QRegularExpression(QStringLiteral("^CPU: .+ \\(\\d+ threads?, one per physical core\\)$"),
+                                    QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
+    qputenv("OMP_NUM_THREADS", "1");
+    const CliResult oneThread = runCli({QStringLiteral("--version")}, scratch.path());
+    qunsetenv("OMP_NUM_THREADS");
+    QVERIFY2(oneThread.out.contains(QRegularExpression(QStringLiteral("^CPU: .+ \\(1 thread, from OMP_NUM_THREADS\\)$"),
+                                                       QRegularExpression::MultilineOption)),
+             qPrintable(oneThread.out));
 }
 
 QTEST_GUILESS_MAIN(CliTest)
