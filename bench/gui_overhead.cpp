@@ -13,6 +13,7 @@
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
+#include "system/ThreadPolicy.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 
@@ -165,6 +166,7 @@ void printJson(const QJsonObject& object)
 
 int main(int argc, char** argv)
 {
+    ampwb::applyThreadPolicy(ampwb::chooseThreadPolicy()); // as the window's main() does
     QApplication application(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AMPWorkbenchBench"));
     QApplication::setApplicationName(QStringLiteral("gui_overhead"));

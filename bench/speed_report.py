@@ -97,3 +97,23 @@ def epoch_table(records):
                      _ratio(engine_rate, python_rate)])
     return _table(["precision", "engine wall s", "Python wall s", "Python / engine wall",
                    "engine img/s", "Python img/s", "engine / Python img/s"], rows, 1)
+
+
+def defaults_table(records):
+    """Each program's settings and thread counts, images/s per pair, and the ratio's median and range."""
+    engine = _matching(records, kind="defaults", runner="engine")
+    python = _matching(records, kind="defaults", runner="python")
+    ratios = sorted(e["images_per_second"] / p["images_per_second"] for e, p in zip(engine, python))
+    rows = []
+    for name, runs in (("workbench `train` (defaults)", engine), ("write-up script", python)):
+        rates = [r["images_per_second"] for r in runs]
+        first = runs[0]
+        rows.append([name, str(first["batch_size"]), f"{first['threads']}", f"{first['loader_workers']} "
+                     f"× {first['loader_worker_threads']}", str(len(runs)), _number(statistics.median(rates), 1),
+                     f"{min(rates):.1f}–{max(rates):.1f}"])
+    lines = _table(["program", "batch", "operator threads", "loader workers × threads", "runs",
+                    "img/s (median)", "img/s (range)"], rows, 1)
+    if ratios:
+        lines += ["", f"workbench / write-up, pair by pair: {', '.join(f'{r:.2f}' for r in ratios)} "
+                      f"(median {statistics.median(ratios):.2f}×, range {ratios[0]:.2f}–{ratios[-1]:.2f}×)"]
+    return lines

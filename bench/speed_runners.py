@@ -61,6 +61,27 @@ def engine_training(cli, case, precision, channels_last, steps, workers, run_dir
             "data_wait_ms": sum(waits) / len(waits) if waits else 0.0, "steps": finished["steps"], "wall_s": wall}
 
 
+def engine_defaults(cli, steps, run_dir, name):
+    """`amp-workbench-cli train` with nothing but a step limit (the README's default run: Fashion-MNIST,
+    28 px, batch 128, FP32, default workers and threads), and the thread counts it recorded."""
+    output, wall = _run([cli, "train", "--json", "--max-steps", str(steps), "--run-dir", run_dir, "--name", name])
+    finished = next(e for e in _json_lines(output) if e.get("event") == "finished")
+    with open(os.path.join(run_dir, name, "config.json")) as file:
+        config = json.load(file)
+    environment = config["environment"]
+    return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
+            "steps": finished["steps"], "batch_size": config["batch_size"], "wall_s": wall,
+            "threads": environment["cpu_threads"], "threads_chosen_by": environment["cpu_threads_chosen_by"],
+            "loader_workers": config["workers"], "loader_worker_threads": environment["loader_worker_threads"]}
+
+
+def write_up_defaults(steps):
+    """bench/write_up_loop.py: the write-up's script as its users run it, on the same data."""
+    output, wall = _run([PYTHON, os.path.join(BENCH, "write_up_loop.py"), "--steps", str(steps)])
+    result = _json_lines(output)[-1]
+    return {**result, "wall_s": wall, "loader_worker_threads": 1}
+
+
 def python_training(case, precision, channels_last, steps, workers):
     """bench/python_reference_loop.py: the loop a user would write, timed the engine's way."""
     command = [PYTHON, os.path.join(BENCH, "python_reference_loop.py"), *_data_args(case),

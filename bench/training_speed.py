@@ -11,11 +11,15 @@ Default run (about 20 minutes on a 2-core machine):
      the engine's loader against torchvision's ImageFolder + DataLoader at 0, 1 and 2 workers.
 --quick is a smoke run of every case kind (2-3 minutes; numbers too short to quote).
 --epoch instead times one Fashion-MNIST epoch end to end, engine against the Python script.
+--defaults instead runs what users start, as they start it: `amp-workbench-cli train` with only a step
+limit (the README's default run) against the original write-up's script (bench/write_up_loop.py) on the
+same images, R alternating pairs (default 5), no environment variables; it reports each program's
+operator and loader thread counts and the median and range of the ratio.
 
 Results: <out>/training-speed-<time>/results.jsonl (one record per measurement) and
 table.md (medians and ratios), also printed.
 
-  /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch] [--sizes 28,64,224]
+  /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults] [--sizes 28,64,224]
                                            [--rounds R] [--out DIR]
 """
 import argparse
@@ -43,6 +47,8 @@ ROUNDS = {28: 3, 64: 3, 224: 2}
 LOADER_WORKERS = (0, 1, 2)
 TRAINING_WORKERS = 2
 EPOCH_STEPS = 60000 // 128  # one Fashion-MNIST epoch at batch 128, last partial batch dropped
+DEFAULTS_STEPS = 30  # engine steps of 128 images per run; the write-up's script takes as many images in 64s
+DEFAULTS_ROUNDS = 5
 
 
 class Session:
@@ -116,6 +122,17 @@ def measure_epoch(session, cli):
                          "round": 0, **result})
 
 
+def measure_defaults(session, cli, rounds):
+    for round_index in range(rounds or DEFAULTS_ROUNDS):
+        for runner in pair_order(round_index):
+            if runner == "engine":
+                result = speed_runners.engine_defaults(cli, DEFAULTS_STEPS, os.path.join(session.folder, "runs"),
+                                                       f"defaults-r{round_index}")
+            else:
+                result = speed_runners.write_up_defaults(DEFAULTS_STEPS * 2)
+            session.add({**result, "kind": "defaults", "runner": runner, "round": round_index})
+
+
 def machine_line():
     model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                  platform.processor())
@@ -134,20 +151,27 @@ def main():
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--quick", action="store_true", help="a short smoke run of every case kind")
     mode.add_argument("--epoch", action="store_true", help="only one Fashion-MNIST epoch, end to end")
+    mode.add_argument("--defaults", action="store_true",
+                      help="only the default run against the write-up's script, as users start them")
     args = parser.parse_args()
 
     cli = os.path.join(args.build, "app", "cli", "amp-workbench-cli")
     loader_binary = os.path.join(args.build, "bench", "loader_throughput")
-    for binary in (cli, loader_binary):
+    for binary in (cli,) if args.epoch or args.defaults else (cli, loader_binary):
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build with -DAMPWB_BUILD_BENCH=ON "
                      f"(ninja -C {args.build} amp-workbench-cli loader_throughput)")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    session = Session(os.path.join(args.out, f"training-speed-{stamp}{'-epoch' if args.epoch else ''}"))
+    suffix = "-epoch" if args.epoch else "-defaults" if args.defaults else ""
+    session = Session(os.path.join(args.out, f"training-speed-{stamp}{suffix}"))
     started = datetime.datetime.now(datetime.timezone.utc)
 
     lines = []
-    if args.epoch:
+    if args.defaults:
+        measure_defaults(session, cli, args.rounds)
+        lines += ["The default run against the write-up's script, as users start them:", "",
+                  *speed_report.defaults_table(session.records)]
+    elif args.epoch:
         measure_epoch(session, cli)
         lines += ["One Fashion-MNIST epoch (468 steps of 128, contiguous, 2 workers), end to end:", "",
                   *speed_report.epoch_table(session.records)]
