@@ -413,10 +413,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 speedup</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>
@@ -434,6 +430,26 @@
     </message>
     <message>
         <source>Peak memory (process RSS, both runs at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (±%2, within noise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (±%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (±%2 %)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -606,18 +622,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>AMP helped: %1× the FP32 throughput with %2 % less peak memory.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>AMP helped: %1× the FP32 throughput.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>AMP did not help here (%1× FP32 throughput). Likely reason: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the images are small (%1 px), so the layers are too small for reduced precision to pay for its casts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -667,6 +671,22 @@
     </message>
     <message>
         <source>A new head needs starting weights (ImageNet or a file).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long, with %3 % less peak memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP did not help here: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long. Likely reason: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -413,10 +413,6 @@
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <source>%1 speedup</source>
-        <translation>加速 %1</translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -435,6 +431,26 @@
     <message>
         <source>Peak memory (process RSS, both runs at once)</source>
         <translation>峰值内存（进程 RSS，两次运行同时）</translation>
+    </message>
+    <message>
+        <source>%1 (±%2, within noise)</source>
+        <translation>%1（±%2，在噪声范围内）</translation>
+    </message>
+    <message>
+        <source>%1 (±%2)</source>
+        <translation>%1（±%2）</translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation>快 %1</translation>
+    </message>
+    <message>
+        <source>%1 slower</source>
+        <translation>慢 %1</translation>
+    </message>
+    <message>
+        <source>%1 (±%2 %)</source>
+        <translation>%1（±%2 %）</translation>
     </message>
 </context>
 <context>
@@ -606,18 +622,6 @@
         <translation>训练步的瓶颈在于 autocast 无法加速的工作（类型转换、批归一化、数据加载）。</translation>
     </message>
     <message>
-        <source>AMP helped: %1× the FP32 throughput with %2 % less peak memory.</source>
-        <translation>AMP 有帮助：吞吐量为 FP32 的 %1×，峰值内存减少 %2 %。</translation>
-    </message>
-    <message>
-        <source>AMP helped: %1× the FP32 throughput.</source>
-        <translation>AMP 有帮助：吞吐量为 FP32 的 %1×。</translation>
-    </message>
-    <message>
-        <source>AMP did not help here (%1× FP32 throughput). Likely reason: %2</source>
-        <translation>AMP 在这里没有帮助（吞吐量为 FP32 的 %1×）。可能的原因：%2</translation>
-    </message>
-    <message>
         <source>the images are small (%1 px), so the layers are too small for reduced precision to pay for its casts.</source>
         <translation>图像太小（%1 像素），各层的计算量太小，降低精度带来的收益抵不上类型转换的开销。</translation>
     </message>
@@ -668,6 +672,22 @@
     <message>
         <source>A new head needs starting weights (ImageNet or a file).</source>
         <translation>新的分类头需要起始权重（ImageNet 或文件）。</translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long, with %3 % less peak memory.</source>
+        <translation>AMP 有帮助：吞吐量（稳态每秒图像数）为 FP32 的 %1×，一轮用时为 FP32 的 %2×，峰值内存减少 %3 %。</translation>
+    </message>
+    <message>
+        <source>AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long.</source>
+        <translation>AMP 有帮助：吞吐量（稳态每秒图像数）为 FP32 的 %1×，一轮用时为 FP32 的 %2×。</translation>
+    </message>
+    <message>
+        <source>AMP did not help here: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long. Likely reason: %3</source>
+        <translation>AMP 在这里没有帮助：吞吐量（稳态每秒图像数）为 FP32 的 %1×，一轮用时为 FP32 的 %2×。可能的原因：%3</translation>
+    </message>
+    <message>
+        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
+        <translation>运行太短，无法判断：AMP 的吞吐量为 FP32 的 %1×，但这些运行的步时波动带来 ±%2 % 的不确定性（95 %）。请训练更多步数，或让两次运行交替进行。</translation>
     </message>
 </context>
 <context>

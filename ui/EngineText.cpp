@@ -61,13 +61,29 @@ struct PatternRule {
 const QList<PatternRule>& patternRules()
 {
     static const QList<PatternRule> rules{
-        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput with (.+) % less peak memory\\.$")),
-         QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput with %2 % less peak memory.")},
-        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput\\.$")),
-         QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput.")},
+        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput \\(steady-state images/s\\), and an "
+                                           "epoch took (.+)× as long, with (.+) % less peak memory\\.$")),
+         QT_TRANSLATE_NOOP("EngineText", "AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch "
+                                         "took %2× as long, with %3 % less peak memory.")},
+        {QRegularExpression(QStringLiteral("^AMP helped: (.+)× the FP32 throughput \\(steady-state images/s\\), and an "
+                                           "epoch took (.+)× as long\\.$")),
+         QT_TRANSLATE_NOOP(
+             "EngineText",
+             "AMP helped: %1× the FP32 throughput (steady-state images/s), and an epoch took %2× as long.")},
         {QRegularExpression(
-             QStringLiteral("^AMP did not help here \\((.+)× FP32 throughput\\)\\. Likely reason: (.*)$")),
-         QT_TRANSLATE_NOOP("EngineText", "AMP did not help here (%1× FP32 throughput). Likely reason: %2"), 2},
+             QStringLiteral("^AMP did not help here: (.+)× the FP32 throughput \\(steady-state images/s\\), "
+                            "and an epoch took (.+)× as long\\. Likely reason: (.*)$")),
+         QT_TRANSLATE_NOOP("EngineText", "AMP did not help here: %1× the FP32 throughput (steady-state images/s), and "
+                                         "an epoch took %2× as long. Likely reason: %3"),
+         3},
+        {QRegularExpression(
+             QStringLiteral("^Too short to tell: AMP ran at (.+)× the FP32 throughput, but the step times "
+                            "of these runs leave ±(.+) % of uncertainty \\(95 %\\)\\. Train more "
+                            "steps, or interleave the two runs\\.$")),
+         QT_TRANSLATE_NOOP("EngineText",
+                           "Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of "
+                           "these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave "
+                           "the two runs.")},
         {QRegularExpression(QStringLiteral("^the images are small \\((\\d+) px\\), so the layers are too small for "
                                            "reduced precision to pay for its casts\\.$")),
          QT_TRANSLATE_NOOP("EngineText",

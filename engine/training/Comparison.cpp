@@ -1,6 +1,9 @@
 #include "training/Comparison.h"
 
 #include "system/AtomicFile.h"
+#include "system/ThreadPolicy.h"
+#include "system/VersionReport.h"
+#include "training/MeasurementNoise.h"
 #include "training/RunFolder.h"
 #include "training/StepTurns.h"
 #include "training/Trainer.h"
@@ -19,7 +22,7 @@ std::string format(const char* pattern, double value)
 {
     if (!std::isfinite(value))
         return "–";
-    char text[64];
+    char text[256];
     std::snprintf(text, sizeof text, pattern, value);
     return text;
 }
@@ -34,14 +37,37 @@ std::string ratio(double amp, double fp32)
     return fp32 > 0.0 && amp > 0.0 ? format("%.2f×", amp / fp32) : "–";
 }
 
+/// AMP's throughput over FP32's, with the 95 % margin its step times leave when known: "0.87× (±4 %)".
+std::string throughputRatio(const RunSummary& amp, const RunSummary& fp32)
+{
+    const double margin = throughputRatioMargin(amp.imagesPerSecondError, fp32.imagesPerSecondError);
+    const std::string text = ratio(amp.imagesPerSecond, fp32.imagesPerSecond);
+    return margin > 0.0 && text != "–" ? text + format(" (±%.0f %%)", margin * 100.0) : text;
+}
+
+/// How AMP's epoch time compares with FP32's, in the direction it went: "1.40× faster", "1.16× slower".
+std::string epochTimeChange(double ampSeconds, double fp32Seconds)
+{
+    if (!(ampSeconds > 0.0 && fp32Seconds > 0.0))
+        return "–";
+    return ampSeconds <= fp32Seconds ? format("%.2f× faster", fp32Seconds / ampSeconds)
+                                     : format("%.2f× slower", ampSeconds / fp32Seconds);
+}
+
 std::string change(double amp, double fp32)
 {
     return fp32 > 0.0 ? format("%+.1f %%", (amp - fp32) / fp32 * 100.0) : "–";
 }
 
-std::string points(double amp, double fp32)
+/// An accuracy difference in points with its 95 % margin when the validation counts are known:
+/// "+0.80 pt (±2.40, within noise)" or "+5.20 pt (±2.40)".
+std::string points(double amp, int64_t ampImages, double fp32, int64_t fp32Images)
 {
-    return format("%+.2f pt", (amp - fp32) * 100.0);
+    const std::string difference = format("%+.2f pt", (amp - fp32) * 100.0);
+    const double margin = accuracyDifferenceMargin(amp, ampImages, fp32, fp32Images);
+    if (margin <= 0.0)
+        return difference;
+    return difference + format(std::abs(amp - fp32) <= margin ? " (±%.2f, within noise)" : " (±%.2f)", margin * 100.0);
 }
 
 } // namespace
@@ -149,15 +175,37 @@ std::string Comparison::report(const ComparisonResult& result) const
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
     report << "# FP32 vs AMP — " << config.name << "\n\n"
-           << "Dataset `" << config.dataset << "`, batch " << config.batchSize << ", " << result.amp.imageSize << " px"
-           << (config.channelsLast ? ", channels_last" : "") << ", seed " << config.seed << ", "
-           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"
-                                   : std::to_string(config.epochs) + " epoch(s)")
-           << (order == ComparisonOrder::Interleaved ? ", interleaved step by step" : ", one run after the other")
-           << ".\nDevice: " << result.fp32.deviceDescription << "; libtorch " << machine.libtorchVersion << ".\n\n"
+           << comparisonSetup(config, result.amp, machine) << "- Order: "
+           << (order == ComparisonOrder::Interleaved ? "interleaved step by step" : "one run after the other") << "\n\n"
            << comparisonTable(result.fp32, result.amp) << "\n"
            << comparisonVerdict(result.fp32, result.amp, config.batchSize, machine) << "\n";
     return report.str();
+}
+
+std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine)
+{
+    const bool cuda = amp.memoryIsCuda;
+    const bool scaled = config.lossScaling == LossScaling::On || (config.lossScaling == LossScaling::Auto && cuda);
+    std::ostringstream setup;
+    setup << "- Data: `" << config.dataset << "`, " << amp.imageSize << " px, batch " << config.batchSize << ", "
+          << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"
+                                  : std::to_string(config.epochs) + " epoch(s)")
+          << ", seed " << config.seed << ", augmentation " << (config.augment ? "on" : "off") << ", "
+          << (amp.validationImages > 0 ? std::to_string(amp.validationImages) + " validation images" : "no validation")
+          << (config.channelsLast ? ", channels_last" : "") << "\n"
+          << "- Start: " << (config.initWeights.empty() ? std::string("random weights") : config.initWeights)
+          << (config.freezeBackbone ? ", backbone frozen" : "") << "\n"
+          << "- Optimiser: SGD, learning rate " << config.learningRate << ", momentum " << config.momentum
+          << ", weight decay " << config.weightDecay << ", schedule " << toString(config.schedule) << "\n"
+          << "- AMP: " << (cuda ? "fp16" : "bf16") << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
+          << toString(config.lossScaling) << ")";
+    if (scaled)
+        setup << ", initial scale " << config.scaler.initScale << ", growth every " << config.scaler.growthInterval
+              << " clean steps";
+    setup << "\n- Device: " << amp.deviceDescription << "; loader: " << config.workers
+          << (config.workers == 1 ? " worker" : " workers") << " of " << kLoaderWorkerThreads << " thread each\n"
+          << "- Software: AMP Workbench " << workbenchVersion() << ", libtorch " << machine.libtorchVersion << "\n";
+    return setup.str();
 }
 
 std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
@@ -169,18 +217,19 @@ std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
     std::ostringstream table;
     table << "| Metric | FP32 | AMP | AMP vs FP32 |\n|---|---:|---:|---:|\n";
     table << "| Epoch time" << (projected ? " (projected)" : "") << " | " << format("%.1f s", fp32.epochSeconds)
-          << " | " << format("%.1f s", amp.epochSeconds) << " | " << ratio(fp32.epochSeconds, amp.epochSeconds)
-          << " speedup |\n";
+          << " | " << format("%.1f s", amp.epochSeconds) << " | "
+          << epochTimeChange(amp.epochSeconds, fp32.epochSeconds) << " |\n";
     table << "| Throughput | " << format("%.0f img/s", fp32.imagesPerSecond) << " | "
-          << format("%.0f img/s", amp.imagesPerSecond) << " | " << ratio(amp.imagesPerSecond, fp32.imagesPerSecond)
-          << " |\n";
+          << format("%.0f img/s", amp.imagesPerSecond) << " | " << throughputRatio(amp, fp32) << " |\n";
     table << "| " << memoryLabel << " | " << megabytes(fp32.peakMemoryBytes) << " | " << megabytes(amp.peakMemoryBytes)
           << " | " << change(static_cast<double>(amp.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes))
           << " |\n";
     table << "| Final top-1 | " << format("%.2f %%", fp32.finalTop1 * 100.0) << " | "
-          << format("%.2f %%", amp.finalTop1 * 100.0) << " | " << points(amp.finalTop1, fp32.finalTop1) << " |\n";
+          << format("%.2f %%", amp.finalTop1 * 100.0) << " | "
+          << points(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) << " |\n";
     table << "| Final top-5 | " << format("%.2f %%", fp32.finalTop5 * 100.0) << " | "
-          << format("%.2f %%", amp.finalTop5 * 100.0) << " | " << points(amp.finalTop5, fp32.finalTop5) << " |\n";
+          << format("%.2f %%", amp.finalTop5 * 100.0) << " | "
+          << points(amp.finalTop5, amp.validationImages, fp32.finalTop5, fp32.validationImages) << " |\n";
     table << "| Skipped steps / NaN losses | " << fp32.skippedSteps << " / " << fp32.nonFiniteLosses << " | "
           << amp.skippedSteps << " / " << amp.nonFiniteLosses << " | |\n";
     table << "| Run state | " << toString(fp32.state) << " | " << toString(amp.state) << " | |\n";
@@ -196,16 +245,27 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     if (fp32.imagesPerSecond <= 0.0 || amp.imagesPerSecond <= 0.0)
         return "No verdict: a run did not take enough steps to measure.";
     const double speedup = amp.imagesPerSecond / fp32.imagesPerSecond;
+    const double margin = throughputRatioMargin(amp.imagesPerSecondError, fp32.imagesPerSecondError);
     std::ostringstream verdict;
+    if (margin > 0.0 && std::abs(speedup - 1.0) <= margin * speedup) {
+        verdict << format("Too short to tell: AMP ran at %.2f× the FP32 throughput, but the step times of these runs",
+                          speedup)
+                << format(" leave ±%.0f %% of uncertainty (95 %%). Train more steps, or interleave the two runs.",
+                          margin * 100.0);
+        return verdict.str();
+    }
+    // Two measures, both named: steady-state images/s, and the epoch's time with warm-up and evaluation.
+    const std::string measures = format("%.2f× the FP32 throughput (steady-state images/s), and an epoch took", speedup)
+                               + format(" %.2f× as long", amp.epochSeconds / fp32.epochSeconds);
     if (speedup >= 1.1) {
-        verdict << format("AMP helped: %.2f× the FP32 throughput", speedup);
+        verdict << "AMP helped: " << measures;
         if (amp.peakMemoryBytes < fp32.peakMemoryBytes && !amp.interleaved && !fp32.interleaved)
-            verdict << format(" with %.0f %% less peak memory",
+            verdict << format(", with %.0f %% less peak memory",
                               (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0);
         verdict << ".";
         return verdict.str();
     }
-    verdict << format("AMP did not help here (%.2f× FP32 throughput)", speedup) << ". Likely reason: ";
+    verdict << "AMP did not help here: " << measures << ". Likely reason: ";
     const bool cuda = fp32.memoryIsCuda;
     if (!cuda && !machine.cpuHasBf16Units())
         verdict << "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated.";

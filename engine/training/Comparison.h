@@ -64,11 +64,18 @@ private:
     std::atomic<bool> stopRequested{false};
 };
 
+/// What a comparison ran with, as Markdown list items: data, start, optimiser, AMP's autocast and loss
+/// scaling, the device (CPU model, operator threads, bf16 units, or the GPU) and loader threads, versions.
+std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine);
+
 /// The comparison table in Markdown: epoch time, images/s, peak memory, final top-1/top-5,
-/// skipped steps / NaN, with the ratios (speedup ×, memory −%).
+/// skipped steps / NaN, with AMP against FP32 (epoch time × faster/slower, throughput × with its 95 %
+/// margin, memory ±%, accuracy points with their 95 % margin and whether that is within noise).
 std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp);
 
-/// One plain sentence on whether AMP helped and, when it did not, the likely reason.
+/// One plain sentence on whether AMP helped (naming both measures: steady-state throughput and epoch
+/// time) and, when it did not, the likely reason; "Too short to tell" when the step times' spread is as
+/// large as the difference.
 std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
                               const DeviceInfo& machine);
 

@@ -79,6 +79,7 @@ struct SummaryJson {
         visit("epochs_completed", summary.epochsCompleted);
         visit("train_seconds", summary.trainSeconds);
         visit("images_per_second", summary.imagesPerSecond);
+        visit("images_per_second_relative_error", summary.imagesPerSecondError);
         visit("median_step_ms", summary.medianStepMilliseconds);
         visit("epoch_seconds", summary.epochSeconds);
         visit("epoch_seconds_projected", summary.epochSecondsProjected);
@@ -90,6 +91,7 @@ struct SummaryJson {
         visit("final_validation_loss", summary.finalValidationLoss);
         visit("final_top1", summary.finalTop1);
         visit("final_top5", summary.finalTop5);
+        visit("validation_images", summary.validationImages);
         visit("skipped_steps", summary.skippedSteps);
         visit("non_finite_losses", summary.nonFiniteLosses);
         visit("final_loss_scale", summary.finalLossScale);

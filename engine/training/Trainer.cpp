@@ -12,6 +12,7 @@
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
 #include "training/LearningRate.h"
+#include "training/MeasurementNoise.h"
 #include "training/RunFolder.h"
 #include "training/StepTurns.h"
 
@@ -129,6 +130,7 @@ private:
     std::vector<double> stepMilliseconds;
     double steadyImages = 0.0;
     double steadySeconds = 0.0;
+    std::vector<double> steadyStepSeconds;
     std::vector<double> completeEpochSeconds;
     bool stoppedEarly = false;
     std::set<std::string> unreadable;
@@ -377,6 +379,7 @@ RunSummary Trainer::Session::run()
     summary.finalLossScale = scaler->scale();
     summary.medianStepMilliseconds = median(stepMilliseconds);
     summary.imagesPerSecond = steadySeconds > 0.0 ? steadyImages / steadySeconds : 0.0;
+    summary.imagesPerSecondError = relativeStandardError(steadyStepSeconds);
     if (!completeEpochSeconds.empty()) {
         summary.epochSeconds = median(completeEpochSeconds);
         summary.epochSecondsProjected = false;
@@ -491,6 +494,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     if (progress.globalStep - started.firstStep + 1 > warmupSteps(totalSteps - started.firstStep + 1)) {
         steadyImages += static_cast<double>(batchImages);
         steadySeconds += seconds;
+        steadyStepSeconds.push_back(seconds);
     }
 
     StepMetrics step;
@@ -560,6 +564,7 @@ void Trainer::Session::finishEpoch(bool complete)
         summary.finalValidationLoss = evaluation.loss;
         summary.finalTop1 = evaluation.top1;
         summary.finalTop5 = evaluation.top5;
+        summary.validationImages = evaluation.images;
         recordUnreadable(evaluation.unreadableImages);
     }
     metrics.unreadableImages = recordUnreadable(trainLoader->unreadableImages());

@@ -86,6 +86,9 @@ struct RunSummary {
     int64_t epochsCompleted = 0;
     double trainSeconds = 0.0;
     double imagesPerSecond = 0.0; ///< steady-state throughput (first steps excluded as warm-up)
+    /// imagesPerSecond's relative standard error, from the spread of the steady steps' times
+    /// (0: fewer than two steady steps; NaN: not recorded, a run from an older version)
+    double imagesPerSecondError = 0.0;
     double medianStepMilliseconds = 0.0;
     double epochSeconds = 0.0; ///< a full epoch's training time (projected from the steps taken if none completed)
     bool epochSecondsProjected = false;
@@ -97,6 +100,7 @@ struct RunSummary {
     double finalValidationLoss = 0.0;
     double finalTop1 = 0.0;
     double finalTop5 = 0.0;
+    int64_t validationImages = 0; ///< how many images finalTop1 and finalTop5 were measured on
     int64_t skippedSteps = 0;
     int64_t nonFiniteLosses = 0;
     double finalLossScale = 1.0;

@@ -76,10 +76,17 @@ private Q_SLOTS:
                  QStringLiteral("提供此模型服务"));
         QCOMPARE(EngineText::translate(std::string("Epochs must be at least 1.")), QStringLiteral("轮数至少为 1。"));
         const QString verdict = EngineText::translate(std::string(
-            "AMP did not help here (0.85× FP32 throughput). Likely reason: the batch is small (8), so per-step "
-            "overhead dominates."));
-        QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("批量")),
+            "AMP did not help here: 0.85× the FP32 throughput (steady-state images/s), and an epoch took 1.18× as "
+            "long. Likely reason: the batch is small (8), so per-step overhead dominates."));
+        QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("1.18"))
+                     && verdict.contains(QStringLiteral("批量")) && !verdict.contains(QLatin1String("AMP did not")),
                  qPrintable(verdict));
+        const QString tooShort = EngineText::translate(std::string(
+            "Too short to tell: AMP ran at 1.04× the FP32 throughput, but the step times of these runs leave ±9 % of "
+            "uncertainty (95 %). Train more steps, or interleave the two runs."));
+        QVERIFY2(tooShort.contains(QStringLiteral("1.04")) && tooShort.contains(QStringLiteral("±9"))
+                     && !tooShort.contains(QLatin1String("Too short")),
+                 qPrintable(tooShort));
     }
 
     void engineDescriptionsSpeakChinese()

@@ -91,7 +91,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     sideLayout->addWidget(detailsLabel);
     sideLayout->addWidget(exportButton, 0, Qt::AlignLeft);
     sideLayout->addStretch();
-    side->setMinimumWidth(440);
+    side->setMinimumWidth(360);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("compareSplitter"));
@@ -250,6 +250,10 @@ bool CompareTab::exportReport(const QString& path, QString* error) const
         labels << run.label();
     report.title = tr("Comparison: %1").arg(labels.join(tr(" vs ")));
     report.details = detailsLabel->text();
+    const auto pair = fp32AndAmp(runHistories.runs());
+    if (pair && pair->second->config && pair->second->summary)
+        report.setup = QString::fromStdString(
+            ampwb::comparisonSetup(*pair->second->config, *pair->second->summary, machine));
     report.verdict = verdict();
     QList<ChartPanel*> charts;
     for (MetricChart* chart : trainingCharts->charts())

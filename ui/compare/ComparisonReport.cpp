@@ -44,6 +44,13 @@ bool ComparisonReport::write(const QString& path, const ComparisonTable& table, 
                               "td{text-align:right}img{max-width:100%}</style></head><body>\n")
                    .arg(title.toHtmlEscaped());
         text += QStringLiteral("<h1>%1</h1>\n<p>%2</p>\n").arg(title.toHtmlEscaped(), details.toHtmlEscaped());
+        if (!setup.isEmpty()) {
+            text += QStringLiteral("<ul>\n");
+            for (const QString& item : setup.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+                text += QStringLiteral("<li>%1</li>\n")
+                            .arg(item.mid(item.startsWith(QLatin1String("- ")) ? 2 : 0).toHtmlEscaped());
+            text += QStringLiteral("</ul>\n");
+        }
         text += table.toHtml();
         text += QStringLiteral("<p><strong>%1</strong></p>\n").arg(verdict.toHtmlEscaped());
         for (const QString& image : images)
@@ -51,6 +58,8 @@ bool ComparisonReport::write(const QString& path, const ComparisonTable& table, 
         text += QStringLiteral("</body></html>\n");
     } else {
         text = QStringLiteral("# %1\n\n%2\n\n").arg(title, details);
+        if (!setup.isEmpty())
+            text += setup + QLatin1Char('\n');
         text += table.toMarkdown();
         text += QStringLiteral("\n**%1**\n\n").arg(verdict);
         for (const QString& image : images)

@@ -14,6 +14,8 @@ class ComparisonReport {
 public:
     QString title;
     QString details; ///< one paragraph: data, batch, device …
+    /// What an FP32/AMP pair was made with, as Markdown list items (ampwb::comparisonSetup); may be empty
+    QString setup;
     QString verdict;
 
     /// Writes the report to `path` (HTML when it ends in .html/.htm, else Markdown).

@@ -2,6 +2,7 @@
 
 #include "DisplayFormat.h"
 #include "runs/RunHistory.h"
+#include "training/MeasurementNoise.h"
 
 #include <QHeaderView>
 
@@ -21,6 +22,37 @@ QString signedNumber(double value, int decimals)
         return QStringLiteral("–");
     const QString text = DisplayFormat::number(std::abs(value), decimals);
     return (value < 0.0 ? QStringLiteral("−") : QStringLiteral("+")) + text;
+}
+
+/// An accuracy difference in points, with its 95 % margin when both validation counts are known.
+QString accuracyChange(double other, int64_t otherImages, double first, int64_t firstImages)
+{
+    const QString difference = ComparisonTable::tr("%1 pt").arg(signedNumber((other - first) * 100.0, 2));
+    const double margin = ampwb::accuracyDifferenceMargin(other, otherImages, first, firstImages);
+    if (margin <= 0.0)
+        return difference;
+    const QString marginText = DisplayFormat::number(margin * 100.0, 2);
+    return std::abs(other - first) <= margin ? ComparisonTable::tr("%1 (±%2, within noise)").arg(difference, marginText)
+                                             : ComparisonTable::tr("%1 (±%2)").arg(difference, marginText);
+}
+
+/// One run's epoch time against the first's, in the direction it went.
+QString epochTimeChange(double otherSeconds, double firstSeconds)
+{
+    if (!(otherSeconds > 0.0 && firstSeconds > 0.0))
+        return QStringLiteral("–");
+    return otherSeconds <= firstSeconds ? ComparisonTable::tr("%1 faster").arg(ratioText(firstSeconds / otherSeconds))
+                                        : ComparisonTable::tr("%1 slower").arg(ratioText(otherSeconds / firstSeconds));
+}
+
+/// One run's throughput over the first's, with the 95 % margin their step times leave when known.
+QString throughputChange(const ampwb::RunSummary& other, const ampwb::RunSummary& first)
+{
+    const QString ratio = ratioText(other.imagesPerSecond / first.imagesPerSecond);
+    const double margin = ampwb::throughputRatioMargin(other.imagesPerSecondError, first.imagesPerSecondError);
+    if (margin <= 0.0 || ratio == QStringLiteral("–"))
+        return ratio;
+    return ComparisonTable::tr("%1 (±%2 %)").arg(ratio, DisplayFormat::number(margin * 100.0, 0));
 }
 
 QString stateText(ampwb::RunState state)
@@ -114,14 +146,16 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
             setCell(row, column, QString());
         if (!first || !other)
             continue;
-        setCell(EpochTime, column, tr("%1 speedup").arg(ratioText(first->epochSeconds / other->epochSeconds)));
-        setCell(Throughput, column, ratioText(other->imagesPerSecond / first->imagesPerSecond));
+        setCell(EpochTime, column, epochTimeChange(other->epochSeconds, first->epochSeconds));
+        setCell(Throughput, column, throughputChange(*other, *first));
         if (first->peakMemoryBytes > 0)
             setCell(PeakMemory, column,
                     tr("%1 %").arg(signedNumber(
                         (static_cast<double>(other->peakMemoryBytes) / first->peakMemoryBytes - 1.0) * 100.0, 1)));
-        setCell(Top1, column, tr("%1 pt").arg(signedNumber((other->finalTop1 - first->finalTop1) * 100.0, 2)));
-        setCell(Top5, column, tr("%1 pt").arg(signedNumber((other->finalTop5 - first->finalTop5) * 100.0, 2)));
+        setCell(Top1, column,
+                accuracyChange(other->finalTop1, other->validationImages, first->finalTop1, first->validationImages));
+        setCell(Top5, column,
+                accuracyChange(other->finalTop5, other->validationImages, first->finalTop5, first->validationImages));
     }
 }
 

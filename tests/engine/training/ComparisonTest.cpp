@@ -84,6 +84,8 @@ private Q_SLOTS:
     void interleavedRunsAlternateAndTrainTheSame();
     void interleavedPairPausesAndStopsTogether();
     void interleavedPairStoppedBeforeItStarts();
+    void verdictNamesBothMeasuresOrSaysTooShort();
+    void tableSaysFasterOrSlowerAndMarksNoise();
     void unnamedComparisonIsNamedCompareAndTheTime_data();
     void unnamedComparisonIsNamedCompareAndTheTime();
 
@@ -109,6 +111,21 @@ void ComparisonTest::sequentialRunsOneAfterTheOther()
     QVERIFY(!result.fp32.interleaved && !result.amp.interleaved);
     QVERIFY(QString::fromStdString(result.reportMarkdown).contains(QStringLiteral("one run after the other")));
     QVERIFY(!QString::fromStdString(result.reportMarkdown).contains(QStringLiteral("both runs at once")));
+    // The report records what the runs were made with: data, optimiser, AMP, device with its threads and
+    // bf16 units, loader threads, versions.
+    const QString report = QString::fromStdString(result.reportMarkdown);
+    for (const QString& line :
+         {QStringLiteral("- Data: `synthetic`, 32 px, batch 16, 2 epoch(s), seed "), QStringLiteral("- Optimiser: SGD"),
+          QStringLiteral("- AMP: bf16 autocast, loss scaling off (auto)"),
+          QStringLiteral("- Device: ") + QString::fromStdString(result.amp.deviceDescription),
+          QStringLiteral("- Software: AMP Workbench "), QStringLiteral("- Order: one run after the other")})
+        QVERIFY2(report.contains(line), qPrintable(line + QStringLiteral(" not in\n") + report));
+    QVERIFY2(QString::fromStdString(result.amp.deviceDescription)
+                 .contains(QRegularExpression(
+                     QStringLiteral("^CPU \\(.+, \\d+ threads?, bf16 units: (none|AVX512-BF16|AMX-BF16)\\)$"))),
+             result.amp.deviceDescription.c_str());
+    QVERIFY(result.amp.validationImages > 0);
+    QVERIFY(result.amp.imagesPerSecondError > 0.0);
 }
 
 void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
@@ -200,6 +217,80 @@ void ComparisonTest::interleavedPairStoppedBeforeItStarts()
     QCOMPARE(recorder.stepCount.load(), 0);
     QVERIFY(result.fp32.state == RunState::Stopped);
     QVERIFY(result.amp.state == RunState::Stopped);
+}
+
+namespace {
+
+/// A finished pair: FP32 at 100 img/s and 60 s an epoch; AMP at `ampImagesPerSecond`, its epoch time in
+/// proportion; both measured to ±`relativeError` (one standard error), top-1 on 1,000 images.
+std::pair<RunSummary, RunSummary> finishedPair(double ampImagesPerSecond, double relativeError)
+{
+    RunSummary fp32;
+    fp32.state = RunState::Finished;
+    fp32.imageSize = 64;
+    fp32.imagesPerSecond = 100.0;
+    fp32.imagesPerSecondError = relativeError;
+    fp32.epochSeconds = 60.0;
+    fp32.peakMemoryBytes = 1'000'000'000;
+    fp32.finalTop1 = 0.80;
+    fp32.finalTop5 = 0.97;
+    fp32.validationImages = 1000;
+    RunSummary amp = fp32;
+    amp.precision = Precision::Amp;
+    amp.imagesPerSecond = ampImagesPerSecond;
+    amp.epochSeconds = 60.0 * 100.0 / ampImagesPerSecond;
+    amp.peakMemoryBytes = 800'000'000;
+    return {fp32, amp};
+}
+
+} // namespace
+
+void ComparisonTest::verdictNamesBothMeasuresOrSaysTooShort()
+{
+    DeviceInfo machine;
+    machine.cpuHasAvx512Bf16 = true;
+    const auto [fp32, faster] = finishedPair(150.0, 0.01);
+    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32, faster, 64, machine)),
+             QStringLiteral("AMP helped: 1.50× the FP32 throughput (steady-state images/s), and an epoch took "
+                            "0.67× as long, with 20 % less peak memory."));
+    const auto [fp32Again, slower] = finishedPair(80.0, 0.01);
+    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32Again, slower, 64, machine)),
+             QStringLiteral("AMP did not help here: 0.80× the FP32 throughput (steady-state images/s), and an epoch "
+                            "took 1.25× as long. Likely reason: the step is bound by work that autocast does not speed "
+                            "up (casts, batch norm, data loading)."));
+
+    // Step times spread by ±30 % (one standard error) in both runs: a 1.5× difference could be chance.
+    const auto [noisyFp32, noisyAmp] = finishedPair(150.0, 0.30);
+    const QString tooShort = QString::fromStdString(comparisonVerdict(noisyFp32, noisyAmp, 64, machine));
+    QVERIFY2(tooShort.startsWith(QStringLiteral("Too short to tell: AMP ran at 1.50× the FP32 throughput, but the step "
+                                                "times of these runs leave ±83 % of uncertainty (95 %).")),
+             qPrintable(tooShort));
+    // A run recorded before the spread was (NaN) gets the plain verdict.
+    auto [oldFp32, oldAmp] = finishedPair(150.0, std::nan(""));
+    QVERIFY(QString::fromStdString(comparisonVerdict(oldFp32, oldAmp, 64, machine)).startsWith("AMP helped"));
+}
+
+void ComparisonTest::tableSaysFasterOrSlowerAndMarksNoise()
+{
+    const auto rowOf = [](const std::string& table, const char* metric) {
+        for (const QString& line : QString::fromStdString(table).split(QLatin1Char('\n')))
+            if (line.startsWith(QStringLiteral("| ") + QLatin1String(metric)))
+                return line;
+        return QString();
+    };
+    auto [fp32, amp] = finishedPair(150.0, 0.02);
+    amp.finalTop1 = 0.81; // 1 point on 1,000 images: within noise (±3.47)
+    amp.finalTop5 = 0.90; // 7 points: beyond it
+    const std::string table = comparisonTable(fp32, amp);
+    QVERIFY2(rowOf(table, "Epoch time").endsWith(QStringLiteral("| 1.50× faster |")), table.c_str());
+    QVERIFY2(rowOf(table, "Throughput").endsWith(QStringLiteral("| 1.50× (±6 %) |")), table.c_str());
+    QVERIFY2(rowOf(table, "Final top-1").endsWith(QStringLiteral("| +1.00 pt (±3.47, within noise) |")), table.c_str());
+    QVERIFY2(rowOf(table, "Final top-5").endsWith(QStringLiteral("| -7.00 pt (±2.16) |")), table.c_str());
+
+    const auto [fp32Again, slower] = finishedPair(80.0, 0.0);
+    const std::string slowerTable = comparisonTable(fp32Again, slower);
+    QVERIFY2(rowOf(slowerTable, "Epoch time").endsWith(QStringLiteral("| 1.25× slower |")), slowerTable.c_str());
+    QVERIFY2(rowOf(slowerTable, "Throughput").endsWith(QStringLiteral("| 0.80× |")), slowerTable.c_str());
 }
 
 void ComparisonTest::unnamedComparisonIsNamedCompareAndTheTime_data()

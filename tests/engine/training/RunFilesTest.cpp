@@ -122,6 +122,7 @@ RunSummary finishedSummary(const std::string& directory)
     summary.epochsCompleted = 1;
     summary.trainSeconds = 5.25;
     summary.imagesPerSecond = 10240.5;
+    summary.imagesPerSecondError = 0.03125;
     summary.medianStepMilliseconds = 12.5;
     summary.epochSeconds = 2.5;
     summary.epochSecondsProjected = true;
@@ -137,6 +138,7 @@ RunSummary finishedSummary(const std::string& directory)
     summary.nonFiniteLosses = 2;
     summary.finalLossScale = 32768.0;
     summary.unreadableImages = 4;
+    summary.validationImages = 640;
     return summary;
 }
 
@@ -155,6 +157,7 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"final_validation_loss\": 0.75,\n"
                       "  \"image_size\": 224,\n"
                       "  \"images_per_second\": 10240.5,\n"
+                      "  \"images_per_second_relative_error\": 0.03125,\n"
                       "  \"interleaved\": true,\n"
                       "  \"median_step_ms\": 12.5,\n"
                       "  \"memory_is_cuda\": true,\n"
@@ -170,7 +173,8 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"state\": \"finished\",\n"
                       "  \"steps\": 3,\n"
                       "  \"train_seconds\": 5.25,\n"
-                      "  \"unreadable_images\": 4\n"
+                      "  \"unreadable_images\": 4,\n"
+                      "  \"validation_images\": 640\n"
                       "}\n");
 }
 

@@ -1,0 +1,56 @@
+#include "training/MeasurementNoise.h"
+
+#include <cmath>
+#include <numeric>
+
+namespace ampwb {
+
+namespace {
+
+constexpr double kZ95 = 1.96; ///< normal quantile of a two-sided 95 % interval
+
+double knownOrZero(double value)
+{
+    return std::isfinite(value) && value > 0.0 ? value : 0.0;
+}
+
+} // namespace
+
+double relativeStandardError(const std::vector<double>& values)
+{
+    const auto n = static_cast<double>(values.size());
+    if (values.size() < 2)
+        return 0.0;
+    const double mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
+    if (mean <= 0.0)
+        return 0.0;
+    double squares = 0.0;
+    for (double value : values)
+        squares += (value - mean) * (value - mean);
+    const double deviation = std::sqrt(squares / (n - 1.0));
+    return deviation / mean / std::sqrt(n);
+}
+
+double throughputRatioMargin(double first, double second)
+{
+    const double a = knownOrZero(first);
+    const double b = knownOrZero(second);
+    return kZ95 * std::sqrt(a * a + b * b);
+}
+
+double accuracyDifferenceMargin(double first, int64_t firstImages, double second, int64_t secondImages)
+{
+    if (firstImages <= 0 || secondImages <= 0)
+        return 0.0;
+    // Agresti and Coull's adjusted proportions (two successes and two failures added), so that 0 % or
+    // 100 % on a few images is not taken as certain; the two measurements are taken as independent,
+    // which is cautious when both runs were evaluated on the same images.
+    const auto variance = [](double accuracy, int64_t images) {
+        const double n = static_cast<double>(images) + 4.0;
+        const double adjusted = (accuracy * static_cast<double>(images) + 2.0) / n;
+        return adjusted * (1.0 - adjusted) / n;
+    };
+    return kZ95 * std::sqrt(variance(first, firstImages) + variance(second, secondImages));
+}
+
+} // namespace ampwb
