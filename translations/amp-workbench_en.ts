@@ -515,6 +515,10 @@
         <source>Image folder</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The folder %1 has no class folders: put each class&apos;s images in a subfolder named after the class.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DisplayFormat</name>
@@ -970,6 +974,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Cannot resume: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Locked while a run is in progress; changes apply to the next run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

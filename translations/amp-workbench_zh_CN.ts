@@ -515,6 +515,10 @@
         <source>Image folder</source>
         <translation>图像文件夹</translation>
     </message>
+    <message>
+        <source>The folder %1 has no class folders: put each class&apos;s images in a subfolder named after the class.</source>
+        <translation>文件夹 %1 中没有类别文件夹：请把每个类别的图像放进以该类别命名的子文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>DisplayFormat</name>
@@ -972,6 +976,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Cannot resume: %1</source>
         <translation>无法继续：%1</translation>
+    </message>
+    <message>
+        <source>Locked while a run is in progress; changes apply to the next run.</source>
+        <translation>运行进行中，配置已锁定；更改将用于下一次运行。</translation>
     </message>
 </context>
 <context>

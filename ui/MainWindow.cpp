@@ -83,7 +83,8 @@ MainWindow::MainWindow(QWidget* parent)
         if (stopping)
             stateLabel->setText(tr("Stopping after the current step…"));
     });
-    connect(configurationPanel, &TrainingConfigPanel::validityChanged, this, &MainWindow::updateActions);
+    // Every change: the reason Start is disabled follows the configuration.
+    connect(configurationPanel, &TrainingConfigPanel::changed, this, &MainWindow::updateActions);
     connect(runsPage, &RunsTab::compareRequested, this, [this](const std::vector<RunHistory>& runs) {
         comparePage->showRuns(runs);
         tabWidget->setCurrentWidget(comparePage);
@@ -106,12 +107,10 @@ void MainWindow::createActions()
 {
     start = new QAction(QIcon(QStringLiteral(":/icons/start.svg")), tr("&Start training"), this);
     start->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5)});
-    start->setToolTip(tr("Train with the configuration on the left (Ctrl+R, F5)"));
     connect(start, &QAction::triggered, this, &MainWindow::startTraining);
 
     compare = new QAction(QIcon(QStringLiteral(":/icons/compare.svg")), tr("Run FP32 vs &AMP"), this);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    compare->setToolTip(tr("Train FP32, then AMP, with the same seed and data order, and compare them (Ctrl+Shift+R)"));
     connect(compare, &QAction::triggered, this, &MainWindow::startComparison);
 
     pause = new QAction(QIcon(QStringLiteral(":/icons/pause.svg")), tr("&Pause"), this);
@@ -240,7 +239,7 @@ bool MainWindow::prepareConfig(ampwb::TrainingConfig& config)
 {
     const QStringList problems = configurationPanel->problems();
     if (!problems.isEmpty()) {
-        statusBar()->showMessage(tr("Cannot start: %1").arg(problems.front()), 10000);
+        statusBar()->showMessage(tr("Cannot start: %1").arg(problems.front()));
         return false;
     }
     config = configurationPanel->config();
@@ -345,9 +344,26 @@ void MainWindow::showRunFailure(const ampwb::RunSummary& summary)
 void MainWindow::updateActions()
 {
     const bool busy = controller->isBusy();
-    const bool canStart = !busy && configurationPanel->problems().isEmpty();
+    const QStringList problems = configurationPanel->problems();
+    const bool canStart = !busy && problems.isEmpty();
     start->setEnabled(canStart);
     compare->setEnabled(canStart);
+    // Why Start is disabled: on both buttons' tooltips and in the status bar, not only below the fold.
+    const QString cannotStart = problems.isEmpty() ? QString() : tr("Cannot start: %1").arg(problems.front());
+    start->setToolTip(!cannotStart.isEmpty() ? cannotStart
+                                             : tr("Train with the configuration on the left (Ctrl+R, F5)"));
+    compare->setToolTip(!cannotStart.isEmpty() ? cannotStart
+                                               : tr("Train FP32, then AMP, with the same seed and data order, and "
+                                                    "compare them (Ctrl+Shift+R)"));
+    if (!cannotStart.isEmpty() && !busy)
+        statusBar()->showMessage(cannotStart);
+    else if (!startProblemShown.isEmpty() && statusBar()->currentMessage() == startProblemShown)
+        statusBar()->clearMessage();
+    startProblemShown = busy ? QString() : cannotStart;
+    // The configuration is what the run in progress was started with: it stays as it is until the run ends.
+    configurationPanel->setEnabled(!busy);
+    configurationPanel->setToolTip(busy ? tr("Locked while a run is in progress; changes apply to the next run.")
+                                        : QString());
     pause->setEnabled(busy && !controller->isStopping());
     pause->setChecked(controller->isPaused());
     pause->setText(controller->isPaused() ? tr("Resume") : tr("&Pause"));

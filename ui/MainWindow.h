@@ -77,6 +77,7 @@ private:
     QAction* resume = nullptr;
     QLabel* stateLabel = nullptr;
     GuiStallMeter* stallMeter = nullptr;
-    QString outcome; ///< how the last run ended, for the status bar
+    QString outcome;           ///< how the last run ended, for the status bar
+    QString startProblemShown; ///< the "Cannot start" message in the status bar, to clear once fixed
     bool closeWhenIdle = false;
 };

@@ -116,6 +116,11 @@ QString DatasetPicker::problem() const
         return tr("Choose the dataset's folder.");
     if (!QFileInfo(folder).isDir())
         return tr("The folder %1 does not exist.").arg(QDir::toNativeSeparators(folder));
+    // One listing of the folder itself, cheap enough for every change; the images are checked at start.
+    if (kind() == ImageFolder && QDir(folder).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty())
+        return tr("The folder %1 has no class folders: put each class's images in a subfolder named after the "
+                  "class.")
+            .arg(QDir::toNativeSeparators(folder));
     return {};
 }
 

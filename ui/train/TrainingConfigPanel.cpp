@@ -75,13 +75,14 @@ TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
     problemsLabel->hide();
 
     auto* layout = new QVBoxLayout(this);
+    // First, where it is seen without scrolling: what keeps Start disabled.
+    layout->addWidget(problemsLabel);
     layout->addWidget(createDataGroup());
     layout->addWidget(createStartGroup());
     layout->addWidget(createPrecisionGroup(cudaAvailable));
     layout->addWidget(createScalerGroup());
     layout->addWidget(createOptimisationGroup());
     layout->addWidget(createRunGroup());
-    layout->addWidget(problemsLabel);
     layout->addStretch();
 
     setConfig(ampwb::TrainingConfig{});

@@ -19,7 +19,10 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 
 class TrainTabTest : public QObject {
@@ -79,6 +82,23 @@ private Q_SLOTS:
         QVERIFY(inline_->text().contains(QLatin1String("learning rate")));
         QVERIFY(!window.startAction().isEnabled());
         QVERIFY(!window.compareAction().isEnabled());
+        // The reason is where a user looks: on the disabled buttons, in the status bar, and above the
+        // configuration, inside the visible part of its scroll area.
+        QVERIFY2(window.startAction().toolTip().startsWith(QLatin1String("Cannot start: "))
+                     && window.startAction().toolTip().contains(QLatin1String("learning rate")),
+                 qPrintable(window.startAction().toolTip()));
+        QCOMPARE(window.compareAction().toolTip(), window.startAction().toolTip());
+        QCOMPARE(window.statusBar()->currentMessage(), window.startAction().toolTip());
+        QScrollArea* scroll = nullptr;
+        for (QWidget* parent = inline_->parentWidget(); parent && !scroll; parent = parent->parentWidget())
+            scroll = qobject_cast<QScrollArea*>(parent);
+        QVERIFY(scroll);
+        const int top = inline_->mapTo(scroll->viewport(), QPoint(0, 0)).y();
+        QVERIFY2(top >= 0 && top + inline_->height() <= scroll->viewport()->height(),
+                 qPrintable(QStringLiteral("label at %1..%2, viewport %3 high")
+                                .arg(top)
+                                .arg(top + inline_->height())
+                                .arg(scroll->viewport()->height())));
 
         // A run name that would leave the runs folder cannot start either.
         window.configPanel().findChild<QDoubleSpinBox*>(QStringLiteral("learningRate"))->setValue(0.01);
@@ -90,6 +110,20 @@ private Q_SLOTS:
         runName->setText(QStringLiteral("my-run"));
         QVERIFY(window.configPanel().problems().isEmpty());
         QVERIFY(window.startAction().isEnabled());
+        QVERIFY(!window.startAction().toolTip().startsWith(QLatin1String("Cannot start")));
+        QVERIFY(window.statusBar()->currentMessage().isEmpty());
+
+        // An image folder without class folders is refused before a run starts, not when it fails.
+        QTemporaryDir emptyFolder;
+        ampwb::TrainingConfig config = environment.quickConfig(5);
+        config.dataset = emptyFolder.path().toStdString();
+        window.configPanel().setConfig(config);
+        QVERIFY2(window.configPanel().problems().join(QLatin1Char(' ')).contains(QLatin1String("no class folders")),
+                 qPrintable(window.configPanel().problems().join(QLatin1Char(' '))));
+        QVERIFY(!window.startAction().isEnabled());
+        QVERIFY(QDir(emptyFolder.path()).mkdir(QStringLiteral("cats")));
+        window.configPanel().setConfig(config);
+        QVERIFY(!window.configPanel().problems().join(QLatin1Char(' ')).contains(QLatin1String("no class folders")));
     }
 
     void shortRunFeedsTheCharts()
@@ -101,6 +135,9 @@ private Q_SLOTS:
         stalls.start();
         window.startAction().trigger();
         QVERIFY(window.engine().isBusy());
+        // The configuration is locked while it trains, and says so.
+        QVERIFY(!window.configPanel().isEnabled());
+        QVERIFY(window.configPanel().toolTip().contains(QLatin1String("next run")));
         QTRY_VERIFY_WITH_TIMEOUT(pointCount(window, QStringLiteral("loss"), 0) > 0, 30000);
         QVERIFY(window.runState().contains(QLatin1String("Training FP32")) || !window.engine().isBusy());
         QVERIFY(waitUntilIdle(window, 60000));
@@ -125,6 +162,7 @@ private Q_SLOTS:
         qInfo("GUI thread: longest gap between 10 ms ticks during the run: %.1f ms", stalls.longestGapMilliseconds());
         QVERIFY(stalls.longestGapMilliseconds() < 1000.0);
         QVERIFY(window.startAction().isEnabled());
+        QVERIFY(window.configPanel().isEnabled());
     }
 
     void xAxisAndSmoothingRedrawWithoutTouchingTheRawLosses()
@@ -198,7 +236,9 @@ private Q_SLOTS:
     {
         MainWindow window;
         window.show();
+        // A class folder without a single image passes the checks made while editing and fails at start.
         QTemporaryDir emptyFolder;
+        QVERIFY(QDir(emptyFolder.path()).mkdir(QStringLiteral("cats")));
         ampwb::TrainingConfig config = environment.quickConfig(4);
         config.dataset = emptyFolder.path().toStdString();
         window.configPanel().setConfig(config);
