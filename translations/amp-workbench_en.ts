@@ -1373,6 +1373,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Not serving: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Stop serving</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>

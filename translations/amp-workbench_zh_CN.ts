@@ -1372,6 +1372,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Not serving: %1</source>
         <translation>未在提供服务：%1</translation>
     </message>
+    <message>
+        <source>Stop serving</source>
+        <translation>停止服务</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>

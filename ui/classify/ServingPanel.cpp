@@ -48,6 +48,9 @@ ServingPanel::ServingPanel(ModelSelector& modelSelector, QWidget* parent)
     showNotServing();
 
     connect(servePushButton, &QPushButton::clicked, this, &ServingPanel::onToggled);
+    // While the service runs (or starts), the button says what pressing it does.
+    connect(servePushButton, &QPushButton::toggled, this,
+            [this](bool serving) { servePushButton->setText(serving ? tr("Stop serving") : tr("Serve this model")); });
     connect(modelServer, &ModelServer::started, this, &ServingPanel::showServing);
     connect(modelServer, &ModelServer::failed, this, &ServingPanel::showServeProblem);
     connect(modelServer, &ModelServer::stopped, this, &ServingPanel::showNotServing);

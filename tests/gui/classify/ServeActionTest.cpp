@@ -138,11 +138,13 @@ private Q_SLOTS:
         MainWindow window;
         ClassifyTab& tab = showClassifyTab(window);
         QVERIFY(!tab.serveButton().isChecked());
+        QCOMPARE(tab.serveButton().text(), QStringLiteral("Serve this model"));
         const QString url = startServing(tab);
         QVERIFY2(!url.isEmpty(), qPrintable(tab.serveStatus()));
         QVERIFY(url.startsWith(QLatin1String("http://127.0.0.1:")));
         QVERIFY(QUrl(url).port() > 0);
         QVERIFY(tab.serveButton().isChecked());
+        QCOMPARE(tab.serveButton().text(), QStringLiteral("Stop serving"));
         QVERIFY2(tab.serveStatus().contains(url), qPrintable(tab.serveStatus()));
         auto* link = tab.findChild<QLabel*>(QStringLiteral("serveStatus"));
         QVERIFY(link->openExternalLinks());
@@ -194,6 +196,7 @@ private Q_SLOTS:
         qInfo("stop: %lld ms in the click, %lld ms until the service's thread had ended", clickMilliseconds,
               clock.elapsed());
         QVERIFY(!tab.serveButton().isChecked());
+        QCOMPARE(tab.serveButton().text(), QStringLiteral("Serve this model"));
         QVERIFY(tab.modelServer().url().isEmpty());
         QVERIFY(!copy->isVisible());
         QVERIFY(!answers(url));
