@@ -146,8 +146,9 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     customPlot->legend->setFont(legendFont);
     customPlot->legend->setBorderPen(Qt::NoPen);
     customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    customPlot->plotLayout()->addElement(1, 0, customPlot->legend);
-    customPlot->plotLayout()->setRowStretchFactor(1, 0.001);
+    // The legend joins the layout below the plot once it has entries (fitLegendColumns): an empty legend would
+    // cap the width of the column it shares with the plot, squeezing the plot to its 50 px minimum.
+    customPlot->axisRect()->insetLayout()->take(customPlot->legend);
     emptyNote = new QCPItemText(customPlot);
     emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
     emptyNote->position->setCoords(0.5, 0.5);
@@ -157,6 +158,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     connect(customPlot, &QCustomPlot::mousePress, this, [this] { followingData = false; });
     connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { followingData = false; });
     connect(customPlot, &QCustomPlot::mouseDoubleClick, this, &ChartPanel::resetView);
+    fitAxes(); // the empty chart's own ranges, not QCustomPlot's 0–5
 }
 
 bool ChartPanel::isLogarithmic() const
@@ -255,6 +257,14 @@ void ChartPanel::fitLegendColumns()
             widest = std::max(widest, item->minimumOuterSizeHint().width());
             ++items;
         }
+    }
+    QCPLayoutGrid* layout = customPlot->plotLayout();
+    if (items > 0 && !layout->hasElement(1, 0)) {
+        layout->addElement(1, 0, legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (items == 0 && legend->layout() == layout) {
+        layout->take(legend);
+        layout->simplify();
     }
     const int available = width() - legend->margins().left() - legend->margins().right();
     const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, std::max(1, items));

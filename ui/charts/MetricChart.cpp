@@ -66,6 +66,8 @@ void MetricChart::applyXAxis()
         setXAxisLabel(tr("Wall time (h:mm:ss)"));
         QSharedPointer<QCPAxisTickerTime> ticker(new QCPAxisTickerTime);
         ticker->setTimeFormat(QStringLiteral("%h:%m:%s"));
+        ticker->setFieldWidth(QCPAxisTickerTime::tuHours, 1); // 0:05:00, as the label says, not 00:05:00
+        ticker->setTickCount(3);                              // labels seven characters wide do not overlap
         axis->setTicker(ticker);
         break;
     }

@@ -18,6 +18,7 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTest>
 #include <QWheelEvent>
 #include <QXmlStreamReader>
@@ -192,6 +193,55 @@ private Q_SLOTS:
         histories.clear();
         QCOMPARE(loss.graphCount(), 0);
         QVERIFY(charts.chart(QStringLiteral("loss"))->isFollowingData());
+    }
+
+    void emptyChartsUseTheirWholePanel()
+    {
+        // Before any data, and again once the runs are cleared (after a failed run), each plot fills its panel
+        // and shows its own empty ranges with the note in full view, not QCustomPlot's 0–5 on a 50 px strip.
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
+        charts.resize(1200, 700);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        const auto checkEmpty = [&](const char* when) {
+            for (MetricChart* chart : charts.charts()) {
+                QCustomPlot& plot = chart->plot();
+                plot.replot();
+                const int plotWidth = plot.axisRect()->width();
+                QVERIFY2(plotWidth > plot.width() * 6 / 10,
+                         qPrintable(QStringLiteral("%1 %2: plot area %3 of %4 px")
+                                        .arg(chart->objectName(), QLatin1String(when))
+                                        .arg(plotWidth)
+                                        .arg(plot.width())));
+                QCOMPARE(plot.xAxis->range().upper, 1.0);
+            }
+        };
+        checkEmpty("before data");
+        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
+        for (int index = 1; index <= 30; ++index)
+            histories.appendStep(0, syntheticStep(index));
+        histories.announceChanges();
+        QVERIFY(charts.chart(QStringLiteral("loss"))->plot().axisRect()->width() > 100);
+        histories.clear();
+        checkEmpty("after the runs were cleared");
+    }
+
+    void wallTimeLabelsAreShortAndFew()
+    {
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
+        charts.setXAxisMode(XAxisMode::WallTime);
+        QCPAxis* axis = charts.chart(QStringLiteral("loss"))->plot().xAxis;
+        QVector<double> ticks;
+        QVector<double> subTicks;
+        QVector<QString> labels;
+        axis->ticker()->generate(QCPRange(0.0, 5400.0), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
+        QVERIFY2(labels.size() >= 2 && labels.size() <= 6,
+                 qPrintable(QStringList(labels.begin(), labels.end()).join(' ')));
+        const QRegularExpression hourMinuteSecond(QStringLiteral("^\\d:\\d\\d:\\d\\d$"));
+        for (const QString& label : labels)
+            QVERIFY2(hourMinuteSecond.match(label).hasMatch(), qPrintable(label));
     }
 
     void hundredThousandPointsPanAndZoomSmoothly()
