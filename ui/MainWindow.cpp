@@ -21,13 +21,17 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUrl>
+
+#include <algorithm>
 
 namespace {
 
@@ -202,7 +206,8 @@ void MainWindow::createConfigurationDock()
     scroll->setWidget(configurationPanel);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(configurationPanel->sizeHint().width() + 24);
+    scroll->setMinimumWidth(configurationPanel->minimumSizeHint().width()
+                            + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
     auto* dock = new QDockWidget(tr("Configuration"), this);
     dock->setObjectName(QStringLiteral("configurationDock"));
     dock->setWidget(scroll);
@@ -214,8 +219,19 @@ void MainWindow::createConfigurationDock()
 void MainWindow::restoreWindowState()
 {
     const QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    const QRect available = screen()->availableGeometry();
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
         resize(1560, 960);
+        move(available.topLeft());
+    }
+    // The first window, and one saved on a larger screen, fit the screen it opens on.
+    QRect bounds = geometry();
+    bounds.setSize(bounds.size().boundedTo(available.size()).expandedTo(minimumSizeHint()));
+    bounds.moveLeft(std::clamp(bounds.left(), available.left(),
+                               std::max(available.left(), available.right() - bounds.width() + 1)));
+    bounds.moveTop(
+        std::clamp(bounds.top(), available.top(), std::max(available.top(), available.bottom() - bounds.height() + 1)));
+    setGeometry(bounds);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     for (QSplitter* splitter : findChildren<QSplitter*>()) {
         const QVariant state = settings.value(QStringLiteral("window/splitters/") + splitter->objectName());

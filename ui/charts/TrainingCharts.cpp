@@ -9,13 +9,18 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 constexpr int kSmoothingSteps = 100;
+/// The width below which a chart's title, buttons and axes no longer fit (the charts then take fewer columns).
+constexpr int kChartMinimumWidth = 300;
 
 } // namespace
 
@@ -26,13 +31,15 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
     , xAxisBox(new QComboBox(this))
     , smoothingSlider(new QSlider(Qt::Horizontal, this))
     , smoothingLabel(new QLabel(this))
+    , maxColumns(std::max(columns, 1))
 {
     xAxisBox->addItem(tr("Step"), static_cast<int>(XAxisMode::Step));
     xAxisBox->addItem(tr("Epoch"), static_cast<int>(XAxisMode::Epoch));
     xAxisBox->addItem(tr("Wall time"), static_cast<int>(XAxisMode::WallTime));
     xAxisBox->setObjectName(QStringLiteral("xAxisBox"));
     smoothingSlider->setRange(0, kSmoothingSteps - 1);
-    smoothingSlider->setFixedWidth(160);
+    smoothingSlider->setMinimumWidth(60);
+    smoothingSlider->setMaximumWidth(160);
     smoothingSlider->setObjectName(QStringLiteral("smoothingSlider"));
     smoothingSlider->setToolTip(tr("Smoothing of the loss curve (a debiased exponential moving average, "
                                    "computed for display; the raw losses are kept and drawn faintly)"));
@@ -49,19 +56,23 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
     bar->addStretch();
     bar->addWidget(resetButton);
 
-    auto* grid = new QGridLayout;
+    auto* chartArea = new QWidget;
+    grid = new QGridLayout(chartArea);
+    grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    const QList<ChartSpec> specs = ChartCatalog::trainingCharts();
-    for (int index = 0; index < specs.size(); ++index) {
-        auto* chart = new MetricChart(specs[index], this);
-        metricCharts.append(chart);
-        grid->addWidget(chart, index / columns, index % columns);
-    }
+    for (const ChartSpec& spec : ChartCatalog::trainingCharts())
+        metricCharts.append(new MetricChart(spec, chartArea));
+    arrangeCharts(maxColumns);
+    // On a small screen the charts scroll instead of making the window larger than the screen.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(chartArea);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
-    layout->addLayout(grid, 1);
+    layout->addWidget(scroll, 1);
 
     restoreOptions();
     connect(xAxisBox, &QComboBox::currentIndexChanged, this, [this] {
@@ -168,4 +179,25 @@ void TrainingCharts::applySmoothing()
         if (chart->isSmoothed())
             chart->drawAll(histories.runs());
     }
+}
+
+void TrainingCharts::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeCharts(std::clamp(width() / kChartMinimumWidth, 1, maxColumns));
+}
+
+void TrainingCharts::arrangeCharts(int columns)
+{
+    if (columns == columnsShown)
+        return;
+    columnsShown = columns;
+    for (MetricChart* chart : metricCharts)
+        grid->removeWidget(chart);
+    for (int index = 0; index < metricCharts.size(); ++index)
+        grid->addWidget(metricCharts[index], index / columns, index % columns);
+    for (int column = 0; column < maxColumns; ++column)
+        grid->setColumnStretch(column, column < columns ? 1 : 0);
+    for (int row = 0; row < metricCharts.size(); ++row)
+        grid->setRowStretch(row, row * columns < metricCharts.size() ? 1 : 0);
 }

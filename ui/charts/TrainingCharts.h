@@ -7,6 +7,7 @@
 
 class MetricChart;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QSlider;
 class RunHistories;
@@ -18,7 +19,8 @@ class RunHistories;
 class TrainingCharts : public QWidget {
     Q_OBJECT
 public:
-    /// Draws `histories`, which must outlive the charts.
+    /// Draws `histories`, which must outlive the charts, in up to `columns` columns: fewer where the widget
+    /// is too narrow for them, and scrolling where it is smaller than the charts' minimum sizes.
     TrainingCharts(const RunHistories& histories, const QString& settingsGroup, int columns, QWidget* parent = nullptr);
 
     const QList<MetricChart*>& charts() const { return metricCharts; }
@@ -29,6 +31,11 @@ public:
     /// Loss smoothing in [0, 1).
     double smoothing() const;
     void setSmoothing(double smoothing);
+    /// How many columns the charts are in now.
+    int columnCount() const { return columnsShown; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     /// Draws what the runs recorded since the charts last drew (once per chart).
@@ -39,6 +46,8 @@ private:
     void applyXAxisMode();
     void applySmoothing();
     void restoreOptions();
+    /// Lays the charts out in `columns` columns, row by row.
+    void arrangeCharts(int columns);
 
     const RunHistories& histories;
     QString settingsGroup;
@@ -46,4 +55,7 @@ private:
     QSlider* smoothingSlider;
     QLabel* smoothingLabel;
     QList<MetricChart*> metricCharts;
+    QGridLayout* grid;
+    int maxColumns;
+    int columnsShown = 0;
 };

@@ -99,7 +99,6 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
          {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
         buttons->addWidget(each);
     buttons->addStretch();
-    buttons->addWidget(folderLabel);
     buttons->addWidget(refreshButton);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -111,6 +110,8 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
+    // On a line of its own, so a long path neither widens the window nor is cut.
+    layout->addWidget(folderLabel);
     layout->addWidget(splitter, 1);
 
     connect(refreshButton, &QPushButton::clicked, this, &RunsTab::refresh);

@@ -1,0 +1,103 @@
+// The window on a laptop's screen: its minimum size fits 1366×768 in both languages (the charts reflow
+// and scroll instead of widening the window), the first window fits the screen it opens on, and a
+// geometry saved on a larger screen is brought back inside this one.
+#include "GuiTestEnvironment.h"
+#include "MainWindow.h"
+#include "Translations.h"
+#include "charts/TrainingCharts.h"
+#include "compare/CompareTab.h"
+#include "train/TrainTab.h"
+
+#include <QScreen>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTest>
+
+class WindowSizeTest : public QObject {
+    Q_OBJECT
+
+private:
+    GuiTestEnvironment environment;
+
+    /// The window's smallest size: the largest minimum of its tabs, the dock, toolbar and status bar.
+    static QSize minimumOf(MainWindow& window)
+    {
+        QSize smallest = window.minimumSizeHint();
+        for (int tab = 0; tab < window.tabs().count(); ++tab) {
+            window.tabs().setCurrentIndex(tab);
+            const QSize page = window.tabs().widget(tab)->minimumSizeHint();
+            qInfo("tab %d (%s): minimum %d×%d; window %d×%d", tab, qPrintable(window.tabs().tabText(tab)), page.width(),
+                  page.height(), window.minimumSizeHint().width(), window.minimumSizeHint().height());
+            smallest = smallest.expandedTo(window.minimumSizeHint());
+        }
+        return smallest;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(environment.isValid()); }
+    void cleanup()
+    {
+        QSettings().remove(QStringLiteral("window"));
+        Translations::install(QStringLiteral("en"));
+    }
+
+    void minimumSizeFitsALaptop_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    void minimumSizeFitsALaptop()
+    {
+        QFETCH(QString, language);
+        QVERIFY(Translations::install(language));
+        MainWindow window;
+        window.show();
+        const QSize smallest = minimumOf(window);
+        QVERIFY2(smallest.width() <= 1366 && smallest.height() <= 768,
+                 qPrintable(QStringLiteral("minimum %1×%2").arg(smallest.width()).arg(smallest.height())));
+        // Narrow, the charts take fewer columns rather than overflowing; wide, all three.
+        window.tabs().setCurrentIndex(0);
+        TrainingCharts& charts = window.trainTab().charts();
+        window.resize(smallest);
+        QTRY_VERIFY2(charts.columnCount() < 3, qPrintable(QString::number(charts.width())));
+        window.resize(1900, 1000);
+        QTRY_COMPARE(charts.columnCount(), 3);
+    }
+
+    void firstWindowFitsTheScreen()
+    {
+        MainWindow window;
+        const QRect available = window.screen()->availableGeometry();
+        const QRect opened = window.geometry();
+        const QSize smallest = window.minimumSizeHint();
+        QVERIFY2(opened.width() <= std::max(available.width(), smallest.width())
+                     && opened.height() <= std::max(available.height(), smallest.height()),
+                 qPrintable(QStringLiteral("opened %1×%2 on %3×%4")
+                                .arg(opened.width())
+                                .arg(opened.height())
+                                .arg(available.width())
+                                .arg(available.height())));
+        QVERIFY(opened.left() >= available.left() && opened.top() >= available.top());
+    }
+
+    void savedGeometryIsBroughtOntoTheScreen()
+    {
+        {
+            MainWindow large;
+            large.setGeometry(5000, 4000, 3000, 2000); // a big monitor to the lower right, no longer there
+            large.close();                             // saves the geometry
+        }
+        MainWindow window;
+        const QRect available = window.screen()->availableGeometry();
+        const QRect opened = window.geometry();
+        QVERIFY2(opened.left() >= available.left() && opened.top() >= available.top()
+                     && opened.left() < available.right() && opened.top() < available.bottom(),
+                 qPrintable(QStringLiteral("opened at %1,%2").arg(opened.left()).arg(opened.top())));
+        QVERIFY(opened.width() <= std::max(available.width(), window.minimumSizeHint().width()));
+    }
+};
+
+QTEST_MAIN(WindowSizeTest)
+#include "WindowSizeTest.moc"
