@@ -201,6 +201,10 @@
         <source>No data yet</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ClassNames</name>
@@ -993,6 +997,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Wall time (h:mm:ss)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

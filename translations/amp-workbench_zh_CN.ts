@@ -201,6 +201,10 @@
         <source>No data yet</source>
         <translation>暂无数据</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ClassNames</name>
@@ -995,6 +999,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Wall time (h:mm:ss)</source>
         <translation>实际耗时（时:分:秒）</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -18,6 +19,41 @@
 namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
+constexpr double kReadoutReach = 24.0; ///< pixels from the mouse within which a point is read out
+
+/// The visible graph with the point nearest to `position` (pixels), and that point's key, if within reach.
+std::optional<std::pair<QCPGraph*, double>> nearestPoint(const QCustomPlot& plot, QPointF position)
+{
+    std::optional<std::pair<QCPGraph*, double>> nearest;
+    double nearestDistance = kReadoutReach;
+    for (int index = 0; index < plot.graphCount(); ++index) {
+        QCPGraph* graph = plot.graph(index);
+        if (!graph->visible() || graph->data()->isEmpty())
+            continue;
+        const double key = graph->keyAxis()->pixelToCoord(position.x());
+        auto after = graph->data()->findBegin(key, false);
+        for (auto point : {after, after == graph->data()->constBegin() ? after : after - 1}) {
+            if (point == graph->data()->constEnd() || !std::isfinite(point->value))
+                continue;
+            const double distance = std::hypot(graph->keyAxis()->coordToPixel(point->key) - position.x(),
+                                               graph->valueAxis()->coordToPixel(point->value) - position.y());
+            if (distance < nearestDistance) {
+                nearestDistance = distance;
+                nearest = std::make_pair(graph, point->key);
+            }
+        }
+    }
+    return nearest;
+}
+
+/// Graph's value at exactly `key`, if it has a point there.
+std::optional<double> valueAt(const QCPGraph& graph, double key)
+{
+    const auto point = graph.data()->findBegin(key, false);
+    if (point == graph.data()->constEnd() || std::abs(point->key - key) > 1e-9 * std::max(1.0, std::abs(key)))
+        return std::nullopt;
+    return point->value;
+}
 
 /// Puts `title` above the plot while it exists, so exported images carry their title.
 class TitleForExport {
@@ -155,6 +191,18 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     emptyNote->setText(tr("No data yet"));
     emptyNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
     emptyNote->setClipToAxisRect(true);
+    tracer = new QCPItemTracer(customPlot);
+    tracer->setStyle(QCPItemTracer::tsCircle);
+    tracer->setSize(8);
+    tracer->setInterpolating(false);
+    tracer->setVisible(false);
+    customPlot->setMouseTracking(true);
+    customPlot->installEventFilter(this);
+    connect(customPlot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) { showReadout(event->pos()); });
+    connect(customPlot, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+        if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item))
+            setSeriesHidden(entry->plottable()->name(), !isSeriesHidden(entry->plottable()->name()));
+    });
     connect(customPlot, &QCustomPlot::mousePress, this, [this] { followingData = false; });
     connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { followingData = false; });
     connect(customPlot, &QCustomPlot::mouseDoubleClick, this, &ChartPanel::resetView);
@@ -204,8 +252,77 @@ void ChartPanel::resetView()
     fitAndReplot();
 }
 
+QString ChartPanel::readoutAt(const QPoint& position) const
+{
+    const auto nearest = nearestPoint(*customPlot, position);
+    if (!nearest)
+        return {};
+    QStringList lines{describeX(nearest->second)};
+    for (int index = 0; index < customPlot->graphCount(); ++index) {
+        const QCPGraph* graph = customPlot->graph(index);
+        if (!graph->visible())
+            continue;
+        if (const auto value = valueAt(*graph, nearest->second))
+            lines << tr("%1: %2").arg(graph->name(), QString::number(*value, 'g', 5));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ChartPanel::showReadout(const QPoint& position)
+{
+    const auto nearest = nearestPoint(*customPlot, position);
+    shownReadout = nearest ? readoutAt(position) : QString();
+    tracer->setVisible(nearest.has_value());
+    if (nearest) {
+        // At the point's coordinates, not attached to the graph, which a redraw may delete.
+        const QCPGraph& graph = *nearest->first;
+        tracer->position->setAxes(graph.keyAxis(), graph.valueAxis());
+        tracer->position->setCoords(nearest->second, valueAt(graph, nearest->second).value_or(0.0));
+        tracer->setPen(graph.pen());
+        QToolTip::showText(customPlot->mapToGlobal(position), shownReadout, customPlot);
+    } else {
+        QToolTip::hideText();
+    }
+    customPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == customPlot && event->type() == QEvent::Leave && tracer->visible()) {
+        shownReadout.clear();
+        tracer->setVisible(false);
+        customPlot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChartPanel::setSeriesHidden(const QString& name, bool hidden)
+{
+    tracer->setVisible(false);
+    shownReadout.clear();
+    if (hidden)
+        hiddenSeries.insert(name);
+    else
+        hiddenSeries.remove(name);
+    fitAndReplot();
+}
+
+void ChartPanel::applyHiddenSeries()
+{
+    const QColor shown = palette().color(QPalette::Text);
+    const QColor faded = palette().color(QPalette::Disabled, QPalette::Text);
+    for (int index = 0; index < customPlot->graphCount(); ++index) {
+        QCPGraph* graph = customPlot->graph(index);
+        const bool hidden = hiddenSeries.contains(graph->name());
+        graph->setVisible(!hidden);
+        if (QCPPlottableLegendItem* entry = customPlot->legend->itemWithPlottable(graph))
+            entry->setTextColor(hidden ? faded : shown);
+    }
+}
+
 void ChartPanel::fitAndReplot()
 {
+    applyHiddenSeries();
     fitLegendColumns();
     if (followingData)
         fitAxes();

@@ -2,14 +2,17 @@
 
 #include "charts/ChartExporter.h"
 
+#include <QSet>
 #include <QWidget>
 
 class QCPItemText;
+class QCPItemTracer;
 class QCustomPlot;
 class QToolButton;
 
 /// A chart with its tools: zoom and pan with the mouse (double-click or "Reset view" to
-/// follow the data again), a log-y toggle, export as PNG/SVG/PDF/CSV and copy.
+/// follow the data again), a log-y toggle, export as PNG/SVG/PDF/CSV and copy, a readout of the
+/// values under the mouse, and legend entries that hide and show their series when clicked.
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:
@@ -36,6 +39,15 @@ public:
     /// Writes the chart to `path` (format from the suffix: .png, .svg, .pdf or .csv).
     bool exportTo(const QString& path, QSize size = {});
 
+    /// What the hover readout says for the mouse at `position` (in the plot's pixels): the x of the nearest
+    /// point within reach and every shown series' value there, one per line; empty when no point is near.
+    QString readoutAt(const QPoint& position) const;
+    /// The readout shown now (empty when the mouse is away from the data).
+    const QString& hoverReadout() const { return shownReadout; }
+    /// Hides or shows the series named `name` (as its legend entry does when clicked).
+    void setSeriesHidden(const QString& name, bool hidden);
+    bool isSeriesHidden(const QString& name) const { return hiddenSeries.contains(name); }
+
 Q_SIGNALS:
     void logarithmicChanged(bool logarithmic);
 
@@ -44,8 +56,12 @@ protected:
     void fitAndReplot();
     /// The name of the x column in CSV exports.
     virtual QString xColumnName() const = 0;
+    /// An x value as the readout shows it ("step 120", "0:05:10").
+    virtual QString describeX(double x) const = 0;
     void setXAxisLabel(const QString& label);
     void resizeEvent(QResizeEvent* event) override;
+    /// Hides the readout when the mouse leaves the plot.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitAxes();
@@ -53,11 +69,17 @@ private:
     void fitLegendColumns();
     void exportWithDialog(ChartExporter::Format format);
     void applyValueScale();
+    void showReadout(const QPoint& position);
+    /// Shows hidden series faded in the legend and leaves them out of the plot and its fit.
+    void applyHiddenSeries();
 
     QString chartId;
     QCustomPlot* customPlot;
     QToolButton* logButton;
     QCPItemText* emptyNote;
+    QCPItemTracer* tracer;
+    QString shownReadout;
+    QSet<QString> hiddenSeries;
     double logBase = 10.0;
     bool followingData = true;
 };

@@ -84,6 +84,22 @@ QString MetricChart::xColumnName() const
     return QStringLiteral("step");
 }
 
+QString MetricChart::describeX(double x) const
+{
+    switch (axisMode) {
+    case XAxisMode::Epoch: return tr("epoch %1").arg(x, 0, 'f', 2);
+    case XAxisMode::WallTime: {
+        const auto seconds = static_cast<long long>(std::llround(std::max(x, 0.0)));
+        return QStringLiteral("%1:%2:%3")
+            .arg(seconds / 3600)
+            .arg(seconds / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    }
+    case XAxisMode::Step: break;
+    }
+    return tr("step %1").arg(std::llround(x));
+}
+
 void MetricChart::drawNew(const std::vector<RunHistory>& runs)
 {
     for (size_t index = 0; index < runs.size(); ++index) {

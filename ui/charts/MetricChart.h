@@ -30,6 +30,7 @@ public:
 
 protected:
     QString xColumnName() const override;
+    QString describeX(double x) const override;
 
 private:
     struct PlottedRun {

@@ -227,6 +227,51 @@ private Q_SLOTS:
         checkEmpty("after the runs were cleared");
     }
 
+    void hoverReadsOutTheValuesAndTheLegendHidesSeries()
+    {
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
+        charts.resize(1200, 700);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
+        for (int index = 1; index <= 30; ++index)
+            histories.appendStep(0, syntheticStep(index));
+        histories.announceChanges();
+        MetricChart& chart = *charts.chart(QStringLiteral("loss"));
+        QCustomPlot& plot = chart.plot();
+        plot.replot();
+        QCPGraph* raw = plot.graph(0);
+        QCPGraph* smoothed = plot.graph(1);
+        const double value = raw->data()->at(11)->value; // step 12
+        const QPoint onPoint(qRound(raw->keyAxis()->coordToPixel(12.0)), qRound(raw->valueAxis()->coordToPixel(value)));
+
+        // The mouse on step 12's raw loss: the step, the raw and the smoothed value, each named by run and series.
+        QTest::mouseMove(&plot, onPoint);
+        QTRY_VERIFY(!chart.hoverReadout().isEmpty());
+        const QStringList lines = chart.hoverReadout().split(QLatin1Char('\n'));
+        QCOMPARE(lines.value(0), QStringLiteral("step 12"));
+        QVERIFY2(lines.contains(raw->name() + QStringLiteral(": ") + QString::number(value, 'g', 5)),
+                 qPrintable(chart.hoverReadout()));
+        QVERIFY2(lines.size() == 3 && lines.value(2).startsWith(smoothed->name() + QStringLiteral(": ")),
+                 qPrintable(chart.hoverReadout()));
+        // Off the plot, over the axes' labels, far from every point: no readout.
+        QTest::mouseMove(&plot, QPoint(2, plot.height() - 2));
+        QTRY_VERIFY(chart.hoverReadout().isEmpty());
+
+        // A click on a legend entry hides its series (out of the readout too); another click shows it again.
+        plot.replot();
+        QCPPlottableLegendItem* entry = plot.legend->itemWithPlottable(raw);
+        QVERIFY(entry);
+        QTest::mouseClick(&plot, Qt::LeftButton, {}, entry->rect().center());
+        QTRY_VERIFY(!raw->visible());
+        QVERIFY(chart.isSeriesHidden(raw->name()));
+        QVERIFY(!chart.readoutAt(onPoint).contains(raw->name() + QStringLiteral(": ")));
+        plot.replot();
+        QTest::mouseClick(&plot, Qt::LeftButton, {}, plot.legend->itemWithPlottable(raw)->rect().center());
+        QTRY_VERIFY(raw->visible());
+    }
+
     void wallTimeLabelsAreShortAndFew()
     {
         RunHistories histories;
