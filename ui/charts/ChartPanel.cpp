@@ -78,6 +78,31 @@ private:
     QCPTextElement* element;
 };
 
+/// Logarithmic ticks that label a range of two decades or less at 1, 2 and 5 times the powers of ten
+/// (0.2, 0.5, 1, 2 …), where powers alone would leave one label or none; wider ranges get the powers.
+class OneTwoFiveLogTicker : public QCPAxisTickerLog {
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
+    {
+        oneTwoFive = range.lower > 0.0 && range.upper / range.lower <= 100.0;
+        if (!oneTwoFive)
+            return QCPAxisTickerLog::createTickVector(tickStep, range);
+        QVector<double> ticks;
+        for (double decade = std::pow(10.0, std::floor(std::log10(range.lower)) - 1.0); decade <= range.upper * 10.0;
+             decade *= 10.0)
+            for (double step : {1.0, 2.0, 5.0})
+                ticks.append(step * decade);
+        return ticks;
+    }
+    int getSubTickCount(double tickStep) override
+    {
+        return oneTwoFive ? 0 : QCPAxisTickerLog::getSubTickCount(tickStep);
+    }
+
+private:
+    bool oneTwoFive = false;
+};
+
 /// The range of the values drawn against `axis` (positive ones only on a log axis).
 std::optional<QCPRange> valueRangeOn(const QCustomPlot& plot, const QCPAxis* axis)
 {
@@ -236,7 +261,7 @@ void ChartPanel::applyValueScale()
     for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
         axis->setScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
         if (logarithmic) {
-            QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+            QSharedPointer<QCPAxisTickerLog> ticker(logBase == 10.0 ? new OneTwoFiveLogTicker : new QCPAxisTickerLog);
             ticker->setLogBase(logBase);
             ticker->setSubTickCount(logBase == 10.0 ? 8 : 0);
             axis->setTicker(ticker);
@@ -346,7 +371,10 @@ void ChartPanel::fitAxes()
         return;
     }
     const double lower = std::min(keys->lower, 0.0);
-    customPlot->xAxis->setRange(lower, keys->upper + std::max(keys->upper - lower, 1.0) * 0.02);
+    // Room on the right for a whole marker (the validation points sit at the last step): 2 %, at least 12 px.
+    const double span = std::max(keys->upper - lower, 1.0);
+    const double pixels = std::max(customPlot->axisRect()->width(), 50);
+    customPlot->xAxis->setRange(lower, keys->upper + std::max(span * 0.02, span * 12.0 / (pixels - 12.0)));
     for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
         if (const auto values = valueRangeOn(*customPlot, axis))
             showWithMargin(axis, *values, logBase);

@@ -222,7 +222,14 @@ private Q_SLOTS:
         for (int index = 1; index <= 30; ++index)
             histories.appendStep(0, syntheticStep(index));
         histories.announceChanges();
-        QVERIFY(charts.chart(QStringLiteral("loss"))->plot().axisRect()->width() > 100);
+        QCustomPlot& lossPlot = charts.chart(QStringLiteral("loss"))->plot();
+        QVERIFY(lossPlot.axisRect()->width() > 100);
+        // The last point (where validation markers sit) keeps room for a whole marker before the border.
+        lossPlot.replot();
+        QVERIFY2(lossPlot.xAxis->coordToPixel(30.0) <= lossPlot.axisRect()->right() - 10,
+                 qPrintable(QStringLiteral("last point at %1, border at %2")
+                                .arg(lossPlot.xAxis->coordToPixel(30.0))
+                                .arg(lossPlot.axisRect()->right())));
         histories.clear();
         checkEmpty("after the runs were cleared");
     }
@@ -270,6 +277,29 @@ private Q_SLOTS:
         plot.replot();
         QTest::mouseClick(&plot, Qt::LeftButton, {}, plot.legend->itemWithPlottable(raw)->rect().center());
         QTRY_VERIFY(raw->visible());
+    }
+
+    void logAxisLabelsAreOneTwoFive()
+    {
+        QWidget window;
+        MetricChart* chart = chartOf(QStringLiteral("loss"), &window);
+        chart->setLogarithmic(true);
+        const auto labelsIn = [&](QCPRange range) {
+            QVector<double> ticks;
+            QVector<double> subTicks;
+            QVector<QString> labels;
+            chart->plot().yAxis->ticker()->generate(range, QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks,
+                                                    &labels);
+            QStringList inRange;
+            for (int index = 0; index < ticks.size(); ++index)
+                if (range.contains(ticks[index]))
+                    inRange << labels[index];
+            return inRange;
+        };
+        // A loss between 0.15 and 2.6: labels at 0.2, 0.5, 1 and 2, not only at 1.
+        QCOMPARE(labelsIn(QCPRange(0.15, 2.6)), (QStringList{"0.2", "0.5", "1", "2"}));
+        // Five decades: the powers of ten.
+        QCOMPARE(labelsIn(QCPRange(0.0005, 20.0)), (QStringList{"0.001", "0.01", "0.1", "1", "10"}));
     }
 
     void wallTimeLabelsAreShortAndFew()
