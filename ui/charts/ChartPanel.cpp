@@ -55,6 +55,20 @@ std::optional<double> valueAt(const QCPGraph& graph, double key)
     return point->value;
 }
 
+/// The readout for `key`: `xText`, then each shown series' value there, one per line.
+QString readoutText(const QCustomPlot& plot, const QString& xText, double key)
+{
+    QStringList lines{xText};
+    for (int index = 0; index < plot.graphCount(); ++index) {
+        const QCPGraph* graph = plot.graph(index);
+        if (!graph->visible())
+            continue;
+        if (const auto value = valueAt(*graph, key))
+            lines << ChartPanel::tr("%1: %2").arg(graph->name(), QString::number(*value, 'g', 5));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 /// Puts `title` above the plot while it exists, so exported images carry their title.
 class TitleForExport {
 public:
@@ -280,23 +294,13 @@ void ChartPanel::resetView()
 QString ChartPanel::readoutAt(const QPoint& position) const
 {
     const auto nearest = nearestPoint(*customPlot, position);
-    if (!nearest)
-        return {};
-    QStringList lines{describeX(nearest->second)};
-    for (int index = 0; index < customPlot->graphCount(); ++index) {
-        const QCPGraph* graph = customPlot->graph(index);
-        if (!graph->visible())
-            continue;
-        if (const auto value = valueAt(*graph, nearest->second))
-            lines << tr("%1: %2").arg(graph->name(), QString::number(*value, 'g', 5));
-    }
-    return lines.join(QLatin1Char('\n'));
+    return nearest ? readoutText(*customPlot, describeX(nearest->second), nearest->second) : QString();
 }
 
 void ChartPanel::showReadout(const QPoint& position)
 {
     const auto nearest = nearestPoint(*customPlot, position);
-    shownReadout = nearest ? readoutAt(position) : QString();
+    shownReadout = nearest ? readoutText(*customPlot, describeX(nearest->second), nearest->second) : QString();
     tracer->setVisible(nearest.has_value());
     if (nearest) {
         // At the point's coordinates, not attached to the graph, which a redraw may delete.

@@ -57,6 +57,23 @@ private:
         return runs;
     }
 
+    /// Shows `charts` at a desktop window's size and waits until they are on screen.
+    static bool shownOnScreen(TrainingCharts& charts)
+    {
+        charts.resize(1200, 700);
+        charts.show();
+        return QTest::qWaitForWindowExposed(&charts);
+    }
+
+    /// Adds an FP32 run of 30 synthetic steps and has the charts draw it.
+    static void addRunOf30Steps(RunHistories& histories)
+    {
+        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
+        for (int index = 1; index <= 30; ++index)
+            histories.appendStep(0, syntheticStep(index));
+        histories.announceChanges();
+    }
+
     static MetricChart* chartOf(const QString& id, QWidget* parent)
     {
         for (const ChartSpec& spec : ChartCatalog::trainingCharts()) {
@@ -201,9 +218,7 @@ private Q_SLOTS:
         // and shows its own empty ranges with the note in full view, not QCustomPlot's 0–5 on a 50 px strip.
         RunHistories histories;
         TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
-        charts.resize(1200, 700);
-        charts.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        QVERIFY(shownOnScreen(charts));
         const auto checkEmpty = [&](const char* when) {
             for (MetricChart* chart : charts.charts()) {
                 QCustomPlot& plot = chart->plot();
@@ -218,10 +233,7 @@ private Q_SLOTS:
             }
         };
         checkEmpty("before data");
-        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
-        for (int index = 1; index <= 30; ++index)
-            histories.appendStep(0, syntheticStep(index));
-        histories.announceChanges();
+        addRunOf30Steps(histories);
         QCustomPlot& lossPlot = charts.chart(QStringLiteral("loss"))->plot();
         QVERIFY(lossPlot.axisRect()->width() > 100);
         // The last point (where validation markers sit) keeps room for a whole marker before the border.
@@ -238,13 +250,8 @@ private Q_SLOTS:
     {
         RunHistories histories;
         TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
-        charts.resize(1200, 700);
-        charts.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&charts));
-        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
-        for (int index = 1; index <= 30; ++index)
-            histories.appendStep(0, syntheticStep(index));
-        histories.announceChanges();
+        QVERIFY(shownOnScreen(charts));
+        addRunOf30Steps(histories);
         MetricChart& chart = *charts.chart(QStringLiteral("loss"));
         QCustomPlot& plot = chart.plot();
         plot.replot();
