@@ -21,13 +21,15 @@ double millisecondsBetween(Clock::time_point start, Clock::time_point end)
 torch::Tensor prepare(const Classifier& classifier, const UploadedImage& image, int64_t maxPixels)
 {
     try {
-        return classifier.preprocess(decodeImageBytes(image.bytes.data(), image.bytes.size(), image.name, maxPixels));
+        return classifier.preprocess(
+            decodeImageBytes(image.bytes.data(), image.bytes.size(), image.mention(), maxPixels));
     } catch (const ImageTooLargeError& error) {
         throw ServiceError(RefusalReason::TooLarge, error.what());
     } catch (const DataError& error) {
         throw ServiceError(RefusalReason::NotAnImage, error.what());
     } catch (const std::bad_alloc&) {
-        throw ServiceError(RefusalReason::TooLarge, "The image " + image.name + " needs more memory than is free.");
+        throw ServiceError(RefusalReason::TooLarge,
+                           "The image " + image.mention() + " needs more memory than is free.");
     }
 }
 

@@ -36,10 +36,15 @@ struct ServiceOptions {
     int workers = 1; ///< requests classified at the same time, all sharing one Classifier
 };
 
-/// One image as it arrived: its name (file name or "image N") and its encoded bytes.
+/// One image as it arrived: its name in the answer (file name, "image N", or "upload"
+/// for a request body) and its encoded bytes.
 struct UploadedImage {
     std::string name;
     std::string bytes;
+    bool isRequestBody = false;
+
+    /// How error messages name it: "The image " + mention() + " is truncated".
+    std::string mention() const { return isRequestBody ? "in the request body" : name; }
 };
 
 /// One image's answer.

@@ -118,7 +118,7 @@ std::vector<UploadedImage> readMultipart(const httplib::ContentReader& reader, h
 UploadedImage readBody(const httplib::Request& request, const httplib::ContentReader& reader,
                        httplib::Response& response, UploadBudget& budget)
 {
-    UploadedImage image{"upload", {}};
+    UploadedImage image{"upload", {}, true};
     const auto declaredLength = request.get_header_value<uint64_t>("Content-Length");
     if (declaredLength > 0 && declaredLength <= budget.limits.maxRequestBytes)
         image.bytes.reserve(declaredLength);
