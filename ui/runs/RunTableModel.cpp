@@ -50,7 +50,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         return {};
     const RunRecord& run = records[index.row()];
     if (role == Qt::ToolTipRole)
-        return run.directory;
+        return index.column() == Device ? EngineText::translate(run.device) : run.directory;
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Epochs && index.column() <= PeakMemory ? int(Qt::AlignRight | Qt::AlignVCenter)
                                                                         : int(Qt::AlignLeft | Qt::AlignVCenter);
@@ -59,10 +59,10 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (index.column()) {
     case Name: return run.name;
+    case State: return stateText(run.state);
     case Date: // ISO date and 24-hour time: unambiguous in every language
         return display ? run.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QVariant(run.created);
     case Precision: return run.precision;
-    case Device: return EngineText::translate(run.device);
     case Dataset: return run.dataset;
     case Epochs: return display ? QVariant(QString::number(run.epochs)) : QVariant(qlonglong(run.epochs));
     case BestTop1:
@@ -74,7 +74,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case PeakMemory:
         return display ? QVariant(DisplayFormat::memory(run.peakMemoryBytes))
                        : QVariant(qlonglong(run.peakMemoryBytes));
-    case State: return stateText(run.state);
+    case Device: return EngineText::translate(run.device);
     default: return {};
     }
 }
@@ -85,15 +85,15 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case Name: return tr("Name");
+    case State: return tr("State");
     case Date: return tr("Date");
     case Precision: return tr("Precision");
-    case Device: return tr("Device");
     case Dataset: return tr("Dataset");
     case Epochs: return tr("Epochs");
     case BestTop1: return tr("Best top-1");
     case Throughput: return tr("Images/s");
     case PeakMemory: return tr("Peak memory");
-    case State: return tr("State");
+    case Device: return tr("Device");
     default: return {};
     }
 }

@@ -6,21 +6,24 @@
 #include <QList>
 
 /// The runs of the runs folder as a table. Qt::DisplayRole is the text shown,
-/// kSortRole the raw value to sort by.
+/// kSortRole the raw value to sort by, Qt::ToolTipRole the run's folder (the
+/// whole device text on the Device column).
 class RunTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    /// State comes early and Device, the longest text, last: on a narrow screen the
+    /// device is elided and the rest stays readable.
     enum Column {
         Name,
+        State,
         Date,
         Precision,
-        Device,
         Dataset,
         Epochs,
         BestTop1,
         Throughput,
         PeakMemory,
-        State,
+        Device,
         ColumnCount
     };
     static constexpr int kSortRole = Qt::UserRole;

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -32,6 +33,7 @@ namespace {
 
 constexpr int kLegendLabelLength = 20;
 constexpr int kDeviceColumnWidth = 280;
+constexpr int kRowsShownAtFirst = 8;
 
 /// A run's name short enough for chart legends: "compare-…181449/amp".
 QString legendLabel(const QString& name)
@@ -105,8 +107,10 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     splitter->setObjectName(QStringLiteral("runsSplitter"));
     splitter->addWidget(runsTable);
     splitter->addWidget(trainingCharts);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 2);
+    // The table keeps room for kRowsShownAtFirst runs; the charts take what is left.
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({tableHeightFor(kRowsShownAtFirst), trainingCharts->sizeHint().height()});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
@@ -134,6 +138,12 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
         updateButtons();
     });
     updateButtons();
+}
+
+int RunsTab::tableHeightFor(int rows) const
+{
+    return runsTable->horizontalHeader()->sizeHint().height() + rows * runsTable->verticalHeader()->defaultSectionSize()
+         + runsTable->horizontalScrollBar()->sizeHint().height() + 2 * runsTable->frameWidth();
 }
 
 void RunsTab::setRunsDirectory(const QString& directory)

@@ -56,6 +56,8 @@ protected:
 
 private:
     std::vector<RunHistory> readSelected() const;
+    /// The table's height that shows `rows` runs below its header.
+    int tableHeightFor(int rows) const;
     void compareSelected();
     void renameWithDialog();
     void deleteWithConfirmation();

@@ -16,6 +16,7 @@
 #include "training/Trainer.h"
 
 #include <QDir>
+#include <QHeaderView>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -109,6 +110,36 @@ private Q_SLOTS:
                  qPrintable(date));
         tab.table().sortByColumn(RunTableModel::Name, Qt::DescendingOrder);
         QCOMPARE(model->index(0, RunTableModel::Name).data().toString(), QStringLiteral("single"));
+    }
+
+    void onALaptopScreenTheTableShowsStateAndEightRows()
+    {
+        MainWindow window;
+        window.resize(1366, 700); // 1366×768 less a taskbar and the title bar
+        window.show();
+        window.tabs().setCurrentWidget(&window.runsTab());
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        QTableView& table = tab.table();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QFontMetrics metrics(table.font());
+        for (int column : {int(RunTableModel::Name), int(RunTableModel::State), int(RunTableModel::Date)}) {
+            const int right = table.columnViewportPosition(column) + table.columnWidth(column);
+            QVERIFY2(right <= table.viewport()->width(), qPrintable(QStringLiteral("column %1 ends at %2 of %3")
+                                                                        .arg(column)
+                                                                        .arg(right)
+                                                                        .arg(table.viewport()->width())));
+            for (int row = 0; row < table.model()->rowCount(); ++row) {
+                const QString text = table.model()->index(row, column).data().toString();
+                QVERIFY2(metrics.horizontalAdvance(text) < table.columnWidth(column), qPrintable(text));
+            }
+        }
+        const int rowsShown = (table.viewport()->height()) / table.verticalHeader()->defaultSectionSize();
+        QVERIFY2(rowsShown >= 8, qPrintable(QString::number(rowsShown)));
+        // The device, last, is elided; its whole text is the tooltip.
+        const QModelIndex device = table.model()->index(0, RunTableModel::Device);
+        QCOMPARE(device.data(Qt::ToolTipRole).toString(), device.data().toString());
+        QVERIFY(!device.data().toString().isEmpty());
     }
 
     void reopeningARunReplotsIt()
