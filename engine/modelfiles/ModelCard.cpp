@@ -42,6 +42,7 @@ std::string toJson(const ModelCard& card)
         {"num_classes", card.classNames.size()},
         {"class_names", card.classNames},
         {"preprocessing", preprocessingJson(card.preprocessing)},
+        {"learned_from_grayscale", card.learnedFromGrayscale},
     };
     return document.dump(2) + "\n";
 }
@@ -54,6 +55,7 @@ ModelCard modelCardFromJson(const std::string& text, const std::string& source)
             throw ModelFileError("The file " + source + " is not a version-1 AMP Workbench model card.");
         ModelCard card;
         card.classNames = document.at("class_names").get<std::vector<std::string>>();
+        card.learnedFromGrayscale = document.value("learned_from_grayscale", false);
         const json& preprocessing = document.at("preprocessing");
         card.preprocessing.imageSize = preprocessing.at("input_size").get<int64_t>();
         if (card.preprocessing.imageSize < 1 || card.preprocessing.imageSize > 4096)

@@ -14,6 +14,8 @@ namespace ampwb {
 struct ModelCard {
     std::vector<std::string> classNames;
     TransformOptions preprocessing; ///< always the eval transform (`training` false)
+    /// The model learned from one-channel images (Fashion-MNIST): colour photos are far from what it knows.
+    bool learnedFromGrayscale = false;
 };
 
 /// The card as a JSON document (the sidecar written next to an exported .pth).

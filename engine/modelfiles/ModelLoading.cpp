@@ -61,6 +61,7 @@ ModelCard cardOfRun(const std::string& directory, int64_t classCount)
         const DataSplits data = openDataSource(dataSourceOptions(config));
         if (data.train->classCount() == classCount)
             card.classNames = data.train->classNames();
+        card.learnedFromGrayscale = data.train->size() > 0 && data.train->image(0).size(0) == 1;
         if (imageSize <= 0)
             imageSize = data.nativeImageSize;
     } catch (const DataError&) {

@@ -111,12 +111,15 @@ private Q_SLOTS:
         for (size_t index = 0; index < model.card.classNames.size(); ++index)
             model.card.classNames[index] = "kind " + std::to_string(index);
         model.card.preprocessing.imageSize = 160;
+        QVERIFY(!model.card.learnedFromGrayscale); // its synthetic data is in colour
+        model.card.learnedFromGrayscale = true;
         const std::string exported = path("carded.pth").toStdString();
         exportStateDict(model, exported);
         QVERIFY(QFileInfo::exists(QString::fromStdString(modelCardPath(exported))));
         const ClassifierModel reloaded = loadClassifierModel(exported);
         QVERIFY(reloaded.card.classNames == model.card.classNames);
         QCOMPARE(reloaded.card.preprocessing.imageSize, int64_t(160));
+        QVERIFY(reloaded.card.learnedFromGrayscale);
         QVERIFY(reloaded.card.preprocessing.mean == model.card.preprocessing.mean);
         QVERIFY(reloaded.card.preprocessing.std == model.card.preprocessing.std);
     }

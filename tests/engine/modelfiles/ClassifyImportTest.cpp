@@ -266,8 +266,10 @@ private Q_SLOTS:
             const ClassifierModel model = loadClassifierModel(spec);
             QCOMPARE(model.network->numClasses(), int64_t(10));
             QCOMPARE(model.card.preprocessing.imageSize, int64_t(32));
-            if (std::filesystem::exists(kFashionMnistDirectory))
+            if (std::filesystem::exists(kFashionMnistDirectory)) {
                 QVERIFY(model.card.classNames == fashionMnistClassNames());
+                QVERIFY(model.card.learnedFromGrayscale); // Fashion-MNIST's images have one channel
+            }
             const StateDict expected = stateDictOf(*trained);
             const StateDict loaded = stateDictOf(*model.network);
             for (size_t i = 0; i < expected.size(); ++i)
