@@ -253,7 +253,7 @@ void MainWindow::saveWindowState() const
 
 bool MainWindow::prepareConfig(ampwb::TrainingConfig& config)
 {
-    const QStringList problems = configurationPanel->problems();
+    const QStringList& problems = configurationPanel->problems();
     if (!problems.isEmpty()) {
         statusBar()->showMessage(tr("Cannot start: %1").arg(problems.front()));
         return false;
@@ -360,7 +360,7 @@ void MainWindow::showRunFailure(const ampwb::RunSummary& summary)
 void MainWindow::updateActions()
 {
     const bool busy = controller->isBusy();
-    const QStringList problems = configurationPanel->problems();
+    const QStringList& problems = configurationPanel->problems();
     const bool canStart = !busy && problems.isEmpty();
     start->setEnabled(canStart);
     compare->setEnabled(canStart);

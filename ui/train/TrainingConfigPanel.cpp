@@ -308,7 +308,7 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     onChanged();
 }
 
-QStringList TrainingConfigPanel::problems() const
+QStringList TrainingConfigPanel::findProblems() const
 {
     QStringList found;
     const QString datasetProblem = dataset->problem();
@@ -330,7 +330,8 @@ QStringList TrainingConfigPanel::problems() const
 void TrainingConfigPanel::onChanged()
 {
     updateEnabledFields();
-    const QStringList found = problems();
+    currentProblems = findProblems();
+    const QStringList& found = currentProblems;
     QString html;
     for (const QString& problem : found)
         html += QStringLiteral("<p style='margin:2px 0'>⚠ ") + problem.toHtmlEscaped() + QStringLiteral("</p>");

@@ -27,7 +27,8 @@ public:
     void setConfig(const ampwb::TrainingConfig& config);
 
     /// What is wrong with the configuration, in the user's language; empty when it can run.
-    QStringList problems() const;
+    /// Found once per change of the fields.
+    const QStringList& problems() const { return currentProblems; }
 
 Q_SIGNALS:
     void changed();
@@ -42,6 +43,7 @@ private:
     QWidget* createRunGroup();
     void connectChanges();
     void onChanged();
+    QStringList findProblems() const;
     void updateEnabledFields();
 
     ampwb::TrainingConfig base;
@@ -75,4 +77,5 @@ private:
     QLineEdit* runName;
     QLabel* problemsLabel;
     bool wasValid = true;
+    QStringList currentProblems;
 };
