@@ -1870,6 +1870,34 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>TrainingDataLikeness</name>
+    <message numerus="yes">
+        <source>%n image(s) are large colour pictures, and this model learned from %1×%1 px grayscale images.</source>
+        <translation>
+            <numerusform>%n image is a large colour picture, and this model learned from %1×%1 px grayscale images.</numerusform>
+            <numerusform>%n images are large colour pictures, and this model learned from %1×%1 px grayscale images.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) are in colour, and this model learned from grayscale images.</source>
+        <translation>
+            <numerusform>%n image is in colour, and this model learned from grayscale images.</numerusform>
+            <numerusform>%n images are in colour, and this model learned from grayscale images.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) are much larger than the %1×%1 px images this model learned from: shrunk to %1 px, their detail is lost.</source>
+        <translation>
+            <numerusform>%n image is much larger than the %1×%1 px images this model learned from: shrunk to %1 px, its detail is lost.</numerusform>
+            <numerusform>%n images are much larger than the %1×%1 px images this model learned from: shrunk to %1 px, their detail is lost.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its answers for them mean little. For photos, choose “torchvision ImageNet weights” as the model, or fine-tune from them on your own image folders (Train tab, Start from: ImageNet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Language of the window: en or zh_CN (default: the one chosen in the settings, else the system&apos;s).</source>

@@ -1869,6 +1869,31 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>TrainingDataLikeness</name>
+    <message numerus="yes">
+        <source>%n image(s) are large colour pictures, and this model learned from %1×%1 px grayscale images.</source>
+        <translation>
+            <numerusform>有 %n 张图像是大尺寸的彩色图片，而这个模型是用 %1×%1 像素的灰度图像训练的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) are in colour, and this model learned from grayscale images.</source>
+        <translation>
+            <numerusform>有 %n 张图像是彩色的，而这个模型是用灰度图像训练的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) are much larger than the %1×%1 px images this model learned from: shrunk to %1 px, their detail is lost.</source>
+        <translation>
+            <numerusform>有 %n 张图像远大于这个模型训练时所用的 %1×%1 像素图像：缩小到 %1 像素后，细节全部丢失。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its answers for them mean little. For photos, choose “torchvision ImageNet weights” as the model, or fine-tune from them on your own image folders (Train tab, Start from: ImageNet).</source>
+        <translation>模型对这些图像给出的答案没有多少意义。对照片请选择“torchvision ImageNet 权重”作为模型，或在你自己的图像文件夹上从它们开始微调（训练页，起始于：ImageNet）。</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Language of the window: en or zh_CN (default: the one chosen in the settings, else the system&apos;s).</source>

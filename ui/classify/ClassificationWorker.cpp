@@ -147,6 +147,8 @@ ModelLoadResult ClassificationWorker::load(const LoadOrder& order)
         options.precision = order.precision;
         classifier = std::make_unique<ampwb::Classifier>(*loadedModel, options);
         classifierGeneration = order.generation;
+        learned = {static_cast<int>(loadedModel->card.preprocessing.imageSize), loadedModel->card.learnedFromGrayscale};
+        outcome.learned = learned;
         outcome.loaded = true;
         outcome.description = QString::fromStdString(classifier->description());
     } catch (const std::exception& error) {
@@ -170,6 +172,9 @@ std::vector<ClassificationResult> ClassificationWorker::classifyBatch(const std:
             torch::Tensor image = batch[i].path.isEmpty() ? imageTensor(batch[i].image)
                                                           : ampwb::decodeImageFile(batch[i].path.toStdString());
             results[i].thumbnail = thumbnailOf(image);
+            results[i].unlike = TrainingDataLikeness::unlikeness(
+                learned, QSize(static_cast<int>(image.size(2)), static_cast<int>(image.size(1))),
+                TrainingDataLikeness::hasColour(results[i].thumbnail));
             results[i].preprocessMilliseconds = millisecondsSince(start);
             images.push_back(std::move(image));
             decoded.push_back(i);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DrainedQueue.h"
+#include "classify/TrainingDataLikeness.h"
 #include "model/InferencePrecision.h"
 
 #include <QImage>
@@ -40,14 +41,16 @@ struct ClassificationResult {
     double preprocessMilliseconds = 0.0; ///< decoding and preprocessing
     double inferenceMilliseconds = 0.0;  ///< this image's share of its batch's forward pass
     QString error;                       ///< why the image could not be read or classified
+    Unlikeness unlike;                   ///< how the image differs from what the model learned from
 };
 
 /// The outcome of a loadModel() call.
 struct ModelLoadResult {
     int generation = 0;
     bool loaded = false;
-    QString description; ///< where the model came from, its classes and input size
-    QString error;       ///< the engine's message when it could not be loaded
+    QString description;   ///< where the model came from, its classes and input size
+    LearnedImages learned; ///< what its training images were like
+    QString error;         ///< the engine's message when it could not be loaded
 };
 
 /// Classifies images on its own thread: one model at a time (loadModel), queued images
@@ -106,6 +109,7 @@ private:
     QString loadedModelName;
     std::unique_ptr<ampwb::ClassifierModel> loadedModel;
     std::unique_ptr<ampwb::Classifier> classifier;
+    LearnedImages learned;
     int classifierGeneration = 0;
 
     /// Started by the GUI thread when there is work and finished by the worker thread when there

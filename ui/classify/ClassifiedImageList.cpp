@@ -85,6 +85,7 @@ std::vector<ClassificationRequest> ClassifiedImageList::requestsForAll()
         row.preprocessMilliseconds = 0.0;
         row.inferenceMilliseconds = 0.0;
         row.error.clear();
+        row.unlike = {};
         requests.push_back(row.source);
     }
     if (!rows.empty())
@@ -109,6 +110,7 @@ void ClassifiedImageList::apply(const std::vector<ClassificationResult>& results
         row.preprocessMilliseconds = result.preprocessMilliseconds;
         row.inferenceMilliseconds = result.inferenceMilliseconds;
         row.error = result.error;
+        row.unlike = result.unlike;
         first = std::min(first, *found);
         last = std::max(last, *found);
     }
@@ -128,4 +130,17 @@ int ClassifiedImageList::count(State state) const
 {
     return static_cast<int>(
         std::count_if(rows.begin(), rows.end(), [state](const Row& row) { return row.state == state; }));
+}
+
+int ClassifiedImageList::countUnlike(Unlikeness& seen) const
+{
+    int count = 0;
+    seen = {};
+    for (const Row& row : rows) {
+        if (row.state == State::Classified && row.unlike.any()) {
+            ++count;
+            seen |= row.unlike;
+        }
+    }
+    return count;
 }

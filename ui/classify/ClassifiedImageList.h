@@ -42,6 +42,8 @@ public:
     void clear();
 
     int count(State state) const;
+    /// How many classified rows differ from what the model learned from; `seen` gets the ways.
+    int countUnlike(Unlikeness& seen) const;
 
 private:
     struct Row {
@@ -56,6 +58,7 @@ private:
         double preprocessMilliseconds = 0.0;
         double inferenceMilliseconds = 0.0;
         QString error;
+        Unlikeness unlike;
     };
 
     void append(Row row);

@@ -48,7 +48,8 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
             modelSelector->load();
     });
     connect(modelSelector, &ModelSelector::loadStarted, imagePanel, [this] { imagePanel->setModelReady(false); });
-    connect(modelSelector, &ModelSelector::modelReady, imagePanel, [this] { imagePanel->setModelReady(true); });
+    connect(modelSelector, &ModelSelector::modelReady, imagePanel,
+            [this](const LearnedImages& learned) { imagePanel->setModelReady(true, learned); });
     connect(worker, &ClassificationWorker::resultsArrived, imagePanel,
             [this](const std::vector<ClassificationResult>& results) {
                 imagePanel->showResults(results, modelSelector->modelGeneration());

@@ -55,9 +55,16 @@ ImageListPanel::ImageListPanel(ClassificationWorker& worker, QWidget* parent)
 
     summaryLabel = new QLabel;
     summaryLabel->setObjectName(QStringLiteral("classifySummary"));
+    likenessLabel = new QLabel;
+    likenessLabel->setObjectName(QStringLiteral("trainingDataWarning"));
+    likenessLabel->setWordWrap(true);
+    likenessLabel->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; border: 1px solid #e0c060; padding: 6px; }"));
+    likenessLabel->hide();
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(likenessLabel);
     layout->addWidget(pages, 1);
     layout->addWidget(summaryLabel);
 
@@ -113,9 +120,10 @@ void ImageListPanel::clear()
     updateSummary();
 }
 
-void ImageListPanel::setModelReady(bool ready)
+void ImageListPanel::setModelReady(bool ready, const LearnedImages& learned)
 {
     modelReady = ready;
+    modelLearned = learned;
     if (ready && imageList->count(ClassifiedImageList::State::Waiting) != imageList->rowCount()) {
         // Shown results came from another model: classify everything again.
         worker.cancelQueued();
@@ -156,6 +164,11 @@ void ImageListPanel::submit(std::vector<ClassificationRequest> requests)
 
 void ImageListPanel::updateSummary()
 {
+    Unlikeness seen;
+    const int unlike = imageList->countUnlike(seen);
+    likenessLabel->setVisible(unlike > 0);
+    if (unlike > 0)
+        likenessLabel->setText(TrainingDataLikeness::warning(modelLearned, unlike, seen));
     const int rows = imageList->rowCount();
     pages->setCurrentIndex(rows > 0 ? 1 : 0);
     clearButton->setEnabled(rows > 0);

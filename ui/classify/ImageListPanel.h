@@ -1,5 +1,7 @@
 #pragma once
 
+#include "classify/TrainingDataLikeness.h"
+
 #include <QList>
 #include <QUrl>
 #include <QWidget>
@@ -34,14 +36,16 @@ public:
     /// Removes every image.
     void clear();
 
-    /// Whether a model is ready to classify (the summary line says what images wait for).
-    /// Once one is, the images another model answered are classified again.
-    void setModelReady(bool ready);
+    /// Whether a model is ready to classify (the summary line says what images wait for), and
+    /// what it learned from. Once one is, the images another model answered are classified again.
+    void setModelReady(bool ready, const LearnedImages& learned = {});
     /// Shows the results of the model of `modelGeneration`; the others came from a model no longer in use.
     void showResults(const std::vector<ClassificationResult>& results, int modelGeneration);
 
     ClassifiedImageList& images() const { return *imageList; }
     QListView& view() const { return *listView; }
+    /// The warning shown when images differ from what the model learned from (hidden otherwise).
+    QLabel& likenessWarning() const { return *likenessLabel; }
     /// The "Add images…", "Paste" and "Clear" buttons, for the tab to place (it then owns them).
     QWidget& actionButtons() const { return *actionButtonsWidget; }
 
@@ -57,6 +61,7 @@ private:
     ClassificationWorker& worker;
     ClassifiedImageList* imageList;
     bool modelReady = false;
+    LearnedImages modelLearned;
     int pastedImages = 0;
 
     QWidget* actionButtonsWidget;
@@ -64,4 +69,5 @@ private:
     QStackedWidget* pages;
     QListView* listView;
     QLabel* summaryLabel;
+    QLabel* likenessLabel;
 };

@@ -195,7 +195,7 @@ void ModelSelector::onModelLoaded(const ModelLoadResult& result)
     statusLineLabel->setStyleSheet(QString());
     statusLineLabel->setText(
         tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisionComboBox->currentText()));
-    Q_EMIT modelReady();
+    Q_EMIT modelReady(result.learned);
 }
 
 void ModelSelector::showModelProblem(const QString& problem)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "classify/ModelChoice.h"
+#include "classify/TrainingDataLikeness.h"
 #include "model/InferencePrecision.h"
 
 #include <QString>
@@ -51,8 +52,8 @@ public:
 Q_SIGNALS:
     /// load() has asked the worker for requestedModel() (or found none to ask for).
     void loadStarted();
-    /// The model last asked for is loaded and classifying.
-    void modelReady();
+    /// The model last asked for is loaded and classifying; it learned from images like `learned`.
+    void modelReady(const LearnedImages& learned);
 
 private:
     void fillModels();

@@ -6,9 +6,12 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "Translations.h"
 #include "classify/ClassificationWorker.h"
 #include "classify/ClassifiedImageList.h"
 #include "classify/ClassifyTab.h"
+#include "classify/TrainingDataLikeness.h"
+#include "data/IdxDataset.h"
 #include "model/Classifier.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
@@ -120,6 +123,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(environment.isValid());
+        QVERIFY(Translations::install(QStringLiteral("en"))); // the plural forms, as the window installs them
         ampwb::TrainingConfig config = environment.quickConfig(2);
         config.name = "tiny";
         const ampwb::RunSummary summary = ampwb::Trainer(config).run();
@@ -231,6 +235,61 @@ private Q_SLOTS:
 
         MainWindow reopened; // the choice is remembered
         QVERIFY(reopened.findChild<ClassifyTab*>()->modelChoice() == ModelChoice::file(checkpoint));
+    }
+
+    void photosForAGrayscaleModelAreFlagged()
+    {
+        if (!QDir(QString::fromLatin1(ampwb::kFashionMnistDirectory)).exists())
+            QSKIP("Fashion-MNIST is not installed (dataset-fashion-mnist)");
+        ampwb::TrainingConfig config = environment.quickConfig(2);
+        config.dataset = "fashion-mnist";
+        config.imageSize = 0; // its own 28 px
+        config.validationLimit = 16;
+        config.name = "grayscale";
+        // Outside the runs folder, so "Latest run" stays the tests' 32 px model.
+        config.runsDirectory = environment.path(QStringLiteral("other-runs")).toStdString();
+        const QString run = QString::fromStdString(ampwb::Trainer(config).run().runDirectory);
+        // A picture like the ones it learned from: 28 px, grayscale.
+        QImage small(28, 28, QImage::Format_Grayscale8);
+        small.fill(40);
+        for (int y = 6; y < 22; ++y)
+            std::fill_n(small.scanLine(y) + 8, 12, uchar(200));
+        const QString smallFile = environment.path(QStringLiteral("small-gray.png"));
+        QVERIFY(small.save(smallFile));
+
+        MainWindow window;
+        ClassifyTab& tab = showClassifyTab(window);
+        tab.setModelChoice(ModelChoice::file(run + QStringLiteral("/checkpoint.pt")));
+        QLabel* warning = tab.findChild<QLabel*>(QStringLiteral("trainingDataWarning"));
+        QVERIFY(warning);
+        QVERIFY(dropUrls(tab, fileUrls({smallFile})));
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
+        QVERIFY2(warning->isHidden(), qPrintable(warning->text()));
+
+        QVERIFY(dropUrls(tab, fileUrls({photo("fruits.jpg"), photo("baboon.jpg")})));
+        QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 3), kClassifyTimeoutMilliseconds);
+        QVERIFY(warning->isVisible());
+        const QString text = warning->text();
+        QVERIFY2(text.startsWith(QLatin1String("2 images are large colour pictures")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("28×28 px grayscale")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("ImageNet")), qPrintable(text));
+
+        tab.clear();
+        QVERIFY(warning->isHidden());
+    }
+
+    void colourAndSizeAreToldApart()
+    {
+        QCOMPARE(TrainingDataLikeness::hasColour(QImage(photo("fruits.jpg"))), true);
+        QCOMPARE(TrainingDataLikeness::hasColour(
+                     QImage(photo("fruits.jpg")).convertToFormat(QImage::Format_Grayscale8)),
+                 false);
+        const LearnedImages fashion{28, true};
+        const LearnedImages imageNet{224, false};
+        QVERIFY(TrainingDataLikeness::unlikeness(fashion, QSize(512, 480), false).large);
+        QVERIFY(!TrainingDataLikeness::unlikeness(fashion, QSize(100, 480), false).large);
+        QVERIFY(TrainingDataLikeness::unlikeness(fashion, QSize(28, 28), true).colour);
+        QVERIFY(!TrainingDataLikeness::unlikeness(imageNet, QSize(4000, 3000), true).any());
     }
 
     void torchvisionFileIsOfferedWhenInTheTorchHubCache()
