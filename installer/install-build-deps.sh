@@ -19,6 +19,8 @@ packages=(
     dataset-fashion-mnist
     # reference implementation the tests compare against, and a display for screenshots
     python3-torch python3-torchvision python3-pil python3-onnx xvfb xauth
+    # evaluation figures are checked against scikit-learn's
+    python3-sklearn
     # real photos the preprocessing and classification tests use
     opencv-doc
     # `serve`: the HTTP library; its browser test (headless Chromium via Selenium) and load benchmark

@@ -33,6 +33,8 @@ public:
         return transform(image(index), seed);
     }
     virtual const std::vector<std::string>& classNames() const = 0;
+    /// What names sample `index` in reports: its file, or "#index" where samples have none.
+    virtual std::string sampleName(int64_t index) const { return "#" + std::to_string(index); }
     int64_t classCount() const { return static_cast<int64_t>(classNames().size()); }
 };
 

@@ -28,6 +28,7 @@ public:
     /// every other transform gets the whole decoded image, as `image()` gives it.
     torch::Tensor transformedImage(int64_t index, const ImageTransform& transform, uint64_t seed) const override;
     const std::vector<std::string>& classNames() const override { return names; }
+    std::string sampleName(int64_t index) const override { return files[static_cast<size_t>(index)].path; }
     const std::vector<Entry>& entries() const { return files; }
 
 private:
