@@ -2,6 +2,7 @@
 // fetching pretrained weights.
 // main() is the dispatcher: it picks the command, parses its options, prints help and owns the exit codes.
 #include "ClassifyCommand.h"
+#include "EvaluateCommand.h"
 #include "ExportCommand.h"
 #ifdef AMPWB_WITH_SERVE
 #include "ServeCommand.h"
@@ -40,6 +41,8 @@ const CommandEntry kCommands[] = {
      create<cli::TrainingCommand, cli::TrainingCommand::Kind::Compare>},
     {"classify", "classify images with a trained run, a .pth state dict or torchvision's weights",
      create<cli::ClassifyCommand>},
+    {"evaluate", "where a model goes wrong on a dataset: confusion matrix, per-class figures",
+     create<cli::EvaluateCommand>},
     {"export", "write a model as a torchvision .pth state dict or as ONNX", create<cli::ExportCommand>},
 #ifdef AMPWB_WITH_SERVE
     {"serve", "classify images sent over HTTP: a web page and a JSON API", create<cli::ServeCommand>},

@@ -1,4 +1,4 @@
-// amp-workbench-cli classify and export, run as a user would: JSON that parses, bad
+// amp-workbench-cli classify, evaluate and export, run as a user would: JSON that parses, bad
 // images reported while the others are classified, runs exported for torchvision,
 // existing files kept, and exit codes for every mistake.
 #include "ClassifyTestSupport.h"
@@ -140,6 +140,52 @@ private Q_SLOTS:
         QVERIFY(QFileInfo(path("folder.pth")).isDir());
     }
 
+    void runsAreEvaluated()
+    {
+        AMPWB_REQUIRE_PHOTOS();
+        const CliResult trained = runCli({"train",      "--data",           "synthetic", "--max-steps",
+                                          "1",          "--image-size",     "32",        "--batch-size",
+                                          "4",          "--synthetic-size", "8",         "--validation-limit",
+                                          "4",          "--workers",        "1",         "--run-dir",
+                                          path("runs"), "--name",           "evaluated", "--quiet"});
+        QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
+        const QString run = path("runs/evaluated");
+
+        const CliResult evaluated = runCli({"evaluate", "--model", run, "--limit", "50", "--json"});
+        QVERIFY2(evaluated.exitCode == 0, qPrintable(evaluated.errors));
+        const QJsonObject document = QJsonDocument::fromJson(evaluated.output).object();
+        QCOMPARE(document.value("images").toInt(), 50);
+        QCOMPARE(document.value("per_class").toArray().size(), 10);
+        QCOMPARE(document.value("folder").toString(), run + QStringLiteral("/evaluation"));
+        int support = 0;
+        for (const QJsonValue& row : document.value("per_class").toArray())
+            support += row.toObject().value("support").toInt();
+        QCOMPARE(support, 50);
+        // predictions.csv: a header and one row per image, whose top-1 hits give the reported accuracy.
+        QFile predictions(run + QStringLiteral("/evaluation/predictions.csv"));
+        QVERIFY(predictions.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = predictions.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 51);
+        int correct = 0;
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.split(',');
+            correct += cells[2] == cells[4] ? 1 : 0;
+        }
+        QCOMPARE(document.value("top1").toDouble(), correct / 50.0);
+        QVERIFY(QFileInfo::exists(run + QStringLiteral("/evaluation/confusion.csv")));
+        QVERIFY(QFileInfo::exists(run + QStringLiteral("/evaluation/per-class.csv")));
+
+        // Data with other classes than the model's: refused, naming both counts, nothing written.
+        QVERIFY(QDir().mkpath(path("two-classes/a")) && QDir().mkpath(path("two-classes/b")));
+        for (const char* folder : {"a", "b"})
+            QFile::copy(testPhotos().value(0), path(QStringLiteral("two-classes/%1/photo.jpg").arg(folder)));
+        const CliResult refused = runCli(
+            {"evaluate", "--model", run, "--data", path("two-classes"), "--out", path("refused")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.errors.contains("The model has 10 classes and the dataset has 2"), qPrintable(refused.errors));
+        QVERIFY(!QFileInfo::exists(path("refused")));
+    }
+
     void exportsOnnx()
     {
         AMPWB_REQUIRE_REFERENCE();
@@ -208,6 +254,12 @@ private Q_SLOTS:
                                         << "Unknown option";
         QTest::newRow("export format") << QStringList{"export", "--model", "m.pth", "--format", "tflite", "--out", "x"}
                                        << "--format must be pth or onnx";
+        QTest::newRow("evaluate without model")
+            << QStringList{"evaluate", "--data", "synthetic"} << "--model is required";
+        QTest::newRow("evaluate a file without data")
+            << QStringList{"evaluate", "--model", "m.pth"} << "--data is required when --model is not a run folder";
+        QTest::newRow("evaluate split") << QStringList{"evaluate", "--model", "m.pth", "--split", "test"}
+                                        << "validation or train";
         QTest::newRow("export without out")
             << QStringList{"export", "--model", "m.pth", "--format", "pth"} << "--model and --out are required";
     }
@@ -223,7 +275,7 @@ private Q_SLOTS:
 
     void helpIsPrinted()
     {
-        for (const char* command : {"classify", "export"}) {
+        for (const char* command : {"classify", "export", "evaluate"}) {
             const CliResult result = runCli({command, "--help"});
             QCOMPARE(result.exitCode, 0);
             QVERIFY(result.output.contains("Usage: amp-workbench-cli"));

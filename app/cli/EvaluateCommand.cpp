@@ -1,0 +1,182 @@
+#include "EvaluateCommand.h"
+
+#include "InterruptWatcher.h"
+#include "OptionValue.h"
+#include "data/DataSource.h"
+#include "evaluation/EvaluationFiles.h"
+#include "evaluation/ModelEvaluation.h"
+#include "modelfiles/ModelLoading.h"
+#include "training/RunFolder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <unistd.h>
+
+namespace ampwb::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kEvaluateIntroduction =
+    "Usage: amp-workbench-cli evaluate --model SOURCE [--data SOURCE] [OPTIONS]\n\n"
+    "Classifies every image of a dataset with a model, as `classify` does, and reports what it\n"
+    "gets wrong: the confusion matrix, per-class precision, recall and F1, the top confusions.\n"
+    "Writes confusion.csv, per-class.csv and predictions.csv (each image's top 5).\n\n";
+
+const char* kEvaluateNotes = "\nExit status: 0 evaluated (unreadable images are listed and skipped), 1 the model or\n"
+                             "data could not be used, or Ctrl-C stopped it (nothing is written), 2 a usage mistake.\n";
+
+constexpr int kConfusionsShown = 5;
+
+/// The run folder `model` names (the folder, or the folder of its checkpoint.pt), if it is one.
+std::optional<std::string> runFolderOf(const std::string& model)
+{
+    const fs::path path(model);
+    const fs::path folder = fs::is_directory(path) ? path : path.parent_path();
+    if (!folder.empty() && fs::is_regular_file(folder / "config.json"))
+        return folder.string();
+    return std::nullopt;
+}
+
+nlohmann::json documentOf(const ModelEvaluation& evaluation, const Classifier& classifier, const std::string& folder)
+{
+    const ConfusionMatrix& matrix = evaluation.confusion;
+    nlohmann::json perClass = nlohmann::json::array();
+    for (int64_t each = 0; each < matrix.classCount(); ++each)
+        perClass.push_back({{"class", each},
+                            {"label", evaluation.classNames[static_cast<size_t>(each)]},
+                            {"precision", matrix.precision(each)},
+                            {"recall", matrix.recall(each)},
+                            {"f1", matrix.f1(each)},
+                            {"support", matrix.support(each)}});
+    nlohmann::json confusions = nlohmann::json::array();
+    for (const ConfusionMatrix::Confusion& confusion : matrix.topConfusions(kConfusionsShown))
+        confusions.push_back({{"true", evaluation.classNames[static_cast<size_t>(confusion.trueClass)]},
+                              {"predicted", evaluation.classNames[static_cast<size_t>(confusion.predictedClass)]},
+                              {"count", confusion.count}});
+    return {{"model", classifier.description()},
+            {"precision", toString(classifier.options().precision)},
+            {"images", matrix.total()},
+            {"top1", matrix.accuracy()},
+            {"images_per_second", evaluation.imagesPerSecond()},
+            {"per_class", perClass},
+            {"top_confusions", confusions},
+            {"unreadable", evaluation.unreadableImages},
+            {"folder", folder}};
+}
+
+void printReport(const ModelEvaluation& evaluation, const Classifier& classifier, const std::string& description,
+                 const std::string& folder)
+{
+    const ConfusionMatrix& matrix = evaluation.confusion;
+    std::printf("Model: %s (%s)\nData: %s\n\n", classifier.description().c_str(),
+                toString(classifier.options().precision).c_str(), description.c_str());
+    std::printf("%lld images, top-1 %.2f %%, %.1f images/s\n\n", static_cast<long long>(matrix.total()),
+                100.0 * matrix.accuracy(), evaluation.imagesPerSecond());
+    std::printf("  %-24s %9s %9s %9s %8s\n", "class", "precision", "recall", "F1", "support");
+    for (int64_t each = 0; each < matrix.classCount(); ++each)
+        std::printf("  %-24.24s %9.3f %9.3f %9.3f %8lld\n", evaluation.classNames[static_cast<size_t>(each)].c_str(),
+                    matrix.precision(each), matrix.recall(each), matrix.f1(each),
+                    static_cast<long long>(matrix.support(each)));
+    const auto confusions = matrix.topConfusions(kConfusionsShown);
+    if (!confusions.empty()) {
+        std::printf("\nMost often confused:\n");
+        for (const ConfusionMatrix::Confusion& confusion : confusions)
+            std::printf("  %lld × %s taken for %s\n", static_cast<long long>(confusion.count),
+                        evaluation.classNames[static_cast<size_t>(confusion.trueClass)].c_str(),
+                        evaluation.classNames[static_cast<size_t>(confusion.predictedClass)].c_str());
+    }
+    if (!folder.empty())
+        std::printf("\nWritten to %s (confusion.csv, per-class.csv, predictions.csv)\n", folder.c_str());
+}
+
+} // namespace
+
+EvaluateCommand::EvaluateCommand()
+    : Command(kEvaluateIntroduction, kEvaluateNotes)
+{
+    table.add({
+        {"--model", "SOURCE",
+         "a run folder or its checkpoint.pt, a .pth state dict of\n"
+         "torchvision.models.resnet18(num_classes=N), or `torchvision`",
+         [this](const OptionValue& v) { model = v.text(); }},
+        {"--data", "SOURCE",
+         "the dataset, in the forms `train --data` takes (default: the\n"
+         "run's own dataset when --model is a run)",
+         [this](const OptionValue& v) { data = v.text(); }},
+        {"--split", "validation|train", "which split to evaluate (default validation)",
+         [this](const OptionValue& v) {
+             split = v.oneOf(v.text() == "validation" || v.text() == "train" ? std::optional(v.text()) : std::nullopt,
+                             "validation or train");
+         }},
+        {"--limit", "N", "only the first N images of the split",
+         [this](const OptionValue& v) { limit = v.wholeNumberBetween(1, 1LL << 40); }},
+        {"--precision", "fp32|bf16", "bf16 is fast on CPUs with AVX512-BF16 or AMX (default fp32)",
+         [this](const OptionValue& v) {
+             classifierOptions.precision = v.oneOf(parseInferencePrecision(v.text()), "fp32 or bf16");
+         }},
+        {"--batch-size", "N", "images per forward pass (default 64)",
+         [this](const OptionValue& v) { batchSize = v.wholeNumberBetween(1, 4096); }},
+        {"--out", "DIR",
+         "where the CSV files go (default: the run's evaluation/ folder;\n"
+         "without a run, nothing is written unless --out is given)",
+         [this](const OptionValue& v) { out = v.text(); }},
+        {"--json", "", "one JSON document instead of the text report", [this](const OptionValue&) { json = true; }},
+    });
+}
+
+int EvaluateCommand::run()
+{
+    if (model.empty())
+        throw UsageError("--model is required (a run folder, checkpoint.pt, .pth file or `torchvision`).");
+    const std::optional<std::string> run = runFolderOf(model);
+    DataSourceOptions source;
+    if (run)
+        source = dataSourceOptions(RunFolder::readConfig(*run));
+    if (!data.empty())
+        source.spec = data;
+    else if (!run)
+        throw UsageError("--data is required when --model is not a run folder.");
+    const std::string folder = !out.empty() ? out : run ? (fs::path(*run) / "evaluation").string() : std::string();
+
+    const Classifier classifier(loadClassifierModel(model), classifierOptions);
+    const DataSplits splits = openDataSource(source);
+    const Dataset& dataset = split == "train" ? *splits.train : *splits.validation;
+
+    std::atomic<bool> stopRequested{false};
+    InterruptWatcher watcher("Stopping the evaluation…", [&] { stopRequested = true; });
+    const bool terminal = isatty(STDERR_FILENO) == 1;
+    EvaluationOptions options;
+    options.batchSize = batchSize;
+    options.limit = limit;
+    options.progress = [&](int64_t done, int64_t total) {
+        if (terminal)
+            std::fprintf(stderr, "\rEvaluated %lld of %lld images", static_cast<long long>(done),
+                         static_cast<long long>(total));
+        return !stopRequested.load();
+    };
+    const ModelEvaluation evaluation = evaluateModel(classifier, dataset, options);
+    if (terminal)
+        std::fprintf(stderr, "\n");
+    if (evaluation.cancelled) {
+        std::fprintf(stderr, "Stopped after %zu images; nothing was written.\n", evaluation.predictions.size());
+        return 1;
+    }
+    if (!folder.empty())
+        writeEvaluationFiles(evaluation, folder);
+    if (json)
+        std::printf("%s\n", documentOf(evaluation, classifier, folder).dump(2).c_str());
+    else
+        printReport(evaluation, classifier, splits.description + ", " + split + " split", folder);
+    for (const std::string& unreadable : evaluation.unreadableImages)
+        std::fprintf(stderr, "skipped: %s\n", unreadable.c_str());
+    if (!evaluation.unreadableImages.empty())
+        std::fprintf(stderr, "%zu images could not be read and were skipped.\n", evaluation.unreadableImages.size());
+    return 0;
+}
+
+} // namespace ampwb::cli
