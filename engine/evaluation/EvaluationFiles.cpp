@@ -64,13 +64,14 @@ std::string predictionsCsv(const ModelEvaluation& evaluation)
     for (const ImagePrediction& prediction : evaluation.predictions)
         ranks = std::max(ranks, prediction.top.size());
     std::ostringstream out;
-    out << "index,file,true_class,true_label";
+    out << "index,file,true_class,true_label,true_probability";
     for (size_t rank = 1; rank <= ranks; ++rank)
         out << ",top" << rank << "_class,top" << rank << "_label,top" << rank << "_probability";
     out << '\n';
     for (const ImagePrediction& prediction : evaluation.predictions) {
         out << prediction.index << ',' << field(prediction.name) << ',' << prediction.trueClass << ','
-            << field(evaluation.classNames[static_cast<size_t>(prediction.trueClass)]);
+            << field(evaluation.classNames[static_cast<size_t>(prediction.trueClass)]) << ','
+            << number(prediction.trueClassProbability);
         for (const ClassScore& score : prediction.top)
             out << ',' << score.classIndex << ',' << field(score.className) << ',' << number(score.probability);
         for (size_t missing = prediction.top.size(); missing < ranks; ++missing)
@@ -89,6 +90,18 @@ void writeEvaluationFiles(const ModelEvaluation& evaluation, const std::string& 
     writeTextAtomically((folder / "confusion.csv").string(), confusionCsv(evaluation));
     writeTextAtomically((folder / "per-class.csv").string(), perClassCsv(evaluation));
     writeTextAtomically((folder / "predictions.csv").string(), predictionsCsv(evaluation));
+}
+
+void writeDisagreements(const PredictionAgreement& agreement, const std::vector<std::string>& classNames,
+                        const std::string& path)
+{
+    std::ostringstream out;
+    out << "index,file,true_label,first_label,second_label\n";
+    for (const Disagreement& each : agreement.disagreements)
+        out << each.index << ',' << field(each.name) << ',' << field(classNames.at(size_t(each.trueClass))) << ','
+            << field(classNames.at(size_t(each.firstClass))) << ',' << field(classNames.at(size_t(each.secondClass)))
+            << '\n';
+    writeTextAtomically(path, out.str());
 }
 
 } // namespace ampwb

@@ -53,10 +53,14 @@ ModelEvaluation evaluateModel(const Classifier& classifier, const Dataset& datas
         }
         if (!readable.empty()) {
             const torch::Tensor logits = classifier.logits(torch::stack(readable));
+            const torch::Tensor probabilities = torch::softmax(logits, 1);
             for (size_t row = 0; row < readableIndices.size(); ++row) {
                 const int64_t index = readableIndices[row];
-                ImagePrediction prediction{index, dataset.sampleName(index), dataset.label(index),
-                                           classifier.topClasses(logits[static_cast<int64_t>(row)])};
+                const auto at = static_cast<int64_t>(row);
+                const int64_t trueClass = dataset.label(index);
+                ImagePrediction prediction{index, dataset.sampleName(index), trueClass,
+                                           probabilities[at][trueClass].item<float>(),
+                                           classifier.topClasses(logits[at])};
                 result.confusion.add(prediction.trueClass, prediction.top.front().classIndex);
                 result.predictions.push_back(std::move(prediction));
             }

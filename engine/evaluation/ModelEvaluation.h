@@ -16,7 +16,8 @@ struct ImagePrediction {
     int64_t index = 0; ///< in the dataset
     std::string name;  ///< its file, or "#index" for datasets without files
     int64_t trueClass = 0;
-    std::vector<ClassScore> top; ///< most probable first
+    float trueClassProbability = 0.0f; ///< what the model gives the true class, 0–1
+    std::vector<ClassScore> top;       ///< most probable first
 };
 
 /// How evaluateModel reads the dataset.

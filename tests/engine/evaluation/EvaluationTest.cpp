@@ -8,6 +8,7 @@
 #include "data/ImageFolderDataset.h"
 #include "evaluation/EvaluationFiles.h"
 #include "evaluation/ModelEvaluation.h"
+#include "evaluation/PredictionAgreement.h"
 
 #include <QDir>
 #include <QFile>
@@ -163,6 +164,46 @@ private Q_SLOTS:
         QVERIFY2(message.contains(QLatin1String("The model has 3 classes"))
                      && message.contains(QStringLiteral("has %1").arg(data.validation->classCount())),
                  qPrintable(message));
+    }
+
+    void twoModelsAreComparedImageByImage()
+    {
+        DataSourceOptions source;
+        source.spec = "synthetic";
+        source.imageSize = 32;
+        source.syntheticTrainSize = 16;
+        source.syntheticValidationSize = 120;
+        const DataSplits data = openDataSource(source);
+        const int64_t classes = data.validation->classCount();
+        const ModelEvaluation first = evaluateModel(Classifier(randomModel(classes, 32, 11)), *data.validation);
+        const ModelEvaluation second = evaluateModel(Classifier(randomModel(classes, 32, 12)), *data.validation);
+
+        const PredictionAgreement agreement = comparePredictions(first, second);
+        int64_t agreeing = 0;
+        double differenceSum = 0.0;
+        for (size_t at = 0; at < first.predictions.size(); ++at) {
+            agreeing += first.predictions[at].top.front().classIndex == second.predictions[at].top.front().classIndex;
+            differenceSum += second.predictions[at].trueClassProbability - first.predictions[at].trueClassProbability;
+            // The true class's probability is the softmax's: where it is the top-1, the same number.
+            if (first.predictions[at].top.front().classIndex == first.predictions[at].trueClass)
+                QCOMPARE(first.predictions[at].trueClassProbability, first.predictions[at].top.front().probability);
+        }
+        QCOMPARE(agreement.images, int64_t(120));
+        QCOMPARE(agreement.agreeing, agreeing);
+        QCOMPARE(static_cast<int64_t>(agreement.disagreements.size()), 120 - agreeing);
+        QVERIFY(std::abs(agreement.meanTrueClassDifference - differenceSum / 120.0) < 1e-9);
+        QVERIFY(agreement.largestDifferenceIndex >= 0);
+        QVERIFY(std::abs(agreement.largestTrueClassDifference) >= std::abs(agreement.meanTrueClassDifference));
+
+        const PredictionAgreement itself = comparePredictions(first, first);
+        QCOMPARE(itself.agreement(), 1.0);
+        QCOMPARE(itself.largestTrueClassDifference, 0.0);
+
+        EvaluationOptions fewer;
+        fewer.limit = 50;
+        const ModelEvaluation shorter = evaluateModel(Classifier(randomModel(classes, 32, 12)), *data.validation,
+                                                      fewer);
+        QVERIFY(errorOf([&] { comparePredictions(first, shorter); }).contains(QLatin1String("not of the same images")));
     }
 
     void progressCanCancel()
