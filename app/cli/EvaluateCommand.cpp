@@ -5,6 +5,7 @@
 #include "data/DataSource.h"
 #include "evaluation/EvaluationFiles.h"
 #include "evaluation/ModelEvaluation.h"
+#include "evaluation/PredictionAgreement.h"
 #include "modelfiles/ModelLoading.h"
 #include "training/RunFolder.h"
 
@@ -94,6 +95,33 @@ void printReport(const ModelEvaluation& evaluation, const Classifier& classifier
         std::printf("\nWritten to %s (confusion.csv, per-class.csv, predictions.csv)\n", folder.c_str());
 }
 
+nlohmann::json agreementJson(const PredictionAgreement& agreement)
+{
+    return {{"images", agreement.images},
+            {"top1_agreement", agreement.agreement()},
+            {"disagreements", agreement.disagreements.size()},
+            {"mean_true_class_probability_difference", agreement.meanTrueClassDifference},
+            {"largest_true_class_probability_difference", agreement.largestTrueClassDifference},
+            {"largest_difference_index", agreement.largestDifferenceIndex}};
+}
+
+void printAgreement(const PredictionAgreement& agreement, const ModelEvaluation& first, const ModelEvaluation& second,
+                    const Classifier& secondClassifier)
+{
+    std::printf("\nAgainst: %s (%s): top-1 %.2f %%\n", secondClassifier.description().c_str(),
+                toString(secondClassifier.options().precision).c_str(), 100.0 * second.confusion.accuracy());
+    std::printf("Same top-1 on %lld of %lld images (%.2f %%); %zu answered differently.\n",
+                static_cast<long long>(agreement.agreeing), static_cast<long long>(agreement.images),
+                100.0 * agreement.agreement(), agreement.disagreements.size());
+    std::printf("True class's probability, second − first: mean %+.4f, largest %+.4f (image %lld)\n\n",
+                agreement.meanTrueClassDifference, agreement.largestTrueClassDifference,
+                static_cast<long long>(agreement.largestDifferenceIndex));
+    std::printf("  %-24s %14s %14s\n", "class", "recall first", "recall second");
+    for (int64_t each = 0; each < first.confusion.classCount(); ++each)
+        std::printf("  %-24.24s %14.3f %14.3f\n", first.classNames[static_cast<size_t>(each)].c_str(),
+                    first.confusion.recall(each), second.confusion.recall(each));
+}
+
 } // namespace
 
 EvaluateCommand::EvaluateCommand()
@@ -104,6 +132,11 @@ EvaluateCommand::EvaluateCommand()
          "a run folder or its checkpoint.pt, a .pth state dict of\n"
          "torchvision.models.resnet18(num_classes=N), or `torchvision`",
          [this](const OptionValue& v) { model = v.text(); }},
+        {"--against", "SOURCE",
+         "a second model to evaluate on the same images and compare with\n"
+         "(an AMP run against its FP32 twin): top-1 agreement, the images\n"
+         "answered differently (disagreements.csv), per-class recall",
+         [this](const OptionValue& v) { against = v.text(); }},
         {"--data", "SOURCE",
          "the dataset, in the forms `train --data` takes (default: the\n"
          "run's own dataset when --model is a run)",
@@ -144,6 +177,9 @@ int EvaluateCommand::run()
     const std::string folder = !out.empty() ? out : run ? (fs::path(*run) / "evaluation").string() : std::string();
 
     const Classifier classifier(loadClassifierModel(model), classifierOptions);
+    std::optional<Classifier> secondClassifier;
+    if (!against.empty())
+        secondClassifier.emplace(loadClassifierModel(against), classifierOptions);
     const DataSplits splits = openDataSource(source);
     const Dataset& dataset = split == "train" ? *splits.train : *splits.validation;
 
@@ -160,18 +196,43 @@ int EvaluateCommand::run()
         return !stopRequested.load();
     };
     const ModelEvaluation evaluation = evaluateModel(classifier, dataset, options);
+    std::optional<ModelEvaluation> second;
+    if (secondClassifier && !evaluation.cancelled)
+        second = evaluateModel(*secondClassifier, dataset, options);
     if (terminal)
         std::fprintf(stderr, "\n");
-    if (evaluation.cancelled) {
-        std::fprintf(stderr, "Stopped after %zu images; nothing was written.\n", evaluation.predictions.size());
+    if (evaluation.cancelled || (second && second->cancelled)) {
+        std::fprintf(stderr, "Stopped; nothing was written.\n");
         return 1;
+    }
+    std::optional<PredictionAgreement> agreement;
+    std::string secondFolder;
+    if (second) {
+        agreement = comparePredictions(evaluation, *second);
+        const std::optional<std::string> secondRun = runFolderOf(against);
+        secondFolder = !out.empty() ? (fs::path(out) / "against").string()
+                     : secondRun    ? (fs::path(*secondRun) / "evaluation").string()
+                                    : std::string();
     }
     if (!folder.empty())
         writeEvaluationFiles(evaluation, folder);
-    if (json)
-        std::printf("%s\n", documentOf(evaluation, classifier, folder).dump(2).c_str());
-    else
+    if (!secondFolder.empty())
+        writeEvaluationFiles(*second, secondFolder);
+    if (agreement && !folder.empty())
+        writeDisagreements(*agreement, evaluation.classNames, (fs::path(folder) / "disagreements.csv").string());
+
+    if (json) {
+        nlohmann::json document = documentOf(evaluation, classifier, folder);
+        if (second) {
+            document["against"] = documentOf(*second, *secondClassifier, secondFolder);
+            document["agreement"] = agreementJson(*agreement);
+        }
+        std::printf("%s\n", document.dump(2).c_str());
+    } else {
         printReport(evaluation, classifier, splits.description + ", " + split + " split", folder);
+        if (second)
+            printAgreement(*agreement, evaluation, *second, *secondClassifier);
+    }
     for (const std::string& unreadable : evaluation.unreadableImages)
         std::fprintf(stderr, "skipped: %s\n", unreadable.c_str());
     if (!evaluation.unreadableImages.empty())

@@ -12,7 +12,8 @@ namespace ampwb::cli {
 /// training) split with a model and reports the confusion matrix, per-class precision,
 /// recall and F1, and the top confusions; writes them with every image's top-5 to
 /// confusion.csv, per-class.csv and predictions.csv (in the run's evaluation/ folder when
-/// the model is a run, or --out). run() returns 0 when the evaluation finished, 1 when the
+/// the model is a run, or --out). With --against, a second model is evaluated on the same
+/// images and the two compared (agreement, disagreements.csv). run() returns 0 when the evaluation finished, 1 when the
 /// model or data could not be used or it was stopped.
 class EvaluateCommand : public Command {
 public:
@@ -22,6 +23,7 @@ public:
 
 private:
     std::string model;
+    std::string against;
     std::string data;
     std::string split = "validation";
     std::string out;

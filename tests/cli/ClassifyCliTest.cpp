@@ -169,11 +169,42 @@ private Q_SLOTS:
         int correct = 0;
         for (const QByteArray& line : lines.mid(1)) {
             const QList<QByteArray> cells = line.split(',');
-            correct += cells[2] == cells[4] ? 1 : 0;
+            correct += cells[2] == cells[5] ? 1 : 0; // true_class, top1_class
         }
         QCOMPARE(document.value("top1").toDouble(), correct / 50.0);
         QVERIFY(QFileInfo::exists(run + QStringLiteral("/evaluation/confusion.csv")));
         QVERIFY(QFileInfo::exists(run + QStringLiteral("/evaluation/per-class.csv")));
+
+        // Against a second run on the same images: the agreement is a recount of the two predictions files.
+        const CliResult second = runCli({"train",      "--data",           "synthetic", "--max-steps",
+                                         "2",          "--image-size",     "32",        "--batch-size",
+                                         "4",          "--synthetic-size", "8",         "--validation-limit",
+                                         "4",          "--workers",        "1",         "--run-dir",
+                                         path("runs"), "--name",           "second",    "--quiet"});
+        QVERIFY2(second.exitCode == 0, qPrintable(second.errors));
+        const CliResult compared = runCli(
+            {"evaluate", "--model", run, "--against", path("runs/second"), "--limit", "50", "--json"});
+        QVERIFY2(compared.exitCode == 0, qPrintable(compared.errors));
+        const QJsonObject agreement = QJsonDocument::fromJson(compared.output).object().value("agreement").toObject();
+        const auto topOnes = [](const QString& file) {
+            QFile csv(file);
+            csv.open(QIODevice::ReadOnly);
+            QList<QByteArray> values;
+            for (const QByteArray& line : csv.readAll().trimmed().split('\n').mid(1))
+                values << line.split(',').value(5);
+            return values;
+        };
+        const QList<QByteArray> first = topOnes(run + QStringLiteral("/evaluation/predictions.csv"));
+        const QList<QByteArray> other = topOnes(path("runs/second/evaluation/predictions.csv"));
+        QCOMPARE(first.size(), 50);
+        QCOMPARE(other.size(), 50);
+        int same = 0;
+        for (int image = 0; image < 50; ++image)
+            same += first[image] == other[image] ? 1 : 0;
+        QCOMPARE(agreement.value("top1_agreement").toDouble(), same / 50.0);
+        QFile disagreements(run + QStringLiteral("/evaluation/disagreements.csv"));
+        QVERIFY(disagreements.open(QIODevice::ReadOnly));
+        QCOMPARE(disagreements.readAll().trimmed().split('\n').size() - 1, 50 - same);
 
         // Data with other classes than the model's: refused, naming both counts, nothing written.
         QVERIFY(QDir().mkpath(path("two-classes/a")) && QDir().mkpath(path("two-classes/b")));
