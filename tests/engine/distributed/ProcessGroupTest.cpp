@@ -58,6 +58,7 @@ private Q_SLOTS:
     void twoRanksAverage();
     void rankNeverArrives();
     void portInUse();
+    void nobodyAtAddress_data();
     void nobodyAtAddress();
 };
 
@@ -170,13 +171,25 @@ void ProcessGroupTest::portInUse()
     QVERIFY2(milliseconds < shortTimeout.count() + 3000, qPrintable(QString::number(milliseconds)));
 }
 
+void ProcessGroupTest::nobodyAtAddress_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::newRow("nothing listens on the port") << "127.0.0.1";
+    QTest::newRow("a host name that does not resolve") << "no-such-host.invalid";
+}
+
 void ProcessGroupTest::nobodyAtAddress()
 {
+    QFETCH(QString, address);
     test::LocalPort port;
     port.release();
-    const auto [message, milliseconds] = joiningFailure(localRendezvous(1, 2, port.port()));
-    QVERIFY2(message.contains(QStringLiteral("Rank 1 could not reach the rendezvous at 127.0.0.1:%1").arg(port.port())),
-             qPrintable(message));
+    Rendezvous rendezvous = localRendezvous(1, 2, port.port());
+    rendezvous.masterAddress = address.toStdString();
+    const auto [message, milliseconds] = joiningFailure(rendezvous);
+    QVERIFY2(
+        message.contains(
+            QStringLiteral("Rank 1 could not reach the rendezvous at %1:%2 within 2 s").arg(address).arg(port.port())),
+        qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("MASTER_ADDR")), qPrintable(message));
     QVERIFY2(milliseconds < shortTimeout.count() + 3000, qPrintable(QString::number(milliseconds)));
 }
