@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """A plain PyTorch rank of a data-parallel group, for DistributedDataParallelTest.
 
-Usage: ddp_peer.py PARAMETERS_OUT STEPS BATCH_SIZE IMAGE_SIZE TIMEOUT_SECONDS
+Usage: ddp_peer.py PARAMETERS_OUT STEPS BATCH_SIZE IMAGE_SIZE TIMEOUT_SECONDS fp32|amp
 
 Joins the group that RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT describe (env://, gloo), trains
 torchvision.models.resnet18(num_classes=10) under DistributedDataParallel with SGD (lr 0.1,
-momentum 0.9) and cross-entropy for STEPS steps, and writes every parameter, then every batch-norm running
+momentum 0.9) and cross-entropy for STEPS steps (with amp: forward and loss under CPU autocast,
+bfloat16, without loss scaling, as the workbench trains AMP on the CPU), and writes every parameter, then every batch-norm running
 mean and variance, flattened in the order of model.parameters() and model.buffers(), as raw
 little-endian float32 to PARAMETERS_OUT.
 
@@ -26,7 +27,7 @@ from torch.nn.parallel import DistributedDataParallel
 
 
 def main():
-    output, steps, batch_size, image_size, timeout = sys.argv[1:6]
+    output, steps, batch_size, image_size, timeout, precision = sys.argv[1:7]
     steps, batch_size, image_size = int(steps), int(batch_size), int(image_size)
     rank = int(os.environ["RANK"])
     torch.set_num_threads(1)
@@ -41,7 +42,8 @@ def main():
     labels = torch.randint(0, 10, (steps, batch_size))
     for step in range(steps):
         optimizer.zero_grad()
-        loss = F.cross_entropy(model(images[step]), labels[step])
+        with torch.autocast("cpu", enabled=precision == "amp"):
+            loss = F.cross_entropy(model(images[step]), labels[step])
         loss.backward()
         optimizer.step()
 

@@ -8,6 +8,8 @@
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
+#include "training/AutocastGuard.h"
+#include "training/Precision.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -18,6 +20,8 @@
 #include <torch/torch.h>
 
 using namespace ampwb;
+
+Q_DECLARE_METATYPE(ampwb::Precision)
 
 namespace {
 
@@ -41,7 +45,7 @@ Rendezvous localRendezvous(int rank, uint16_t port)
 }
 
 /// Starts tests/python/ddp_peer.py as `rank`; it writes its final state to `statePath`.
-void startPythonRank(QProcess& process, int rank, uint16_t port, const QString& statePath)
+void startPythonRank(QProcess& process, int rank, uint16_t port, Precision precision, const QString& statePath)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("RANK"), QString::number(rank));
@@ -51,7 +55,8 @@ void startPythonRank(QProcess& process, int rank, uint16_t port, const QString& 
     process.setProcessEnvironment(environment);
     process.start(test::referencePython().program,
                   {test::referenceScript("ddp_peer.py"), statePath, QString::number(steps), QString::number(batchSize),
-                   QString::number(imageSize), QString::number(timeoutSeconds)});
+                   QString::number(imageSize), QString::number(timeoutSeconds),
+                   QString::fromStdString(toString(precision))});
 }
 
 /// Empty when the Python rank exited 0, else its exit code and the end of its stderr.
@@ -77,8 +82,8 @@ torch::Tensor readState(const QString& path)
 }
 
 /// Trains the workbench's ResNet-18 as one rank, exactly as ddp_peer.py trains a Python rank; returns
-/// its state in ddp_peer.py's layout.
-torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous)
+/// its state in ddp_peer.py's layout. AMP: forward and loss under autocast, as the trainer runs them.
+torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous, Precision precision)
 {
     ProcessGroup group(rendezvous, std::chrono::seconds(timeoutSeconds));
     torch::manual_seed(static_cast<uint64_t>(rendezvous.rank));
@@ -91,10 +96,15 @@ torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous)
     const auto labels = torch::randint(0, 10, {steps, batchSize}, torch::kLong);
     for (int step = 0; step < steps; ++step) {
         optimizer.zero_grad();
-        parallel.beforeForward();
-        const auto logits = model->forward(images[step]);
-        parallel.afterForward();
-        torch::nn::functional::cross_entropy(logits, labels[step]).backward();
+        torch::Tensor loss;
+        {
+            AutocastGuard autocast(torch::kCPU, precision == Precision::Amp);
+            parallel.beforeForward();
+            const auto logits = model->forward(images[step]);
+            parallel.afterForward();
+            loss = torch::nn::functional::cross_entropy(logits, labels[step]);
+        }
+        loss.backward();
         optimizer.step();
     }
     std::vector<torch::Tensor> flat;
@@ -134,8 +144,8 @@ private Q_SLOTS:
 
 private:
     QTemporaryDir folder;
-    /// Rank 1's state when two Python ranks train (from rank 0's start, on both ranks' batches).
-    torch::Tensor pythonRank1State;
+    /// Rank 1's state when two Python ranks train (from rank 0's start, on both ranks' batches), by precision.
+    std::map<Precision, torch::Tensor> pythonRank1State;
 };
 
 void DistributedDataParallelTest::initTestCase()
@@ -144,42 +154,51 @@ void DistributedDataParallelTest::initTestCase()
     QVERIFY(folder.isValid());
     torch::set_num_threads(1);
 
-    test::LocalPort port;
-    port.release();
-    QProcess rank0;
-    QProcess rank1;
-    startPythonRank(rank0, 0, port.port(), folder.filePath(QStringLiteral("python-rank0.bin")));
-    startPythonRank(rank1, 1, port.port(), folder.filePath(QStringLiteral("python-rank1.bin")));
-    const QString failure0 = pythonRankFailure(rank0);
-    const QString failure1 = pythonRankFailure(rank1);
-    QVERIFY2(failure0.isEmpty(), qPrintable(failure0));
-    QVERIFY2(failure1.isEmpty(), qPrintable(failure1));
-    const auto rank0State = readState(folder.filePath(QStringLiteral("python-rank0.bin")));
-    pythonRank1State = readState(folder.filePath(QStringLiteral("python-rank1.bin")));
-    QVERIFY2(pythonRank1State.numel() > parameterCount, qPrintable(QString::number(pythonRank1State.numel())));
-    QVERIFY2(torch::equal(parameters(rank0State), parameters(pythonRank1State)),
-             qPrintable(difference(parameters(rank0State), parameters(pythonRank1State))));
+    for (const Precision precision : {Precision::Fp32, Precision::Amp}) {
+        test::LocalPort port;
+        port.release();
+        const QString name = QString::fromStdString(toString(precision));
+        QProcess rank0;
+        QProcess rank1;
+        startPythonRank(rank0, 0, port.port(), precision, folder.filePath(name + QStringLiteral("-rank0.bin")));
+        startPythonRank(rank1, 1, port.port(), precision, folder.filePath(name + QStringLiteral("-rank1.bin")));
+        const QString failure0 = pythonRankFailure(rank0);
+        const QString failure1 = pythonRankFailure(rank1);
+        QVERIFY2(failure0.isEmpty(), qPrintable(failure0));
+        QVERIFY2(failure1.isEmpty(), qPrintable(failure1));
+        const auto rank0State = readState(folder.filePath(name + QStringLiteral("-rank0.bin")));
+        const auto rank1State = readState(folder.filePath(name + QStringLiteral("-rank1.bin")));
+        QVERIFY2(rank1State.numel() > parameterCount, qPrintable(QString::number(rank1State.numel())));
+        QVERIFY2(torch::equal(parameters(rank0State), parameters(rank1State)),
+                 qPrintable(difference(parameters(rank0State), parameters(rank1State))));
+        pythonRank1State[precision] = rank1State;
+    }
 }
 
 void DistributedDataParallelTest::matchesPythonRank_data()
 {
+    QTest::addColumn<Precision>("precision");
     QTest::addColumn<int>("workbenchRank");
-    QTest::newRow("workbench rank 0, Python rank 1") << 0;
-    QTest::newRow("workbench rank 1, Python rank 0") << 1;
+    for (const Precision precision : {Precision::Fp32, Precision::Amp}) {
+        const std::string name = toString(precision);
+        QTest::addRow("%s, workbench rank 0, Python rank 1", name.c_str()) << precision << 0;
+        QTest::addRow("%s, workbench rank 1, Python rank 0", name.c_str()) << precision << 1;
+    }
 }
 
 void DistributedDataParallelTest::matchesPythonRank()
 {
+    QFETCH(Precision, precision);
     QFETCH(int, workbenchRank);
     test::LocalPort port;
     port.release();
     const QString pythonStatePath = folder.filePath(QStringLiteral("mixed-python.bin"));
     QProcess python;
-    startPythonRank(python, 1 - workbenchRank, port.port(), pythonStatePath);
+    startPythonRank(python, 1 - workbenchRank, port.port(), precision, pythonStatePath);
 
     torch::Tensor workbenchState;
     try {
-        workbenchState = trainWorkbenchRank(localRendezvous(workbenchRank, port.port()));
+        workbenchState = trainWorkbenchRank(localRendezvous(workbenchRank, port.port()), precision);
     } catch (const std::exception& error) {
         python.kill();
         python.waitForFinished();
@@ -193,8 +212,8 @@ void DistributedDataParallelTest::matchesPythonRank()
     // Starting from Python rank 0's weights and batch-norm statistics, the workbench rank computes
     // exactly what a Python rank 1 computes, its running statistics included.
     if (workbenchRank == 1)
-        QVERIFY2(torch::equal(workbenchState, pythonRank1State),
-                 qPrintable(difference(workbenchState, pythonRank1State)));
+        QVERIFY2(torch::equal(workbenchState, pythonRank1State[precision]),
+                 qPrintable(difference(workbenchState, pythonRank1State[precision])));
 }
 
 QTEST_GUILESS_MAIN(DistributedDataParallelTest)
