@@ -1,6 +1,7 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun,
 // and a rank whose partner never arrives.
 
+#include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
 
 #include <QDir>
@@ -61,7 +62,9 @@ void DataParallelCliTest::partnerNeverArrives()
     qputenv("RANK", "0");
     qputenv("WORLD_SIZE", "2");
     qputenv("MASTER_ADDR", "127.0.0.1");
-    qputenv("MASTER_PORT", "29517");
+    ampwb::test::LocalPort port;
+    port.release();
+    qputenv("MASTER_PORT", QByteArray::number(port.port()));
     QElapsedTimer clock;
     clock.start();
     const CliResult result = runCli(QStringList{QStringLiteral("train")}
@@ -72,9 +75,10 @@ void DataParallelCliTest::partnerNeverArrives()
     for (const char* name : {"RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
         qunsetenv(name);
     QVERIFY2(result.finished && result.exitCode == 1, qPrintable(result.describe()));
-    QVERIFY2(result.err.contains(QStringLiteral("Rank 0 could not connect to the other ranks at 127.0.0.1:29517 "
-                                                "within 2 s")),
-             qPrintable(result.describe()));
+    QVERIFY2(
+        result.err.contains(
+            QStringLiteral("Rank 0 could not connect to the other ranks at 127.0.0.1:%1 within 2 s").arg(port.port())),
+        qPrintable(result.describe()));
     QVERIFY2(milliseconds < 10000, qPrintable(QString::number(milliseconds)));
     QVERIFY(QDir(folder.path()).isEmpty()); // no half-written run folder
 }
