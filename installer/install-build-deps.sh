@@ -10,6 +10,8 @@ packages=(
     # libcurl and OpenSSL download pretrained weights and check their SHA-256
     libtorch-dev libopenblas0-pthread libopencv-dev libjpeg-dev nlohmann-json3-dev zlib1g-dev
     libcurl4-openssl-dev libssl-dev
+    # data-parallel training on c10d: the Gloo headers that libtorch's ProcessGroupGloo.hpp includes
+    libgloo-dev
     # ONNX export (protobuf classes and checker)
     libonnx-dev libprotobuf-dev
     # GUI

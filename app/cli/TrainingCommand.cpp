@@ -3,6 +3,9 @@
 #include "ConsoleObserver.h"
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
+#include "UsageError.h"
+#include "distributed/ProcessGroup.h"
+#include "distributed/Rendezvous.h"
 #include "system/ThreadPolicy.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
@@ -126,6 +129,10 @@ TrainingCommand::TrainingCommand(Kind kind)
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
+        runRows.push_back({"--group-timeout", "SECONDS",
+                           "under torchrun: how long a rank waits for the others, at the start\n"
+                           "and in each step, before the run fails (default 300)",
+                           [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
         table.refuse("--interleave", "--interleave is only for `compare`.");
     } else {
         runRows.push_back({"--interleave", "",
@@ -160,8 +167,22 @@ ConsoleStyle TrainingCommand::style() const
 
 int TrainingCommand::train()
 {
-    ConsoleObserver console(style());
+    // Under torchrun (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT set) this process is one rank of a group.
+    std::shared_ptr<ProcessGroup> group;
+    const auto rendezvous = rendezvousFromEnvironment();
+    if (rendezvous && rendezvous->worldSize > 1) {
+#ifdef AMPWB_WITH_GLOO
+        group = std::make_shared<ProcessGroup>(*rendezvous, std::chrono::seconds(groupTimeoutSeconds));
+#else
+        throw UsageError("This amp-workbench-cli was built without Gloo (libgloo-dev), so it cannot train as one "
+                         "of WORLD_SIZE ranks.");
+#endif
+    }
+    // Rank 0 reports the run; the other ranks only their final summary.
+    ConsoleObserver console(group && group->rank() != 0 ? ConsoleStyle::Quiet : style());
     Trainer trainer(config, resumeDirectory);
+    if (group)
+        trainer.joinGroup(group);
     trainer.addObserver(&console);
     InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
     return exitCode(trainer.run());

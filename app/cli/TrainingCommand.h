@@ -28,8 +28,9 @@ private:
     Kind kind;
     TrainingConfig config;
     std::string resumeDirectory;
-    int threads = 0;         ///< the training step's operator threads (0: the thread policy's choice)
-    bool interleave = false; ///< `compare`: alternate FP32 and AMP step by step
+    int threads = 0;                   ///< the training step's operator threads (0: the thread policy's choice)
+    bool interleave = false;           ///< `compare`: alternate FP32 and AMP step by step
+    int64_t groupTimeoutSeconds = 300; ///< `train` under torchrun: the data-parallel group's timeout
     bool json = false;
     bool quiet = false;
 };

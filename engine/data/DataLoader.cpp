@@ -1,6 +1,7 @@
 #include "data/DataLoader.h"
 
 #include "data/Random.h"
+#include "distributed/RankShard.h"
 #include "system/ThreadPolicy.h"
 
 #include <chrono>
@@ -29,7 +30,8 @@ DataLoader::~DataLoader()
 
 int64_t DataLoader::batchesPerEpoch() const
 {
-    const int64_t size = dataset->size();
+    const int64_t ranks = opts.worldSize;
+    const int64_t size = (dataset->size() + ranks - 1) / ranks;
     return opts.dropLast ? size / opts.batchSize : (size + opts.batchSize - 1) / opts.batchSize;
 }
 
@@ -37,12 +39,12 @@ std::vector<int64_t> DataLoader::epochOrder(int64_t forEpoch) const
 {
     std::vector<int64_t> indices(static_cast<size_t>(dataset->size()));
     std::iota(indices.begin(), indices.end(), 0);
-    if (!opts.shuffle)
-        return indices;
-    SplitMix64 random(mixSeed(opts.seed, static_cast<uint64_t>(forEpoch), 0x0d3e));
-    for (size_t i = indices.size(); i > 1; --i)
-        std::swap(indices[i - 1], indices[static_cast<size_t>(random.below(i))]);
-    return indices;
+    if (opts.shuffle) {
+        SplitMix64 random(mixSeed(opts.seed, static_cast<uint64_t>(forEpoch), 0x0d3e));
+        for (size_t i = indices.size(); i > 1; --i)
+            std::swap(indices[i - 1], indices[static_cast<size_t>(random.below(i))]);
+    }
+    return opts.worldSize > 1 ? rankShard(indices, opts.rank, opts.worldSize) : indices;
 }
 
 void DataLoader::stopWorkers()

@@ -32,6 +32,9 @@ struct LoaderOptions {
     bool dropLast = true;
     uint64_t seed = 0;
     bool pinMemory = false; ///< page-locked batches, for asynchronous copies to CUDA
+    /// A data-parallel rank reads only its shard of each epoch's order (rankShard).
+    int rank = 0;
+    int worldSize = 1;
 };
 
 /// Worker threads turn sample indices into transformed, collated batches and hand
@@ -55,7 +58,7 @@ public:
     int64_t batchesPerEpoch() const;
     /// Milliseconds the consumer spent waiting for data in `next()` since the epoch started.
     double waitedMilliseconds() const { return waitedMs; }
-    /// The sample order of an epoch (a permutation when shuffling).
+    /// The sample order of an epoch (a permutation when shuffling); a rank's shard of it in a data-parallel group.
     std::vector<int64_t> epochOrder(int64_t epoch) const;
     /// Why each unreadable sample met so far failed (one message per sample, naming the file).
     std::vector<std::string> unreadableImages() const;

@@ -131,7 +131,8 @@ RunFolder::RunFolder(std::string directory)
 }
 
 void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& machine,
-                            const std::string& deviceDescription, const std::optional<WeightsOrigin>& start) const
+                            const std::string& deviceDescription, const std::optional<WeightsOrigin>& start,
+                            int worldSize) const
 {
     json j = json::parse(toJson(config));
     if (start) {
@@ -149,6 +150,8 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
         {"cpu_bf16_units", machine.cpuHasBf16Units()},
         {"gpu", machine.gpuName},
     };
+    if (worldSize > 1)
+        j["data_parallel"] = {{"world_size", worldSize}, {"backend", "gloo"}};
     writeTextAtomically(configPath(), j.dump(2) + "\n");
 }
 

@@ -29,10 +29,10 @@ public:
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
     std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
 
-    /// Writes config.json: the configuration, the machine, and where the weights came from when
-    /// the run did not start from random ones.
+    /// Writes config.json: the configuration, the machine, where the weights came from when the run
+    /// did not start from random ones, and the world size and backend of a data-parallel run.
     void writeConfig(const TrainingConfig& config, const DeviceInfo& machine, const std::string& deviceDescription,
-                     const std::optional<WeightsOrigin>& start = std::nullopt) const;
+                     const std::optional<WeightsOrigin>& start = std::nullopt, int worldSize = 1) const;
     /// Opens steps.csv/epochs.csv for appending; drops rows past `lastStep`/`lastEpoch`
     /// (written after the checkpoint a run resumes from) and writes headers to new files.
     void openLogs(int64_t lastStep, int64_t lastEpoch);

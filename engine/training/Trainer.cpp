@@ -2,6 +2,8 @@
 
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
+#include "distributed/DistributedDataParallel.h"
+#include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
 #include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
@@ -118,7 +120,8 @@ private:
     std::optional<WeightsOrigin> origin;    ///< where the weights came from (none: random)
     std::unique_ptr<GradScaler> scaler;
     std::unique_ptr<DataLoader> trainLoader;
-    std::unique_ptr<RunFolder> folder;
+    std::unique_ptr<RunFolder> folder; ///< none on a data-parallel rank other than 0
+    std::unique_ptr<DistributedDataParallel> parallel;
     TrainingProgress progress;
     RunSummary summary;
     RunStarted started;
@@ -210,6 +213,11 @@ void Trainer::runJob()
     run();
 }
 
+void Trainer::joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup)
+{
+    group = std::move(dataParallelGroup);
+}
+
 void Trainer::Session::prepare()
 {
     if (!trainer.resumeDirectory.empty()) {
@@ -221,6 +229,10 @@ void Trainer::Session::prepare()
     const auto problems = validate(config);
     if (!problems.empty())
         throw std::invalid_argument(problems.front());
+    const ProcessGroup* group = trainer.group.get();
+    if (group && !trainer.resumeDirectory.empty())
+        throw std::invalid_argument("A data-parallel run cannot be resumed yet; resume it as one process.");
+    const bool writesRunFolder = !group || group->rank() == 0;
 
     device = resolveDevice(config.device);
     machine = probeDevices();
@@ -251,6 +263,8 @@ void Trainer::Session::prepare()
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
+    if (group)
+        parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
     makeOptimizer();
     GradScalerOptions scalerOptions = config.scaler;
     scalerOptions.enabled = config.lossScaling == LossScaling::On
@@ -262,6 +276,10 @@ void Trainer::Session::prepare()
     loaderOptions.workers = config.workers;
     loaderOptions.seed = config.seed;
     loaderOptions.pinMemory = device.is_cuda();
+    if (group) {
+        loaderOptions.rank = group->rank();
+        loaderOptions.worldSize = group->worldSize();
+    }
     trainLoader = std::make_unique<DataLoader>(data.train,
                                                ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}),
                                                loaderOptions);
@@ -271,11 +289,11 @@ void Trainer::Session::prepare()
         totalSteps = std::min(totalSteps, config.maxSteps);
 
     const std::string deviceText = describeDevice(device, machine);
-    if (trainer.resumeDirectory.empty()) {
+    if (trainer.resumeDirectory.empty() && writesRunFolder) {
         if (config.name.empty())
             config.name = Trainer::defaultRunName(config);
         folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
-    } else {
+    } else if (!trainer.resumeDirectory.empty()) {
         // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
         RunFolder resumed(trainer.resumeDirectory);
         progress = loadCheckpoint(resumed.checkpointPath(), model, *optimizer, *scaler);
@@ -287,17 +305,18 @@ void Trainer::Session::prepare()
                                           "to continue it; the run is left as it was.");
         folder = std::make_unique<RunFolder>(std::move(resumed));
     }
-    folder->writeConfig(config, machine, deviceText, origin);
-    folder->openLogs(progress.globalStep, progress.epoch);
-
-    summary.runDirectory = folder->directory();
+    if (folder) {
+        folder->writeConfig(config, machine, deviceText, origin, group ? group->worldSize() : 1);
+        folder->openLogs(progress.globalStep, progress.epoch);
+        summary.runDirectory = folder->directory();
+    }
     summary.precision = config.precision;
     summary.deviceDescription = deviceText;
     summary.memoryIsCuda = device.is_cuda();
     summary.interleaved = trainer.turns != nullptr;
     summary.imageSize = imageSize;
 
-    started.runDirectory = folder->directory();
+    started.runDirectory = summary.runDirectory;
     started.deviceDescription = deviceText;
     started.datasetDescription = data.description;
     started.precision = config.precision;
@@ -310,7 +329,7 @@ void Trainer::Session::prepare()
     started.firstStep = progress.globalStep + 1;
     started.unusableFiles = static_cast<int64_t>(data.unusableFiles.size());
     unreadable.insert(data.unusableFiles.begin(), data.unusableFiles.end());
-    if (!unreadable.empty())
+    if (folder && !unreadable.empty())
         folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
     started.classNames = data.train->classNames();
     started.start = origin;
@@ -359,7 +378,8 @@ RunSummary Trainer::Session::run()
     resetPeakMemory(device);
     summary.state = RunState::Running;
     try {
-        folder->writeSummary(summary);
+        if (folder)
+            folder->writeSummary(summary);
         while (progress.globalStep < totalSteps && summary.state == RunState::Running && !stoppedEarly)
             trainEpoch();
         if (summary.state == RunState::Running)
@@ -389,7 +409,8 @@ RunSummary Trainer::Session::run()
     }
     try {
         recordUnreadable(trainLoader->unreadableImages());
-        folder->writeSummary(summary);
+        if (folder)
+            folder->writeSummary(summary);
     } catch (const std::exception& error) {
         if (summary.state != RunState::Failed) {
             summary.state = RunState::Failed;
@@ -451,7 +472,11 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     torch::Tensor loss;
     {
         AutocastGuard autocast(device, amp);
+        if (parallel)
+            parallel->beforeForward();
         logits = model->forward(images);
+        if (parallel)
+            parallel->afterForward();
         loss = torch::nn::functional::cross_entropy(logits, labels);
     }
     scaler->scaleLoss(loss).backward();
@@ -516,7 +541,8 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     summary.peakMemoryBytes = std::max(summary.peakMemoryBytes, step.memory.peakBytes());
     summary.peakReservedBytes = std::max(summary.peakReservedBytes, step.memory.peakReservedBytes);
     summary.finalTrainLoss = lossValue;
-    folder->appendStep(step);
+    if (folder)
+        folder->appendStep(step);
     trainer.observers.stepFinished(step);
 
     if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
@@ -555,7 +581,7 @@ void Trainer::Session::finishEpoch(bool complete)
     metrics.peakMemoryBytes = summary.peakMemoryBytes;
     metrics.skippedSteps = current.skippedSteps;
 
-    if (!stoppedEarly) {
+    if (!stoppedEarly && folder) {
         const Evaluation evaluation = evaluate(model, *data.validation, imageSize, config.batchSize, config.workers,
                                                config.validationLimit, device, amp, config.channelsLast);
         metrics.validationLoss = evaluation.loss;
@@ -576,7 +602,8 @@ void Trainer::Session::finishEpoch(bool complete)
         summary.epochsCompleted = progress.epoch;
     }
     if (complete || !stoppedEarly) {
-        folder->appendEpoch(metrics);
+        if (folder)
+            folder->appendEpoch(metrics);
         trainer.observers.epochFinished(metrics);
     }
     checkpoint();
@@ -586,7 +613,7 @@ int64_t Trainer::Session::recordUnreadable(const std::vector<std::string>& messa
 {
     const size_t before = unreadable.size();
     unreadable.insert(messages.begin(), messages.end());
-    if (unreadable.size() != before)
+    if (folder && unreadable.size() != before)
         folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
     summary.unreadableImages = static_cast<int64_t>(unreadable.size());
     return summary.unreadableImages;
@@ -594,6 +621,8 @@ int64_t Trainer::Session::recordUnreadable(const std::vector<std::string>& messa
 
 void Trainer::Session::checkpoint()
 {
+    if (!folder)
+        return;
     saveCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler, progress);
     lastCheckpoint = Clock::now();
 }

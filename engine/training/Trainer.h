@@ -7,11 +7,13 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <string>
 
 namespace ampwb {
 
+class ProcessGroup;
 class StepTurns;
 
 /// Trains a ResNet-18 as a TrainingConfig says, writing the run folder as it goes and
@@ -39,6 +41,11 @@ public:
     /// when run() returns. Call before run(); `turns` must outlive run().
     void takeTurns(StepTurns& turns, int seat);
 
+    /// Trains as one rank of a data-parallel group (call before run(); not for resuming): every rank reads
+    /// its shard of each epoch and the gradients are averaged over the group (DistributedDataParallel);
+    /// rank 0 alone evaluates and writes the run folder and checkpoint. `group` must outlive run().
+    void joinGroup(std::shared_ptr<ProcessGroup> group);
+
     /// The run ends, stopped, before its next step.
     void requestStop() override;
     /// Paused, the run waits before its next step until it is resumed or stopped.
@@ -61,6 +68,7 @@ private:
     ObserverList observers;
     StepTurns* turns = nullptr;
     int seat = 0;
+    std::shared_ptr<ProcessGroup> group;
     std::atomic<bool> stopRequested{false};
     std::atomic<bool> paused{false};
     std::mutex pauseMutex;

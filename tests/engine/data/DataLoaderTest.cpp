@@ -1,8 +1,9 @@
 // DataLoader: deterministic batches whatever the worker count, complete epochs, resuming
 // mid-epoch, unreadable samples replaced and listed, persistent errors reaching the consumer,
-// and batch memory reused only once the consumer has let go of it.
+// batch memory reused only once the consumer has let go of it, and a data-parallel rank reading its shard.
 #include "data/DataLoader.h"
 #include "data/SyntheticDataset.h"
+#include "distributed/RankShard.h"
 
 #include "TestSupport.h"
 
@@ -109,6 +110,7 @@ private Q_SLOTS:
     void seedAndEpochChangeTheOrder();
     void everySampleOncePerEpoch_data();
     void everySampleOncePerEpoch();
+    void ranksReadTheirShards();
     void resumingMidEpochGivesTheTail_data();
     void resumingMidEpochGivesTheTail();
     void unreadableSamplesAreReplacedAndListed_data();
@@ -245,6 +247,30 @@ void DataLoaderTest::everySampleOncePerEpoch()
     std::sort(labels.begin(), labels.end());
     QVERIFY2(std::adjacent_find(labels.begin(), labels.end()) == labels.end(), "a sample appears twice in an epoch");
     QVERIFY(labels.front() >= 0 && labels.back() < size);
+}
+
+void DataLoaderTest::ranksReadTheirShards()
+{
+    auto dataset = std::make_shared<NumberedDataset>(50, 4);
+    LoaderOptions options;
+    options.batchSize = 4;
+    options.dropLast = false;
+    options.workers = 2;
+    options.seed = 5;
+    const std::vector<int64_t> wholeEpoch = DataLoader(dataset, identityTransform(4), options).epochOrder(3);
+    options.worldSize = 3;
+    std::vector<int64_t> read;
+    for (int rank = 0; rank < 3; ++rank) {
+        options.rank = rank;
+        DataLoader loader(dataset, identityTransform(4), options);
+        QCOMPARE(loader.batchesPerEpoch(), int64_t(5)); // 17 samples each: 50 padded to 51
+        const std::vector<int64_t> labels = labelsOf(readEpoch(loader, 3));
+        QCOMPARE(labels, rankShard(wholeEpoch, rank, 3));
+        read.insert(read.end(), labels.begin(), labels.end());
+    }
+    std::sort(read.begin(), read.end());
+    read.erase(std::unique(read.begin(), read.end()), read.end());
+    QCOMPARE(read.size(), size_t(50)); // together the ranks read the whole epoch
 }
 
 void DataLoaderTest::resumingMidEpochGivesTheTail_data()

@@ -1,0 +1,127 @@
+#include "distributed/ProcessGroup.h"
+
+#include "distributed/DistributedError.h"
+
+#include <c10/util/Exception.h>
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+
+#include <cstdlib>
+#include <sstream>
+#include <thread>
+
+namespace ampwb {
+
+namespace {
+
+/// The keys init_process_group gives the default group: its store prefix, its own prefix within that
+/// (the first group's name, "0") and the counter its start-up barrier meets on.
+constexpr const char* defaultGroupPrefix = "default_pg";
+constexpr const char* firstGroupName = "0";
+constexpr const char* startBarrierKey = "store_based_barrier_key:1";
+
+std::string reason(const std::exception& error)
+{
+    const auto* c10Error = dynamic_cast<const c10::Error*>(&error);
+    std::string text = c10Error ? c10Error->what_without_backtrace() : error.what();
+    const auto lineEnd = text.find('\n');
+    return lineEnd == std::string::npos ? text : text.substr(0, lineEnd);
+}
+
+std::string seconds(std::chrono::milliseconds duration)
+{
+    std::ostringstream text;
+    text << static_cast<double>(duration.count()) / 1000.0 << " s";
+    return text.str();
+}
+
+std::string where(const Rendezvous& rendezvous)
+{
+    return rendezvous.masterAddress + ":" + std::to_string(rendezvous.masterPort);
+}
+
+c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
+{
+    c10d::TCPStoreOptions options;
+    options.port = rendezvous.masterPort;
+    options.isServer = rendezvous.rank == 0 && !rendezvous.agentStoreAttempt;
+    options.numWorkers = static_cast<size_t>(rendezvous.worldSize);
+    // A client tells the store it has arrived, as Python's ranks do; the host does not wait for all of them here
+    // (its wait gives up silently at the timeout) but in connecting to them, which names what failed.
+    options.waitWorkers = !options.isServer;
+    options.timeout = timeout;
+    options.multiTenant = true;
+    c10::intrusive_ptr<c10d::TCPStore> store;
+    try {
+        store = c10::make_intrusive<c10d::TCPStore>(rendezvous.masterAddress, options);
+    } catch (const std::exception& error) {
+        if (options.isServer)
+            throw DistributedError("Rank 0 could not open the rendezvous on port "
+                                   + std::to_string(rendezvous.masterPort)
+                                   + " (is another program using it? choose another MASTER_PORT): " + reason(error));
+        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " could not reach the rendezvous at "
+                               + where(rendezvous) + " within " + seconds(timeout)
+                               + " (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): " + reason(error));
+    }
+    if (rendezvous.agentStoreAttempt)
+        return c10::make_intrusive<c10d::PrefixStore>(
+            "/worker/attempt_" + std::to_string(*rendezvous.agentStoreAttempt), store);
+    return store;
+}
+
+/// Every rank adds itself to a counter and waits until it reads the world size.
+void waitForAllRanks(c10d::Store& store, const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
+{
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int64_t arrived = store.add(startBarrierKey, 1);
+    while (arrived != rendezvous.worldSize) {
+        if (std::chrono::steady_clock::now() > deadline)
+            throw DistributedError("Only " + std::to_string(arrived) + " of the " + std::to_string(rendezvous.worldSize)
+                                   + " ranks joined the group at " + where(rendezvous) + " within " + seconds(timeout)
+                                   + ".");
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        arrived = store.add(startBarrierKey, 0);
+    }
+}
+
+c10::intrusive_ptr<c10d::ProcessGroupGloo::Options> glooOptions(std::chrono::milliseconds timeout)
+{
+    auto options = c10d::ProcessGroupGloo::Options::create(timeout);
+    // The network interfaces Gloo uses: as PyTorch chooses them (GLOO_SOCKET_IFNAME, else the host's address).
+    const char* interfaces = std::getenv("GLOO_SOCKET_IFNAME");
+    if (interfaces && *interfaces) {
+        std::istringstream names(interfaces);
+        std::string name;
+        while (std::getline(names, name, ','))
+            options->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(name));
+    } else {
+        options->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
+    }
+    options->threads = static_cast<int>(options->devices.size()) * 2;
+    return options;
+}
+
+} // namespace
+
+ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
+    : rendezvous(rendezvous)
+{
+    const auto store = c10::make_intrusive<c10d::PrefixStore>(defaultGroupPrefix, openStore(rendezvous, timeout));
+    try {
+        group =
+            c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>(firstGroupName, store),
+                                                        rendezvous.rank, rendezvous.worldSize, glooOptions(timeout));
+        waitForAllRanks(*store, rendezvous, timeout);
+        group->setSequenceNumberForGroup();
+    } catch (const DistributedError&) {
+        throw;
+    } catch (const std::exception& error) {
+        throw DistributedError(
+            "Rank " + std::to_string(rendezvous.rank) + " could not connect to the other ranks at " + where(rendezvous)
+            + " within " + seconds(timeout) + " (did all " + std::to_string(rendezvous.worldSize)
+            + " ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): " + reason(error));
+    }
+}
+
+} // namespace ampwb

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "distributed/Rendezvous.h"
+
+#include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
+
+#include <chrono>
+
+namespace ampwb {
+
+/// A data-parallel group on c10d's Gloo backend, formed exactly as PyTorch's
+/// init_process_group("gloo") forms its default group, so that Python torch.distributed
+/// ranks and workbench ranks can be members of one group.
+class ProcessGroup {
+public:
+    /// Joins the group: rank 0 hosts the rendezvous store at MASTER_ADDR:MASTER_PORT (torchrun's agent
+    /// hosts it instead when it says so), and every rank waits there until all have arrived.
+    /// `timeout` bounds each of these waits and every later collective. Throws DistributedError, within
+    /// about the timeout, when the port is taken, the address cannot be reached or a rank never arrives.
+    ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout);
+
+    int rank() const { return rendezvous.rank; }
+    int worldSize() const { return rendezvous.worldSize; }
+    /// The c10d process group that runs the collectives.
+    const c10::intrusive_ptr<c10d::ProcessGroup>& collectives() const { return group; }
+
+private:
+    Rendezvous rendezvous;
+    c10::intrusive_ptr<c10d::ProcessGroup> group;
+};
+
+} // namespace ampwb

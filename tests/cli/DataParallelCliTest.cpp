@@ -1,0 +1,87 @@
+// `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun,
+// and a rank whose partner never arrives.
+
+#include "../engine/distributed/LocalPort.h"
+#include "CliProcess.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class DataParallelCliTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void twoRanksUnderTorchrun();
+    void partnerNeverArrives();
+};
+
+void DataParallelCliTest::twoRanksUnderTorchrun()
+{
+    const QString torchrun = QStandardPaths::findExecutable(QStringLiteral("torchrun"));
+    if (torchrun.isEmpty())
+        QSKIP("torchrun (Debian package python3-torch) is not installed");
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // Debian's torchrun needs --redirects and --tee spelled out (see DESIGN.md). Each rank reads half of the 64
+    // images an epoch in batches of 16: two epochs are 4 steps.
+    QProcess launcher;
+    launcher.setWorkingDirectory(folder.path());
+    launcher.start(torchrun,
+                   QStringList{QStringLiteral("--redirects"), QStringLiteral("1"), QStringLiteral("--tee"),
+                               QStringLiteral("1"), QStringLiteral("--no_python"), QStringLiteral("--standalone"),
+                               QStringLiteral("--nproc_per_node"), QStringLiteral("2"), cliPath(),
+                               QStringLiteral("train")}
+                       + tinyRun(folder.path(), QStringLiteral("pair"), 4)
+                       + QStringList{QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--threads"),
+                                     QStringLiteral("1"), QStringLiteral("--group-timeout"), QStringLiteral("60")});
+    QVERIFY(launcher.waitForFinished(240000));
+    const QString output = QString::fromLocal8Bit(launcher.readAllStandardOutput() + launcher.readAllStandardError());
+    QVERIFY2(launcher.exitStatus() == QProcess::NormalExit && launcher.exitCode() == 0, qPrintable(output.right(3000)));
+    QVERIFY2(output.contains(QStringLiteral("[default0]:fp32 finished after 4 steps")), qPrintable(output.right(3000)));
+    QVERIFY2(output.contains(QStringLiteral("[default1]:fp32 finished after 4 steps")), qPrintable(output.right(3000)));
+
+    // Rank 0 alone wrote a run folder, and it records the group.
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
+    const QJsonObject config = readJsonFile(folder.filePath(QStringLiteral("pair/config.json")));
+    QCOMPARE(config.value(QStringLiteral("data_parallel")).toObject(),
+             (QJsonObject{{QStringLiteral("world_size"), 2}, {QStringLiteral("backend"), QStringLiteral("gloo")}}));
+    QFile steps(folder.filePath(QStringLiteral("pair/steps.csv")));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    QCOMPARE(steps.readAll().trimmed().split('\n').size(), 1 + 4);
+}
+
+void DataParallelCliTest::partnerNeverArrives()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    qputenv("RANK", "0");
+    qputenv("WORLD_SIZE", "2");
+    qputenv("MASTER_ADDR", "127.0.0.1");
+    ampwb::test::LocalPort port;
+    port.release();
+    qputenv("MASTER_PORT", QByteArray::number(port.port()));
+    QElapsedTimer clock;
+    clock.start();
+    const CliResult result = runCli(QStringList{QStringLiteral("train")}
+                                        + tinyRun(folder.path(), QStringLiteral("alone"))
+                                        + QStringList{QStringLiteral("--group-timeout"), QStringLiteral("2")},
+                                    folder.path());
+    const qint64 milliseconds = clock.elapsed();
+    for (const char* name : {"RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+        qunsetenv(name);
+    QVERIFY2(result.finished && result.exitCode == 1, qPrintable(result.describe()));
+    QVERIFY2(
+        result.err.contains(
+            QStringLiteral("Rank 0 could not connect to the other ranks at 127.0.0.1:%1 within 2 s").arg(port.port())),
+        qPrintable(result.describe()));
+    QVERIFY2(milliseconds < 10000, qPrintable(QString::number(milliseconds)));
+    QVERIFY(QDir(folder.path()).isEmpty()); // no half-written run folder
+}
+
+QTEST_GUILESS_MAIN(DataParallelCliTest)
+#include "DataParallelCliTest.moc"

@@ -1,0 +1,198 @@
+// Forming a data-parallel group: reading torchrun's environment, two workbench ranks in one group,
+// and the faults of a rendezvous (a rank that never arrives, a port in use, nobody at the address),
+// each ending with a clear error within the timeout.
+
+#include "LocalPort.h"
+
+#include "distributed/DistributedError.h"
+#include "distributed/ProcessGroup.h"
+#include "distributed/Rendezvous.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <torch/torch.h>
+
+#include <future>
+
+using namespace ampwb;
+
+namespace {
+
+constexpr std::chrono::milliseconds shortTimeout(2000);
+
+Rendezvous localRendezvous(int rank, int worldSize, uint16_t port)
+{
+    Rendezvous rendezvous;
+    rendezvous.rank = rank;
+    rendezvous.worldSize = worldSize;
+    rendezvous.masterAddress = "127.0.0.1";
+    rendezvous.masterPort = port;
+    return rendezvous;
+}
+
+/// The message of the DistributedError that joining throws, and how long joining took.
+std::pair<QString, qint64> joiningFailure(const Rendezvous& rendezvous)
+{
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        ProcessGroup group(rendezvous, shortTimeout);
+    } catch (const DistributedError& error) {
+        return {QString::fromStdString(error.what()), clock.elapsed()};
+    }
+    return {QString(), clock.elapsed()};
+}
+
+} // namespace
+
+class ProcessGroupTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void readsTorchrunEnvironment();
+    void singleProcessWithoutEnvironment();
+    void namesMissingOrWrongVariable_data();
+    void namesMissingOrWrongVariable();
+    void twoRanksAverage();
+    void rankNeverArrives();
+    void portInUse();
+    void nobodyAtAddress_data();
+    void nobodyAtAddress();
+};
+
+void ProcessGroupTest::init()
+{
+    for (const char* name : {"RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT",
+                             "TORCHELASTIC_USE_AGENT_STORE", "TORCHELASTIC_RESTART_COUNT"})
+        qunsetenv(name);
+}
+
+void ProcessGroupTest::readsTorchrunEnvironment()
+{
+    qputenv("RANK", "3");
+    qputenv("WORLD_SIZE", "4");
+    qputenv("LOCAL_RANK", "1");
+    qputenv("MASTER_ADDR", "node-a");
+    qputenv("MASTER_PORT", "29400");
+    qputenv("TORCHELASTIC_USE_AGENT_STORE", "True");
+    qputenv("TORCHELASTIC_RESTART_COUNT", "2");
+    const auto rendezvous = rendezvousFromEnvironment();
+    QVERIFY(rendezvous);
+    QCOMPARE(rendezvous->rank, 3);
+    QCOMPARE(rendezvous->worldSize, 4);
+    QCOMPARE(rendezvous->localRank, 1);
+    QCOMPARE(rendezvous->masterAddress, std::string("node-a"));
+    QCOMPARE(rendezvous->masterPort, uint16_t(29400));
+    QCOMPARE(rendezvous->agentStoreAttempt, std::optional<int>(2));
+}
+
+void ProcessGroupTest::singleProcessWithoutEnvironment()
+{
+    QVERIFY(!rendezvousFromEnvironment());
+}
+
+void ProcessGroupTest::namesMissingOrWrongVariable_data()
+{
+    QTest::addColumn<QByteArray>("rank");
+    QTest::addColumn<QByteArray>("worldSize");
+    QTest::addColumn<QByteArray>("masterPort");
+    QTest::addColumn<QString>("named");
+    QTest::newRow("no WORLD_SIZE") << QByteArray("0") << QByteArray() << QByteArray("29500") << "WORLD_SIZE";
+    QTest::newRow("RANK beyond WORLD_SIZE") << QByteArray("2") << QByteArray("2") << QByteArray("29500") << "RANK";
+    QTest::newRow("RANK not a number") << QByteArray("first") << QByteArray("2") << QByteArray("29500") << "RANK";
+    QTest::newRow("MASTER_PORT too large")
+        << QByteArray("0") << QByteArray("2") << QByteArray("70000") << "MASTER_PORT";
+    QTest::newRow("no MASTER_PORT") << QByteArray("0") << QByteArray("2") << QByteArray() << "MASTER_PORT";
+}
+
+void ProcessGroupTest::namesMissingOrWrongVariable()
+{
+    QFETCH(QByteArray, rank);
+    QFETCH(QByteArray, worldSize);
+    QFETCH(QByteArray, masterPort);
+    QFETCH(QString, named);
+    qputenv("RANK", rank);
+    if (!worldSize.isEmpty())
+        qputenv("WORLD_SIZE", worldSize);
+    qputenv("MASTER_ADDR", "127.0.0.1");
+    if (!masterPort.isEmpty())
+        qputenv("MASTER_PORT", masterPort);
+    try {
+        rendezvousFromEnvironment();
+        QFAIL("no error");
+    } catch (const DistributedError& error) {
+        const QString message = QString::fromStdString(error.what());
+        QVERIFY2(message.contains(named), qPrintable(message));
+    }
+}
+
+void ProcessGroupTest::twoRanksAverage()
+{
+    test::LocalPort port;
+    port.release();
+    auto rank1 = std::async(std::launch::async, [&] {
+        ProcessGroup group(localRendezvous(1, 2, port.port()), std::chrono::seconds(30));
+        std::vector<torch::Tensor> values{torch::full({3}, 5.0f)};
+        group.collectives()->allreduce(values)->wait();
+        return values.front();
+    });
+    ProcessGroup group(localRendezvous(0, 2, port.port()), std::chrono::seconds(30));
+    QCOMPARE(group.rank(), 0);
+    QCOMPARE(group.worldSize(), 2);
+    std::vector<torch::Tensor> values{torch::full({3}, 1.0f)};
+    group.collectives()->allreduce(values)->wait();
+    QVERIFY(torch::equal(values.front(), torch::full({3}, 6.0f)));
+    QVERIFY(torch::equal(rank1.get(), torch::full({3}, 6.0f)));
+}
+
+void ProcessGroupTest::rankNeverArrives()
+{
+    test::LocalPort port;
+    port.release();
+    const auto [message, milliseconds] = joiningFailure(localRendezvous(0, 2, port.port()));
+    QVERIFY2(
+        message.contains(
+            QStringLiteral("Rank 0 could not connect to the other ranks at 127.0.0.1:%1 within 2 s (did all 2 ranks")
+                .arg(port.port())),
+        qPrintable(message));
+    QVERIFY2(milliseconds >= shortTimeout.count() && milliseconds < shortTimeout.count() + 3000,
+             qPrintable(QString::number(milliseconds)));
+}
+
+void ProcessGroupTest::portInUse()
+{
+    test::LocalPort taken(/*listening=*/true);
+    const auto [message, milliseconds] = joiningFailure(localRendezvous(0, 2, taken.port()));
+    QVERIFY2(message.contains(QStringLiteral("could not open the rendezvous on port %1").arg(taken.port())),
+             qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("MASTER_PORT")), qPrintable(message));
+    QVERIFY2(milliseconds < shortTimeout.count() + 3000, qPrintable(QString::number(milliseconds)));
+}
+
+void ProcessGroupTest::nobodyAtAddress_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::newRow("nothing listens on the port") << "127.0.0.1";
+    QTest::newRow("a host name that does not resolve") << "no-such-host.invalid";
+}
+
+void ProcessGroupTest::nobodyAtAddress()
+{
+    QFETCH(QString, address);
+    test::LocalPort port;
+    port.release();
+    Rendezvous rendezvous = localRendezvous(1, 2, port.port());
+    rendezvous.masterAddress = address.toStdString();
+    const auto [message, milliseconds] = joiningFailure(rendezvous);
+    QVERIFY2(
+        message.contains(
+            QStringLiteral("Rank 1 could not reach the rendezvous at %1:%2 within 2 s").arg(address).arg(port.port())),
+        qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("MASTER_ADDR")), qPrintable(message));
+    QVERIFY2(milliseconds < shortTimeout.count() + 3000, qPrintable(QString::number(milliseconds)));
+}
+
+QTEST_GUILESS_MAIN(ProcessGroupTest)
+#include "ProcessGroupTest.moc"
