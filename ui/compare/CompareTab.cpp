@@ -91,7 +91,6 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     sideLayout->addWidget(detailsLabel);
     sideLayout->addWidget(exportButton, 0, Qt::AlignLeft);
     sideLayout->addStretch();
-    side->setMinimumWidth(360);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("compareSplitter"));

@@ -76,10 +76,11 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     setSelectionMode(QAbstractItemView::ContiguousSelection);
     setAlternatingRowColors(true);
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Every column as wide as its text, the last one too (stretched, it took what the panel had left and its
+    // ratios wrapped into "13… slo…"); never narrower than its columns: the side panel widens, the charts reflow.
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    horizontalHeader()->setStretchLastSection(true);
     setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Maximum);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     showRuns({});
 }

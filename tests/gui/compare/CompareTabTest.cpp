@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
@@ -27,16 +28,47 @@ class CompareTabTest : public QObject {
 private:
     GuiTestEnvironment environment;
 
+    /// The width the column's widest text needs (public on QAbstractItemView, protected on QTableView).
+    static int needed(const ComparisonTable& table, int column)
+    {
+        return static_cast<const QAbstractItemView&>(table).sizeHintForColumn(column);
+    }
+
+    /// Each column at least as wide as its widest text, and all of them inside the table.
+    static bool showsEveryColumnWhole(const ComparisonTable& table)
+    {
+        for (int column = 0; column < table.columnCount(); ++column) {
+            if (table.columnWidth(column) < needed(table, column))
+                return false;
+        }
+        return table.horizontalHeader()->length() <= table.viewport()->width();
+    }
+
+    static QString columnWidths(const ComparisonTable& table)
+    {
+        QStringList widths;
+        for (int column = 0; column < table.columnCount(); ++column)
+            widths << QStringLiteral("%1/%2").arg(table.columnWidth(column)).arg(needed(table, column));
+        return QStringLiteral("widths/needed %1, shown %2 px")
+            .arg(widths.join(QLatin1Char(' ')))
+            .arg(table.viewport()->width());
+    }
+
 private Q_SLOTS:
     void oneClickComparesFp32AndAmp()
     {
         MainWindow window;
+        window.setGeometry(0, 0, 1600, 1000);
         window.show();
         window.configPanel().setConfig(environment.quickConfig(10));
         window.compareTab().interleaveBox().setChecked(false);
         QSignalSpy finished(&window.engine(), &EngineController::workFinished);
         window.compareAction().trigger();
         QCOMPARE(window.tabs().currentWidget(), &window.compareTab());
+        // While AMP runs, every column of the table is shown whole ("AMP vs FP32" was cut to "MP vs FP3").
+        const ComparisonTable& during = window.compareTab().table();
+        QTRY_VERIFY_WITH_TIMEOUT(window.compareTab().histories().size() == 2, 120000);
+        QTRY_VERIFY2(showsEveryColumnWhole(during), qPrintable(columnWidths(during)));
         QVERIFY(finished.wait(120000));
 
         CompareTab& tab = window.compareTab();
@@ -70,6 +102,11 @@ private Q_SLOTS:
         QVERIFY(table.verticalHeaderItem(2)->text().contains(QLatin1String("RSS")));
         QCOMPARE(table.item(6, 0)->text(), QStringLiteral("finished"));
         QCOMPARE(table.item(6, 1)->text(), QStringLiteral("finished"));
+        // And on a laptop's screen, once the ratios are in.
+        QVERIFY2(window.minimumSizeHint().width() <= 1366,
+                 qPrintable(QString::number(window.minimumSizeHint().width())));
+        window.resize(1366, 700);
+        QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
 
         const QString verdict = tab.verdict();
         QVERIFY2(verdict.startsWith(QLatin1String("AMP helped"))
