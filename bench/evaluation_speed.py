@@ -18,11 +18,9 @@ import glob
 import json
 import os
 import statistics
-import subprocess
-import sys
-import time
 
 import photo_folder
+from speed_runners import _run as run
 
 PYTHON = "/usr/bin/python3"
 BATCH = 64
@@ -48,16 +46,6 @@ with torch.no_grad():
 seconds = time.perf_counter() - first
 print(images / seconds)
 """
-
-
-def run(command):
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.stderr.write(done.stdout[-2000:] + done.stderr[-3000:])
-        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}")
-    return done.stdout, wall
 
 
 def cpu():

@@ -39,6 +39,31 @@ CliResult runCli(const QStringList& arguments,
 class ClassifyCliTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
+    /// Trains runs/`name`: `steps` steps on 32 px synthetic images, batch 4.
+    CliResult trainTinyRun(const QString& name, int steps)
+    {
+        return runCli({"train",
+                       "--data",
+                       "synthetic",
+                       "--max-steps",
+                       QString::number(steps),
+                       "--image-size",
+                       "32",
+                       "--batch-size",
+                       "4",
+                       "--synthetic-size",
+                       "8",
+                       "--validation-limit",
+                       "4",
+                       "--workers",
+                       "1",
+                       "--run-dir",
+                       path("runs"),
+                       "--name",
+                       name,
+                       "--quiet"});
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -97,11 +122,7 @@ private Q_SLOTS:
     void runsAreClassifiedAndExportedForTorchvision()
     {
         AMPWB_REQUIRE_REFERENCE();
-        const CliResult trained = runCli({"train",      "--data",           "synthetic", "--max-steps",
-                                          "1",          "--image-size",     "32",        "--batch-size",
-                                          "4",          "--synthetic-size", "8",         "--validation-limit",
-                                          "4",          "--workers",        "1",         "--run-dir",
-                                          path("runs"), "--name",           "tiny",      "--quiet"});
+        const CliResult trained = trainTinyRun(QStringLiteral("tiny"), 1);
         QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
         const QString run = path("runs/tiny");
 
@@ -143,11 +164,7 @@ private Q_SLOTS:
     void runsAreEvaluated()
     {
         AMPWB_REQUIRE_PHOTOS();
-        const CliResult trained = runCli({"train",      "--data",           "synthetic", "--max-steps",
-                                          "1",          "--image-size",     "32",        "--batch-size",
-                                          "4",          "--synthetic-size", "8",         "--validation-limit",
-                                          "4",          "--workers",        "1",         "--run-dir",
-                                          path("runs"), "--name",           "evaluated", "--quiet"});
+        const CliResult trained = trainTinyRun(QStringLiteral("evaluated"), 1);
         QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
         const QString run = path("runs/evaluated");
 
@@ -176,11 +193,7 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(run + QStringLiteral("/evaluation/per-class.csv")));
 
         // Against a second run on the same images: the agreement is a recount of the two predictions files.
-        const CliResult second = runCli({"train",      "--data",           "synthetic", "--max-steps",
-                                         "2",          "--image-size",     "32",        "--batch-size",
-                                         "4",          "--synthetic-size", "8",         "--validation-limit",
-                                         "4",          "--workers",        "1",         "--run-dir",
-                                         path("runs"), "--name",           "second",    "--quiet"});
+        const CliResult second = trainTinyRun(QStringLiteral("second"), 2);
         QVERIFY2(second.exitCode == 0, qPrintable(second.errors));
         const CliResult compared = runCli(
             {"evaluate", "--model", run, "--against", path("runs/second"), "--limit", "50", "--json"});

@@ -45,6 +45,17 @@ QString errorOf(const std::function<void()>& action)
     return {};
 }
 
+/// The validation half of a synthetic data source of 32 px images.
+DataSplits syntheticData(int64_t validationImages)
+{
+    DataSourceOptions source;
+    source.spec = "synthetic";
+    source.imageSize = 32;
+    source.syntheticTrainSize = 16;
+    source.syntheticValidationSize = validationImages;
+    return openDataSource(source);
+}
+
 } // namespace
 
 class EvaluationTest : public QObject {
@@ -104,12 +115,7 @@ private Q_SLOTS:
         const QString missing = referencePythonProblem(QStringLiteral("sklearn"));
         if (!missing.isEmpty())
             QSKIP(qPrintable(missing + QStringLiteral(" (Debian: python3-sklearn)")));
-        DataSourceOptions source;
-        source.spec = "synthetic";
-        source.imageSize = 32;
-        source.syntheticTrainSize = 64;
-        source.syntheticValidationSize = 300;
-        const DataSplits data = openDataSource(source);
+        const DataSplits data = syntheticData(300);
         const Classifier classifier(randomModel(data.validation->classCount(), 32, 3));
         EvaluationOptions options;
         options.batchSize = 64; // the last batch is partial
@@ -153,12 +159,7 @@ private Q_SLOTS:
 
     void aModelForOtherClassesIsRefused()
     {
-        DataSourceOptions source;
-        source.spec = "synthetic";
-        source.imageSize = 32;
-        source.syntheticTrainSize = 16;
-        source.syntheticValidationSize = 16;
-        const DataSplits data = openDataSource(source);
+        const DataSplits data = syntheticData(16);
         const Classifier classifier(randomModel(3, 32, 1));
         const QString message = errorOf([&] { evaluateModel(classifier, *data.validation); });
         QVERIFY2(message.contains(QLatin1String("The model has 3 classes"))
@@ -168,12 +169,7 @@ private Q_SLOTS:
 
     void twoModelsAreComparedImageByImage()
     {
-        DataSourceOptions source;
-        source.spec = "synthetic";
-        source.imageSize = 32;
-        source.syntheticTrainSize = 16;
-        source.syntheticValidationSize = 120;
-        const DataSplits data = openDataSource(source);
+        const DataSplits data = syntheticData(120);
         const int64_t classes = data.validation->classCount();
         const ModelEvaluation first = evaluateModel(Classifier(randomModel(classes, 32, 11)), *data.validation);
         const ModelEvaluation second = evaluateModel(Classifier(randomModel(classes, 32, 12)), *data.validation);
@@ -208,12 +204,7 @@ private Q_SLOTS:
 
     void progressCanCancel()
     {
-        DataSourceOptions source;
-        source.spec = "synthetic";
-        source.imageSize = 32;
-        source.syntheticTrainSize = 16;
-        source.syntheticValidationSize = 100;
-        const DataSplits data = openDataSource(source);
+        const DataSplits data = syntheticData(100);
         const Classifier classifier(randomModel(data.validation->classCount(), 32, 2));
         std::vector<std::pair<int64_t, int64_t>> calls;
         EvaluationOptions options;
