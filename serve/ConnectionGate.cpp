@@ -26,6 +26,8 @@ namespace {
 
 /// How long a refused connection is kept to let the client read the answer.
 constexpr auto kRefusalLinger = std::chrono::seconds(1);
+/// How many connections are accepted before the heads already accepted are read again.
+constexpr int kAcceptsPerRound = 64;
 
 std::string numericAddress(const sockaddr_storage& address, socklen_t length)
 {
@@ -172,7 +174,7 @@ void ConnectionGate::finishRelays()
 
 void ConnectionGate::accept()
 {
-    for (;;) {
+    for (int accepted = 0; accepted < kAcceptsPerRound; ++accepted) {
         sockaddr_storage address{};
         socklen_t length = sizeof address;
         const int socket = ::accept4(listening, reinterpret_cast<sockaddr*>(&address), &length,
@@ -196,21 +198,27 @@ void ConnectionGate::accept()
 
 void ConnectionGate::makeRoomFor(const std::string& address)
 {
-    // Connections still sending their heads give way to the new one, oldest first; each is read
-    // once more before, so one whose head has just arrived goes on rather than being dropped.
+    const auto full = [&] {
+        return connectionsFrom(address) >= limits.maxConnectionsPerAddress
+            || connectionsHeld() >= limits.maxConnections;
+    };
+    if (!full())
+        return;
+    // Every head still being sent is read once more first: those that have ended, been refused
+    // or been handed to a relay make room without dropping anyone.
+    for (Connection& connection : connections) {
+        if (!connection.refused)
+            read(connection);
+    }
+    connections.remove_if([](const Connection& connection) { return connection.socket < 0; });
+    // Then the oldest connection still sending its head gives way to the new one.
     const auto dropOldest = [this](const auto& chosen) {
-        for (auto oldest = connections.begin(); oldest != connections.end();) {
-            if (oldest->refused || !chosen(*oldest)) {
-                ++oldest;
-                continue;
-            }
-            read(*oldest);
-            if (oldest->socket >= 0 && !oldest->refused) {
-                ::close(oldest->socket);
-                connections.erase(oldest);
-                return;
-            }
-            oldest = oldest->socket < 0 ? connections.erase(oldest) : std::next(oldest);
+        const auto oldest = std::find_if(connections.begin(), connections.end(), [&](const Connection& connection) {
+            return !connection.refused && chosen(connection);
+        });
+        if (oldest != connections.end()) {
+            ::close(oldest->socket);
+            connections.erase(oldest);
         }
     };
     if (connectionsFrom(address) >= limits.maxConnectionsPerAddress)
