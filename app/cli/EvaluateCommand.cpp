@@ -2,25 +2,17 @@
 
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
-#include "data/DataSource.h"
-#include "evaluation/EvaluationFiles.h"
-#include "evaluation/ModelEvaluation.h"
-#include "evaluation/PredictionAgreement.h"
-#include "modelfiles/ModelLoading.h"
-#include "training/RunFolder.h"
+#include "evaluation/EvaluationJob.h"
 
 #include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 #include <unistd.h>
 
 namespace ampwb::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 const char* kEvaluateIntroduction =
     "Usage: amp-workbench-cli evaluate --model SOURCE [--data SOURCE] [OPTIONS]\n\n"
@@ -33,17 +25,8 @@ const char* kEvaluateNotes = "\nExit status: 0 evaluated (unreadable images are 
 
 constexpr int kConfusionsShown = 5;
 
-/// The run folder `model` names (the folder, or the folder of its checkpoint.pt), if it is one.
-std::optional<std::string> runFolderOf(const std::string& model)
-{
-    const fs::path path(model);
-    const fs::path folder = fs::is_directory(path) ? path : path.parent_path();
-    if (!folder.empty() && fs::is_regular_file(folder / "config.json"))
-        return folder.string();
-    return std::nullopt;
-}
-
-nlohmann::json documentOf(const ModelEvaluation& evaluation, const Classifier& classifier, const std::string& folder)
+nlohmann::json documentOf(const ModelEvaluation& evaluation, const std::string& model, const std::string& precision,
+                          const std::string& folder)
 {
     const ConfusionMatrix& matrix = evaluation.confusion;
     nlohmann::json perClass = nlohmann::json::array();
@@ -59,8 +42,8 @@ nlohmann::json documentOf(const ModelEvaluation& evaluation, const Classifier& c
         confusions.push_back({{"true", evaluation.classNames[static_cast<size_t>(confusion.trueClass)]},
                               {"predicted", evaluation.classNames[static_cast<size_t>(confusion.predictedClass)]},
                               {"count", confusion.count}});
-    return {{"model", classifier.description()},
-            {"precision", toString(classifier.options().precision)},
+    return {{"model", model},
+            {"precision", precision},
             {"images", matrix.total()},
             {"top1", matrix.accuracy()},
             {"images_per_second", evaluation.imagesPerSecond()},
@@ -70,12 +53,11 @@ nlohmann::json documentOf(const ModelEvaluation& evaluation, const Classifier& c
             {"folder", folder}};
 }
 
-void printReport(const ModelEvaluation& evaluation, const Classifier& classifier, const std::string& description,
+void printReport(const ModelEvaluation& evaluation, const std::string& model, const std::string& data,
                  const std::string& folder)
 {
     const ConfusionMatrix& matrix = evaluation.confusion;
-    std::printf("Model: %s (%s)\nData: %s\n\n", classifier.description().c_str(),
-                toString(classifier.options().precision).c_str(), description.c_str());
+    std::printf("Model: %s\nData: %s\n\n", model.c_str(), data.c_str());
     std::printf("%lld images, top-1 %.2f %%, %.1f images/s\n\n", static_cast<long long>(matrix.total()),
                 100.0 * matrix.accuracy(), evaluation.imagesPerSecond());
     std::printf("  %-24s %9s %9s %9s %8s\n", "class", "precision", "recall", "F1", "support");
@@ -106,10 +88,9 @@ nlohmann::json agreementJson(const PredictionAgreement& agreement)
 }
 
 void printAgreement(const PredictionAgreement& agreement, const ModelEvaluation& first, const ModelEvaluation& second,
-                    const Classifier& secondClassifier)
+                    const std::string& secondModel)
 {
-    std::printf("\nAgainst: %s (%s): top-1 %.2f %%\n", secondClassifier.description().c_str(),
-                toString(secondClassifier.options().precision).c_str(), 100.0 * second.confusion.accuracy());
+    std::printf("\nAgainst: %s: top-1 %.2f %%\n", secondModel.c_str(), 100.0 * second.confusion.accuracy());
     std::printf("Same top-1 on %lld of %lld images (%.2f %%); %zu answered differently.\n",
                 static_cast<long long>(agreement.agreeing), static_cast<long long>(agreement.images),
                 100.0 * agreement.agreement(), agreement.disagreements.size());
@@ -166,72 +147,49 @@ int EvaluateCommand::run()
 {
     if (model.empty())
         throw UsageError("--model is required (a run folder, checkpoint.pt, .pth file or `torchvision`).");
-    const std::optional<std::string> run = runFolderOf(model);
-    DataSourceOptions source;
-    if (run)
-        source = dataSourceOptions(RunFolder::readConfig(*run));
-    if (!data.empty())
-        source.spec = data;
-    else if (!run)
+    if (data.empty() && !runFolderOf(model))
         throw UsageError("--data is required when --model is not a run folder.");
-    const std::string folder = !out.empty() ? out : run ? (fs::path(*run) / "evaluation").string() : std::string();
-
-    const Classifier classifier(loadClassifierModel(model), classifierOptions);
-    std::optional<Classifier> secondClassifier;
-    if (!against.empty())
-        secondClassifier.emplace(loadClassifierModel(against), classifierOptions);
-    const DataSplits splits = openDataSource(source);
-    const Dataset& dataset = split == "train" ? *splits.train : *splits.validation;
+    EvaluationJob job;
+    job.model = model;
+    job.against = against;
+    job.data = data;
+    job.trainSplit = split == "train";
+    job.classifier = classifierOptions;
+    job.out = out;
+    job.evaluation.batchSize = batchSize;
+    job.evaluation.limit = limit;
 
     std::atomic<bool> stopRequested{false};
     InterruptWatcher watcher("Stopping the evaluation…", [&] { stopRequested = true; });
     const bool terminal = isatty(STDERR_FILENO) == 1;
-    EvaluationOptions options;
-    options.batchSize = batchSize;
-    options.limit = limit;
-    options.progress = [&](int64_t done, int64_t total) {
+    job.evaluation.progress = [&](int64_t done, int64_t total) {
         if (terminal)
             std::fprintf(stderr, "\rEvaluated %lld of %lld images", static_cast<long long>(done),
                          static_cast<long long>(total));
         return !stopRequested.load();
     };
-    const ModelEvaluation evaluation = evaluateModel(classifier, dataset, options);
-    std::optional<ModelEvaluation> second;
-    if (secondClassifier && !evaluation.cancelled)
-        second = evaluateModel(*secondClassifier, dataset, options);
+    const EvaluationJobResult result = runEvaluationJob(job);
     if (terminal)
         std::fprintf(stderr, "\n");
-    if (evaluation.cancelled || (second && second->cancelled)) {
+    if (result.cancelled) {
         std::fprintf(stderr, "Stopped; nothing was written.\n");
         return 1;
     }
-    std::optional<PredictionAgreement> agreement;
-    std::string secondFolder;
-    if (second) {
-        agreement = comparePredictions(evaluation, *second);
-        const std::optional<std::string> secondRun = runFolderOf(against);
-        secondFolder = !out.empty() ? (fs::path(out) / "against").string()
-                     : secondRun    ? (fs::path(*secondRun) / "evaluation").string()
-                                    : std::string();
-    }
-    if (!folder.empty())
-        writeEvaluationFiles(evaluation, folder);
-    if (!secondFolder.empty())
-        writeEvaluationFiles(*second, secondFolder);
-    if (agreement && !folder.empty())
-        writeDisagreements(*agreement, evaluation.classNames, (fs::path(folder) / "disagreements.csv").string());
-
+    const ModelEvaluation& evaluation = result.evaluation;
+    const std::string precision = toString(classifierOptions.precision);
     if (json) {
-        nlohmann::json document = documentOf(evaluation, classifier, folder);
-        if (second) {
-            document["against"] = documentOf(*second, *secondClassifier, secondFolder);
-            document["agreement"] = agreementJson(*agreement);
+        nlohmann::json document = documentOf(evaluation, result.modelDescription, precision, result.folder);
+        if (result.second) {
+            document["against"] = documentOf(*result.second, result.againstDescription, precision, result.secondFolder);
+            document["agreement"] = agreementJson(*result.agreement);
         }
         std::printf("%s\n", document.dump(2).c_str());
     } else {
-        printReport(evaluation, classifier, splits.description + ", " + split + " split", folder);
-        if (second)
-            printAgreement(*agreement, evaluation, *second, *secondClassifier);
+        printReport(evaluation, result.modelDescription + " (" + precision + ")", result.dataDescription,
+                    result.folder);
+        if (result.second)
+            printAgreement(*result.agreement, evaluation, *result.second,
+                           result.againstDescription + " (" + precision + ")");
     }
     for (const std::string& unreadable : evaluation.unreadableImages)
         std::fprintf(stderr, "skipped: %s\n", unreadable.c_str());

@@ -1,0 +1,73 @@
+#include "evaluation/EvaluationJob.h"
+
+#include "data/DataSource.h"
+#include "evaluation/EvaluationFiles.h"
+#include "modelfiles/ModelLoading.h"
+#include "training/RunFolder.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace ampwb {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> runFolderOf(const std::string& model)
+{
+    const fs::path path(model);
+    const fs::path folder = fs::is_directory(path) ? path : path.parent_path();
+    if (!folder.empty() && fs::is_regular_file(folder / "config.json"))
+        return folder.string();
+    return std::nullopt;
+}
+
+EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
+{
+    const std::optional<std::string> run = runFolderOf(job.model);
+    DataSourceOptions source;
+    if (run)
+        source = dataSourceOptions(RunFolder::readConfig(*run));
+    if (!job.data.empty())
+        source.spec = job.data;
+    else if (!run)
+        throw std::invalid_argument("Name the data to evaluate on: " + job.model + " is not a run folder.");
+
+    const Classifier classifier(loadClassifierModel(job.model), job.classifier);
+    std::optional<Classifier> secondClassifier;
+    if (!job.against.empty())
+        secondClassifier.emplace(loadClassifierModel(job.against), job.classifier);
+    const DataSplits splits = openDataSource(source);
+
+    EvaluationJobResult result;
+    result.dataset = job.trainSplit ? splits.train : splits.validation;
+    result.dataDescription = splits.description + (job.trainSplit ? ", train split" : ", validation split");
+    result.modelDescription = classifier.description();
+    result.evaluation = evaluateModel(classifier, *result.dataset, job.evaluation);
+    if (secondClassifier) {
+        result.againstDescription = secondClassifier->description();
+        if (!result.evaluation.cancelled)
+            result.second = evaluateModel(*secondClassifier, *result.dataset, job.evaluation);
+    }
+    result.cancelled = result.evaluation.cancelled || (result.second && result.second->cancelled);
+    if (result.cancelled)
+        return result;
+
+    result.folder = !job.out.empty() ? job.out : run ? (fs::path(*run) / "evaluation").string() : std::string();
+    if (result.second) {
+        result.agreement = comparePredictions(result.evaluation, *result.second);
+        const std::optional<std::string> secondRun = runFolderOf(job.against);
+        result.secondFolder = !job.out.empty() ? (fs::path(job.out) / "against").string()
+                            : secondRun        ? (fs::path(*secondRun) / "evaluation").string()
+                                               : std::string();
+    }
+    if (!result.folder.empty())
+        writeEvaluationFiles(result.evaluation, result.folder);
+    if (!result.secondFolder.empty())
+        writeEvaluationFiles(*result.second, result.secondFolder);
+    if (result.agreement && !result.folder.empty())
+        writeDisagreements(*result.agreement, result.evaluation.classNames,
+                           (fs::path(result.folder) / "disagreements.csv").string());
+    return result;
+}
+
+} // namespace ampwb

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "evaluation/ModelEvaluation.h"
+#include "evaluation/PredictionAgreement.h"
+#include "model/Classifier.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace ampwb {
+
+/// One evaluation as the CLI's `evaluate` and the window's Evaluate ask for it: a model, and
+/// optionally a second one to compare with on the same images.
+struct EvaluationJob {
+    std::string model;       ///< a run folder or its checkpoint.pt, a .pth state dict, or `torchvision`
+    std::string against;     ///< a second model in the same forms; empty: none
+    std::string data;        ///< a data source as `train --data` takes it; empty: the run's own
+    bool trainSplit = false; ///< the training split instead of the validation split
+    ClassifierOptions classifier;
+    EvaluationOptions evaluation;
+    std::string out; ///< where the files go; empty: the runs' own evaluation/ folders (nothing without a run)
+};
+
+/// What an EvaluationJob found; nothing is written when it was cancelled.
+struct EvaluationJobResult {
+    std::string dataDescription; ///< the data source and split
+    std::shared_ptr<const Dataset> dataset;
+    std::string modelDescription;
+    std::string againstDescription;
+    ModelEvaluation evaluation;
+    std::optional<ModelEvaluation> second;
+    std::optional<PredictionAgreement> agreement;
+    std::string folder;       ///< where the first model's files went; empty: not written
+    std::string secondFolder; ///< the second model's
+    bool cancelled = false;
+};
+
+/// The run folder `model` names (the folder itself, or the folder of its checkpoint.pt), if it is one.
+std::optional<std::string> runFolderOf(const std::string& model);
+
+/// Loads the model(s) and the data, evaluates, compares the two models image by image and
+/// writes the files (writeEvaluationFiles, and disagreements.csv beside the first model's).
+/// Throws std::invalid_argument when `data` is empty and `model` is not a run, and what
+/// loading the model or data and evaluateModel throw.
+EvaluationJobResult runEvaluationJob(const EvaluationJob& job);
+
+} // namespace ampwb
