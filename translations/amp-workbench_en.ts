@@ -458,6 +458,23 @@
     </message>
 </context>
 <context>
+    <name>ConfusionHeatMap</name>
+    <message numerus="yes">
+        <source>%n %1 image(s) (%2 % of them) were recognised as %1</source>
+        <translation>
+            <numerusform>%n %1 image (%2 % of them) was recognised as %1</numerusform>
+            <numerusform>%n %1 images (%2 % of them) were recognised as %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 image(s) (%2 % of them) were taken for %3</source>
+        <translation>
+            <numerusform>%n %1 image (%2 % of them) was taken for %3</numerusform>
+            <numerusform>%n %1 images (%2 % of them) were taken for %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DatasetPicker</name>
     <message>
         <source>Fashion-MNIST (installed)</source>
@@ -696,6 +713,151 @@
     <message>
         <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EvaluationWindow</name>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of each true class (row-normalised)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluation — %1 against %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluating %1 on its validation images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluating %1 and %2 on the same validation images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top confusions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping after the images in progress…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The evaluation could not be done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s), top-1 %1, %2 images/s</source>
+        <translation>
+            <numerusform>%n image, top-1 %1, %2 images/s</numerusform>
+            <numerusform>%n images, top-1 %1, %2 images/s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) could not be read and were skipped, the first: %1</source>
+        <translation>
+            <numerusform>%n image could not be read and was skipped, the first: %1</numerusform>
+            <numerusform>%n images could not be read and were skipped, the first: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written to %1 (confusion.csv, per-class.csv, predictions.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 taken for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No image was taken for another class.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: top-1 %2. %3: top-1 %4.
+The same top-1 answer on %5 of %6 images (%7); %8 answered differently.
+Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 says %4, %5 says %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n most confidently wrong image(s); click a cell of the matrix to see its images.</source>
+        <translation>
+            <numerusform>The one wrong image; click a cell of the matrix to see its images.</numerusform>
+            <numerusform>The %n most confidently wrong images; click a cell of the matrix to see its images.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation>
+            <numerusform>%n shown</numerusform>
+            <numerusform>%n shown</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1167,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MistakesGallery</name>
+    <message>
+        <source>%1
+→ %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True class: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1349,6 +1523,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
             <numerusform>Delete %n run and all its files? This cannot be undone.</numerusform>
             <numerusform>Delete %n runs and all their files? This cannot be undone.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate the selected run on its validation images: confusion matrix, per-class results, the most confident mistakes; with two runs selected, where they disagree</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -458,6 +458,21 @@
     </message>
 </context>
 <context>
+    <name>ConfusionHeatMap</name>
+    <message numerus="yes">
+        <source>%n %1 image(s) (%2 % of them) were recognised as %1</source>
+        <translation>
+            <numerusform>%n 张%1图像（占该类的 %2 %）被正确识别为%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 image(s) (%2 % of them) were taken for %3</source>
+        <translation>
+            <numerusform>%n 张%1图像（占该类的 %2 %）被误认为%3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DatasetPicker</name>
     <message>
         <source>Fashion-MNIST (installed)</source>
@@ -696,6 +711,149 @@
     <message>
         <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
         <translation>运行太短，无法判断：AMP 的吞吐量为 FP32 的 %1×，但这些运行的步时波动带来 ±%2 % 的不确定性（95 %）。请训练更多步数，或让两次运行交替进行。</translation>
+    </message>
+</context>
+<context>
+    <name>EvaluationWindow</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Share of each true class (row-normalised)</source>
+        <translation>按真实类别的占比显示（行归一化）</translation>
+    </message>
+    <message>
+        <source>All mistakes</source>
+        <translation>全部错误</translation>
+    </message>
+    <message>
+        <source>Evaluation — %1</source>
+        <translation>评估 — %1</translation>
+    </message>
+    <message>
+        <source>Evaluation — %1 against %2</source>
+        <translation>评估 — %1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Evaluating %1 on its validation images…</source>
+        <translation>正在用验证集图像评估 %1…</translation>
+    </message>
+    <message>
+        <source>Evaluating %1 and %2 on the same validation images…</source>
+        <translation>正在用同一批验证集图像评估 %1 和 %2…</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <source>Recall, %1</source>
+        <translation>召回率（%1）</translation>
+    </message>
+    <message>
+        <source>Per class</source>
+        <translation>各类别</translation>
+    </message>
+    <message>
+        <source>Top confusions</source>
+        <translation>最常见的混淆</translation>
+    </message>
+    <message>
+        <source>Mistakes</source>
+        <translation>错误样本</translation>
+    </message>
+    <message>
+        <source>Agreement</source>
+        <translation>一致性</translation>
+    </message>
+    <message>
+        <source>Stopping after the images in progress…</source>
+        <translation>处理完当前图像后停止…</translation>
+    </message>
+    <message>
+        <source>%1 of %2 images</source>
+        <translation>%1 / %2 张图像</translation>
+    </message>
+    <message>
+        <source>The evaluation could not be done.</source>
+        <translation>无法完成评估。</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，数据：%2</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s), top-1 %1, %2 images/s</source>
+        <translation>
+            <numerusform>%n 张图像，top-1 %1，每秒 %2 张</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) could not be read and were skipped, the first: %1</source>
+        <translation>
+            <numerusform>%n 张图像无法读取，已跳过，第一张：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Written to %1 (confusion.csv, per-class.csv, predictions.csv)</source>
+        <translation>已写入 %1（confusion.csv、per-class.csv、predictions.csv）</translation>
+    </message>
+    <message>
+        <source>%1 × %2 taken for %3</source>
+        <translation>%1 × %2 被误认为 %3</translation>
+    </message>
+    <message>
+        <source>No image was taken for another class.</source>
+        <translation>没有图像被误认为其他类别。</translation>
+    </message>
+    <message>
+        <source>%1: top-1 %2. %3: top-1 %4.
+The same top-1 answer on %5 of %6 images (%7); %8 answered differently.
+Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
+        <translation>%1：top-1 %2。%3：top-1 %4。
+%6 张图像中有 %5 张的 top-1 答案相同（%7）；%8 张答案不同。
+给真实类别的概率，%3 减去 %1：平均 %9，最大 %10。</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 says %4, %5 says %6</source>
+        <translation>%1（%2）：%3 判为 %4，%5 判为 %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n most confidently wrong image(s); click a cell of the matrix to see its images.</source>
+        <translation>
+            <numerusform>置信度最高的 %n 张错误图像；点击矩阵中的单元格可查看该单元格的图像。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shown</source>
+        <translation>
+            <numerusform>显示 %n 张</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1007,6 +1165,19 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>step %1</source>
         <translation>第 %1 步</translation>
+    </message>
+</context>
+<context>
+    <name>MistakesGallery</name>
+    <message>
+        <source>%1
+→ %2 %3</source>
+        <translation>%1
+→ %2 %3</translation>
+    </message>
+    <message>
+        <source>True class: %1 (%2)</source>
+        <translation>真实类别：%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -1348,6 +1519,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>
             <numerusform>删除 %n 个运行及其全部文件？此操作无法撤销。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Evaluate the selected run on its validation images: confusion matrix, per-class results, the most confident mistakes; with two runs selected, where they disagree</source>
+        <translation>在验证集图像上评估所选运行：混淆矩阵、各类别结果、置信度最高的错误；选中两个运行时，显示二者的分歧</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "EngineController.h"
 #include "charts/TrainingCharts.h"
+#include "evaluation/EvaluationWindow.h"
 #include "runs/RunCatalog.h"
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
@@ -73,11 +74,14 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     , folderButton(button(tr("Show folder"), "showFolder", this))
     , configButton(button(tr("Use configuration"), "useConfiguration", this))
     , resumeButton(button(tr("Resume"), "resumeRun", this))
+    , evaluateButton(button(tr("Evaluate"), "evaluateRun", this))
 {
     openButton->setToolTip(tr("Plot the selected runs below (or double-click a run)"));
     compareButton->setToolTip(tr("Compare the selected runs (two or more) in the Compare tab"));
     configButton->setToolTip(tr("Load the selected run's configuration into the configuration panel"));
     resumeButton->setToolTip(tr("Continue the selected stopped or failed run from its checkpoint in the Train tab"));
+    evaluateButton->setToolTip(tr("Evaluate the selected run on its validation images: confusion matrix, per-class "
+                                  "results, the most confident mistakes; with two runs selected, where they disagree"));
     auto* refreshButton = button(tr("Refresh"), "refreshRuns", this);
     folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -97,8 +101,8 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     runsTable->horizontalHeader()->setStretchLastSection(true);
 
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* each :
-         {openButton, compareButton, renameButton, deleteButton, folderButton, configButton, resumeButton})
+    for (QPushButton* each : {openButton, compareButton, evaluateButton, renameButton, deleteButton, folderButton,
+                              configButton, resumeButton})
         buttons->addWidget(each);
     buttons->addStretch();
     buttons->addWidget(refreshButton);
@@ -122,6 +126,7 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     connect(openButton, &QPushButton::clicked, this, &RunsTab::openSelected);
     connect(runsTable, &QTableView::doubleClicked, this, &RunsTab::openSelected);
     connect(compareButton, &QPushButton::clicked, this, &RunsTab::compareSelected);
+    connect(evaluateButton, &QPushButton::clicked, this, &RunsTab::evaluateSelected);
     connect(renameButton, &QPushButton::clicked, this, &RunsTab::renameWithDialog);
     connect(deleteButton, &QPushButton::clicked, this, &RunsTab::deleteWithConfirmation);
     connect(folderButton, &QPushButton::clicked, this, &RunsTab::openFolder);
@@ -341,4 +346,27 @@ void RunsTab::updateButtons()
     configButton->setEnabled(count == 1);
     const QList<RunRecord> runs = selectedRuns();
     resumeButton->setEnabled(idle && runs.size() == 1 && RunFolderReader::canResume(runs.front().directory));
+    evaluateButton->setEnabled(
+        (runs.size() == 1 || runs.size() == 2) && std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) {
+            return QFileInfo::exists(QDir(run.directory).filePath(QStringLiteral("checkpoint.pt")));
+        }));
+}
+
+EvaluationWindow* RunsTab::evaluateSelected()
+{
+    QList<RunRecord> runs = selectedRuns();
+    if (runs.isEmpty() || runs.size() > 2)
+        return nullptr;
+    // An FP32 run is the one the other is measured against.
+    std::stable_sort(runs.begin(), runs.end(), [](const RunRecord& a, const RunRecord& b) {
+        return a.precision == "FP32" && b.precision != "FP32";
+    });
+    ampwb::EvaluationJob job;
+    job.model = runs.front().directory.toStdString();
+    if (runs.size() == 2)
+        job.against = runs.back().directory.toStdString();
+    auto* window = new EvaluationWindow(std::move(job), runs.front().name,
+                                        runs.size() == 2 ? runs.back().name : QString(), this);
+    window->show();
+    return window;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 class EngineController;
+class EvaluationWindow;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -33,6 +34,9 @@ public:
     void selectRuns(const QStringList& directories);
     /// Replots the selected runs (FP32 before AMP) in this tab's charts; false when none could be read.
     bool openSelected();
+    /// Opens the Evaluation view for the selected run (or two runs, the FP32 one first); null when
+    /// one or more than two are not selected.
+    EvaluationWindow* evaluateSelected();
     /// Renames a run folder (for a run of a comparison, the comparison's folder).
     bool renameRun(const RunRecord& run, const QString& newName, QString* error = nullptr);
     /// Deletes run folders for good (the run of a comparison: just that run).
@@ -80,4 +84,5 @@ private:
     QPushButton* folderButton;
     QPushButton* configButton;
     QPushButton* resumeButton;
+    QPushButton* evaluateButton;
 };
