@@ -1351,6 +1351,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
             <numerusform>%n data files could not be read and were skipped; they are listed in &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Evaluate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate both runs on their validation images and compare them image by image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate the run on its validation images: confusion matrix, per-class results, the most confident mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RunTableModel</name>

@@ -1348,6 +1348,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
             <numerusform>有 %n 个数据文件无法读取，已跳过；它们列在 &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt; 中。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Evaluate both runs on their validation images and compare them image by image</source>
+        <translation>在验证集图像上评估两个运行，并逐张图像比较二者</translation>
+    </message>
+    <message>
+        <source>Evaluate the run on its validation images: confusion matrix, per-class results, the most confident mistakes</source>
+        <translation>在验证集图像上评估该运行：混淆矩阵、各类别结果、置信度最高的错误</translation>
+    </message>
 </context>
 <context>
     <name>RunTableModel</name>

@@ -184,6 +184,8 @@ void CompareTab::onEvents(const TrainingEvents& events)
             runHistories.at(1).summary = result->amp;
             detailsLabel->setText(
                 tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
+            runProgress->offerEvaluation({runHistories.at(0).directory, runHistories.at(1).directory},
+                                         {runHistories.at(0).label(), runHistories.at(1).label()});
             showResults();
         }
     }

@@ -2,12 +2,18 @@
 
 #include "DisplayFormat.h"
 #include "EngineText.h"
+#include "evaluation/EvaluationWindow.h"
 #include "training/RunFolder.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QUrl>
+
+#include <algorithm>
 
 RunProgressWidget::RunProgressWidget(QWidget* parent)
     : QWidget(parent)
@@ -17,10 +23,12 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     , timeLeftLabel(new QLabel(this))
     , latestLabel(new QLabel(this))
     , skippedFilesLabel(new QLabel(this))
+    , evaluate(new QPushButton(tr("Evaluate"), this))
 {
     epochProgress->setObjectName(QStringLiteral("epochProgress"));
     overallProgress->setObjectName(QStringLiteral("overallProgress"));
     latestLabel->setObjectName(QStringLiteral("latestStep"));
+    evaluate->setObjectName(QStringLiteral("evaluateFinishedRun"));
     latestLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     skippedFilesLabel->setObjectName(QStringLiteral("skippedFiles"));
     skippedFilesLabel->setOpenExternalLinks(true);
@@ -35,10 +43,35 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     layout->addWidget(new QLabel(tr("Run:"), this), 1, 0);
     layout->addWidget(overallProgress, 1, 1);
     layout->addWidget(timeLeftLabel, 1, 2);
-    layout->addWidget(latestLabel, 2, 0, 1, 3);
+    layout->addWidget(latestLabel, 2, 0, 1, 2);
+    layout->addWidget(evaluate, 2, 2);
     layout->addWidget(skippedFilesLabel, 3, 0, 1, 3);
     layout->setColumnStretch(1, 1);
+    connect(evaluate, &QPushButton::clicked, this, [this] {
+        ampwb::EvaluationJob job;
+        job.model = evaluatedRuns.front().toStdString();
+        if (evaluatedRuns.size() == 2)
+            job.against = evaluatedRuns.back().toStdString();
+        auto* window = new EvaluationWindow(std::move(job), evaluatedNames.front(),
+                                            evaluatedRuns.size() == 2 ? evaluatedNames.back() : QString(), this);
+        window->show();
+    });
     reset();
+}
+
+void RunProgressWidget::offerEvaluation(const QStringList& directories, const QStringList& names)
+{
+    const bool evaluable = !directories.isEmpty()
+                        && std::all_of(directories.begin(), directories.end(), [](const QString& run) {
+                               return QFileInfo::exists(QDir(run).filePath(QStringLiteral("checkpoint.pt")));
+                           });
+    evaluatedRuns = directories;
+    evaluatedNames = names;
+    evaluate->setVisible(evaluable);
+    evaluate->setToolTip(directories.size() == 2
+                             ? tr("Evaluate both runs on their validation images and compare them image by image")
+                             : tr("Evaluate the run on its validation images: confusion matrix, per-class results, "
+                                  "the most confident mistakes"));
 }
 
 void RunProgressWidget::reset()
@@ -53,6 +86,7 @@ void RunProgressWidget::reset()
     latestLabel->setText(tr("No run yet."));
     lastStep = {};
     showSkippedFiles(0);
+    evaluate->hide();
 }
 
 void RunProgressWidget::showSkippedFiles(int64_t count)

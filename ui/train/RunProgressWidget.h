@@ -6,6 +6,7 @@
 
 class QLabel;
 class QProgressBar;
+class QPushButton;
 
 /// Where a run stands: a bar for the current epoch, one for the whole run with the
 /// time left, a line with the latest step's figures, and how many data files were skipped.
@@ -22,9 +23,13 @@ public:
     void showEpoch(const ampwb::EpochMetrics& epoch);
     void showPaused(bool paused);
     void showFinished(const ampwb::RunSummary& summary);
+    /// Offers an Evaluate button for the runs in `directories` (one run, or an FP32 run and the
+    /// AMP run to compare it with), named `names`, when each has a checkpoint; reset() withdraws it.
+    void offerEvaluation(const QStringList& directories, const QStringList& names);
 
     QProgressBar& epochBar() const { return *epochProgress; }
     QProgressBar& overallBar() const { return *overallProgress; }
+    QPushButton& evaluateButton() const { return *evaluate; }
 
 private:
     /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
@@ -36,6 +41,9 @@ private:
     QLabel* timeLeftLabel;
     QLabel* latestLabel;
     QLabel* skippedFilesLabel;
+    QPushButton* evaluate;
+    QStringList evaluatedRuns;
+    QStringList evaluatedNames;
     QString runLabel;
     QString runDirectory;
     int64_t firstStep = 1;

@@ -7,6 +7,7 @@
 #include "train/RunProgressWidget.h"
 #include "training/RunFolder.h"
 
+#include <QDir>
 #include <QVBoxLayout>
 
 #include <exception>
@@ -109,6 +110,7 @@ void TrainTab::onEvents(const TrainingEvents& events)
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             run.summary = *summary;
             runProgress->showFinished(*summary);
+            runProgress->offerEvaluation({run.directory}, {QDir(run.directory).dirName()});
             unshownStep = nullptr;
         }
     }

@@ -2,14 +2,19 @@
 // the GUI thread; the heat map, the per-class table and the gallery show what the engine
 // counted; a click on a cell filters the gallery to that cell's images; two runs are compared
 // image by image; Cancel writes nothing; a damaged checkpoint is reported, not fatal.
+#include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "evaluation/ConfusionHeatMap.h"
 #include "evaluation/EvaluationWindow.h"
 #include "evaluation/MistakesGallery.h"
 #include "runs/RunsTab.h"
+#include "train/RunProgressWidget.h"
+#include "train/TrainTab.h"
+#include "train/TrainingConfigPanel.h"
 #include "training/Trainer.h"
 
+#include <QAction>
 #include <QDialog>
 #include <QDir>
 #include <QFile>
@@ -168,6 +173,28 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(QDir(QString::fromStdString(result->folder)).filePath("disagreements.csv")));
         QVERIFY(QFile::exists(QDir(firstRun).filePath("evaluation/predictions.csv")));
         QVERIFY(QFile::exists(QDir(secondRun).filePath("evaluation/predictions.csv")));
+        evaluation->close();
+    }
+
+    void theTrainTabOffersEvaluationAfterARun()
+    {
+        MainWindow window;
+        window.show();
+        RunProgressWidget& progress = window.trainTab().progress();
+        QVERIFY(progress.evaluateButton().isHidden());
+        ampwb::TrainingConfig config = environment.quickConfig(2);
+        config.name = "offered";
+        window.configPanel().setConfig(config);
+        window.startAction().trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.evaluateButton().isHidden(), kEvaluationMilliseconds);
+        QVERIFY(!window.engine().isBusy());
+        QTest::mouseClick(&progress.evaluateButton(), Qt::LeftButton);
+        auto* evaluation = progress.findChild<EvaluationWindow*>();
+        QVERIFY(evaluation);
+        QSignalSpy ended(evaluation, &EvaluationWindow::ended);
+        QVERIFY(ended.wait(kEvaluationMilliseconds));
+        QVERIFY2(evaluation->result(), qPrintable(evaluation->statusLabel().text()));
+        QVERIFY(evaluation->windowTitle().contains("offered"));
         evaluation->close();
     }
 
