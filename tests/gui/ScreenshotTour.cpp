@@ -1,6 +1,6 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
-// FP32-vs-AMP comparison, classifies opencv-doc's example photos with the latest run (and,
-// in English, serves it), and saves the tabs as PNG, for docs/screenshots. (What the
+// FP32-vs-AMP comparison, evaluates the comparison's two runs against each other, classifies opencv-doc's example
+// photos with the latest run (and, in English, serves it), and saves the tabs as PNG, for docs/screenshots. (What the
 // window costs a run is measured by bench/gui_overhead.)
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
@@ -13,6 +13,9 @@
 #include "classify/ClassifyTab.h"
 #include "classify/ModelServer.h"
 #include "compare/CompareTab.h"
+#include "evaluation/ConfusionHeatMap.h"
+#include "evaluation/EvaluationWindow.h"
+#include "evaluation/MistakesGallery.h"
 #include "model/Classifier.h"
 #include "runs/RunHistories.h"
 #include "runs/RunRecord.h"
@@ -23,6 +26,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
@@ -49,7 +53,7 @@ bool waitFor(Condition done, const char* what)
     return false;
 }
 
-void save(MainWindow& window, const QString& folder, const QString& name)
+void save(QWidget& window, const QString& folder, const QString& name)
 {
     QTest::qWait(300); // let the queued replots and layouts settle
     const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
@@ -107,6 +111,25 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     runs.selectRuns(comparisonRuns);
     runs.openSelected();
     save(window, folder, QStringLiteral("runs") + suffix);
+
+    // FP32 against AMP, image by image: the gallery filtered to the largest confusion, then the agreement.
+    EvaluationWindow* evaluation = runs.evaluateSelected();
+    if (!evaluation || !waitFor([&] { return !evaluation->isRunning(); }, "the evaluation"))
+        return 1;
+    if (!evaluation->result()) {
+        std::fprintf(stderr, "not evaluated: %s\n", qPrintable(evaluation->statusLabel().text()));
+        return 1;
+    }
+    evaluation->setGeometry(0, 0, 1400, 860);
+    const auto confusion = evaluation->result()->evaluation.confusion.topConfusions(1).front();
+    evaluation->heatMap().chooseCell(
+        ConfusionHeatMap::Cell{static_cast<int>(confusion.trueClass), static_cast<int>(confusion.predictedClass)});
+    if (!waitFor([&] { return evaluation->gallery().hasThumbnails(); }, "the mistakes' thumbnails"))
+        return 1;
+    save(*evaluation, folder, QStringLiteral("evaluation") + suffix);
+    evaluation->views().setCurrentIndex(evaluation->views().count() - 1);
+    save(*evaluation, folder, QStringLiteral("evaluation-agreement") + suffix);
+    evaluation->close();
 
     auto* classify = window.findChild<ClassifyTab*>();
     window.tabs().setCurrentWidget(classify);
