@@ -66,6 +66,11 @@ void DistributedDataParallel::beforeForward()
 {
     reducer->prepare_for_forward();
     reducer->rebuild_buckets();
+    copyBuffersFromRankZero();
+}
+
+void DistributedDataParallel::copyBuffersFromRankZero()
+{
     const auto buffers = detached(module->buffers());
     if (!buffers.empty()) {
         torch::NoGradGuard noGrad;

@@ -28,6 +28,9 @@ public:
     /// Call right before each training forward: rebuilds the buckets after the first backward and copies
     /// rank 0's buffers (batch-norm running statistics) to every rank.
     void beforeForward();
+    /// Copies rank 0's buffers to every rank, as beforeForward() does; before validating, since each
+    /// rank's last training forward updated its own batch-norm statistics.
+    void copyBuffersFromRankZero();
     /// Call after each training forward, before its backward: the coming backward averages the
     /// gradients over the group.
     void afterForward();

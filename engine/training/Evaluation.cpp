@@ -1,6 +1,8 @@
 #include "training/Evaluation.h"
 
 #include "data/DataLoader.h"
+#include "data/DatasetShard.h"
+#include "distributed/ProcessGroup.h"
 #include "training/AutocastGuard.h"
 
 #include <torch/nn/functional/loss.h>
@@ -16,9 +18,15 @@ std::shared_ptr<const Dataset> borrow(const Dataset& dataset)
 
 } // namespace
 
-Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, int64_t batchSize, int workers,
-                    int64_t limit, c10::Device device, bool amp, bool channelsLast)
+Evaluation evaluate(ResNet18& model, const Dataset& whole, int64_t imageSize, int64_t batchSize, int workers,
+                    int64_t limit, c10::Device device, bool amp, bool channelsLast, const ProcessGroup* group)
 {
+    const bool sharded = group && group->worldSize() > 1;
+    const std::shared_ptr<const Dataset> shard =
+        sharded ? std::make_shared<DatasetShard>(borrow(whole), limit, group->rank(), group->worldSize()) : nullptr;
+    const Dataset& dataset = sharded ? *shard : whole;
+    if (sharded)
+        limit = 0; // the shard holds this rank's part of the first `limit` images
     LoaderOptions options;
     options.batchSize = batchSize;
     options.workers = workers;
@@ -58,6 +66,17 @@ Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, 
         top1 += hits.select(1, 0).sum().item<int64_t>();
         top5 += hits.any(1).sum().item<int64_t>();
         seen += take;
+    }
+    if (sharded) {
+        // Counts up to 2^53 are exact in doubles.
+        std::vector<torch::Tensor> sums{
+            torch::tensor({lossSum, double(top1), double(top5), double(seen)}, torch::kFloat64)};
+        group->collectives()->allreduce(sums)->wait();
+        const auto summed = sums.front().accessor<double, 1>();
+        lossSum = summed[0];
+        top1 = static_cast<int64_t>(summed[1]);
+        top5 = static_cast<int64_t>(summed[2]);
+        seen = static_cast<int64_t>(summed[3]);
     }
     Evaluation result;
     result.images = seen;

@@ -5,6 +5,8 @@
 
 namespace ampwb {
 
+class ProcessGroup;
+
 /// Validation figures: mean cross-entropy and top-1 / top-5 accuracy as fractions.
 struct Evaluation {
     double loss = 0.0;
@@ -16,8 +18,11 @@ struct Evaluation {
 
 /// Evaluates `model` on (the first `limit` images of, when limit > 0) `dataset` with
 /// the eval transform, in eval mode without gradients, under autocast when `amp`.
-/// Leaves the model in eval mode.
+/// Leaves the model in eval mode. With a data-parallel `group`, each rank evaluates its
+/// DatasetShard and the sums are all-reduced, so every rank gets the figures of one whole
+/// pass (the unreadable images are this rank's); every rank of the group must call it.
 Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, int64_t batchSize, int workers,
-                    int64_t limit, c10::Device device, bool amp, bool channelsLast);
+                    int64_t limit, c10::Device device, bool amp, bool channelsLast,
+                    const ProcessGroup* group = nullptr);
 
 } // namespace ampwb

@@ -581,9 +581,13 @@ void Trainer::Session::finishEpoch(bool complete)
     metrics.peakMemoryBytes = summary.peakMemoryBytes;
     metrics.skippedSteps = current.skippedSteps;
 
-    if (!stoppedEarly && folder) {
+    // Every rank of a group validates its shard (the sums are all-reduced); one process validates alone.
+    const ProcessGroup* group = trainer.group.get();
+    if (!stoppedEarly && (folder || group)) {
+        if (parallel)
+            parallel->copyBuffersFromRankZero(); // the ranks validate rank 0's model, the one the checkpoint holds
         const Evaluation evaluation = evaluate(model, *data.validation, imageSize, config.batchSize, config.workers,
-                                               config.validationLimit, device, amp, config.channelsLast);
+                                               config.validationLimit, device, amp, config.channelsLast, group);
         metrics.validationLoss = evaluation.loss;
         metrics.validationTop1 = evaluation.top1;
         metrics.validationTop5 = evaluation.top5;

@@ -1,5 +1,6 @@
-// `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun,
-// and a rank whose partner never arrives.
+// `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
+// (their sharded validation against one process's evaluation of the same weights), and a rank
+// whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -7,10 +8,14 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 class DataParallelCliTest : public QObject {
     Q_OBJECT
@@ -38,7 +43,9 @@ void DataParallelCliTest::twoRanksUnderTorchrun()
                                QStringLiteral("train")}
                        + tinyRun(folder.path(), QStringLiteral("pair"), 4)
                        + QStringList{QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--threads"),
-                                     QStringLiteral("1"), QStringLiteral("--group-timeout"), QStringLiteral("60")});
+                                     QStringLiteral("1"), QStringLiteral("--group-timeout"), QStringLiteral("60"),
+                                     // a learning rate at which the weights stay tame: a loss a probability can show
+                                     QStringLiteral("--lr"), QStringLiteral("0.001")});
     QVERIFY(launcher.waitForFinished(240000));
     const QString output = QString::fromLocal8Bit(launcher.readAllStandardOutput() + launcher.readAllStandardError());
     QVERIFY2(launcher.exitStatus() == QProcess::NormalExit && launcher.exitCode() == 0, qPrintable(output.right(3000)));
@@ -53,6 +60,41 @@ void DataParallelCliTest::twoRanksUnderTorchrun()
     QFile steps(folder.filePath(QStringLiteral("pair/steps.csv")));
     QVERIFY(steps.open(QIODevice::ReadOnly));
     QCOMPARE(steps.readAll().trimmed().split('\n').size(), 1 + 4);
+
+    // Both ranks report the validation of the whole group: the same top-1.
+    const QRegularExpression top1(
+        QStringLiteral("\\[default(\\d)\\]:fp32 finished after 4 steps: .*top-1 ([0-9.]+ %)"));
+    QStringList reported{QString(), QString()};
+    for (auto match = top1.globalMatch(output); match.hasNext();) {
+        const QRegularExpressionMatch line = match.next();
+        reported[line.captured(1).toInt()] = line.captured(2);
+    }
+    QVERIFY2(!reported[0].isEmpty() && reported[0] == reported[1], qPrintable(reported.join(QStringLiteral(" / "))));
+
+    // Each rank validated half of the 32 validation images; the summed figures are those of one
+    // process evaluating the final weights on all 32 (top-1, and the mean cross-entropy recounted
+    // from each image's probability of its true class).
+    const QJsonObject summary = readJsonFile(folder.filePath(QStringLiteral("pair/summary.json")));
+    QCOMPARE(summary.value(QStringLiteral("validation_images")).toInt(), 32);
+    const CliResult evaluation = runCli({QStringLiteral("evaluate"), QStringLiteral("--model"), QStringLiteral("pair"),
+                                         QStringLiteral("--limit"), QStringLiteral("32"), QStringLiteral("--json")},
+                                        folder.path());
+    QVERIFY2(evaluation.finished && evaluation.exitCode == 0, qPrintable(evaluation.describe()));
+    const QJsonObject evaluated = QJsonDocument::fromJson(evaluation.out.toUtf8()).object();
+    QCOMPARE(evaluated.value(QStringLiteral("images")).toInt(), 32);
+    QCOMPARE(summary.value(QStringLiteral("final_top1")).toDouble(),
+             evaluated.value(QStringLiteral("top1")).toDouble());
+    QFile predictions(folder.filePath(QStringLiteral("pair/evaluation/predictions.csv")));
+    QVERIFY(predictions.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = predictions.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 1 + 32);
+    const int probabilityColumn = static_cast<int>(rows.front().split(',').indexOf("true_probability"));
+    double lossSum = 0.0;
+    for (qsizetype row = 1; row < rows.size(); ++row)
+        lossSum -= std::log(rows[row].split(',').at(probabilityColumn).toDouble());
+    const double validationLoss = summary.value(QStringLiteral("final_validation_loss")).toDouble();
+    QVERIFY2(std::abs(lossSum / 32 - validationLoss) < 1e-4 * std::max(1.0, validationLoss),
+             qPrintable(QStringLiteral("%1 against %2").arg(lossSum / 32).arg(validationLoss)));
 }
 
 void DataParallelCliTest::partnerNeverArrives()

@@ -1,8 +1,10 @@
 // The shard of an epoch each rank reads, by DistributedSampler's rule, and that rule against
-// torch.utils.data.DistributedSampler itself.
+// torch.utils.data.DistributedSampler itself; the shares of a sharded validation pass.
 
 #include "TestSupport.h"
 
+#include "data/DatasetShard.h"
+#include "data/SyntheticDataset.h"
 #include "distributed/RankShard.h"
 
 #include <QtTest>
@@ -21,6 +23,7 @@ private Q_SLOTS:
     void shard_data();
     void shard();
     void matchesDistributedSampler();
+    void validationSharesHoldEachImageOnce();
 };
 
 void RankShardTest::shard_data()
@@ -77,6 +80,30 @@ void RankShardTest::matchesDistributedSampler()
         ++lines;
     }
     QCOMPARE(lines, 3 + 4 + 8 + 2 + 13);
+}
+
+void RankShardTest::validationSharesHoldEachImageOnce()
+{
+    // Ten images, the first seven validated, by three ranks: shares of 3, 2 and 2 images, no padding.
+    const std::shared_ptr<const Dataset> images = std::make_shared<SyntheticDataset>(10, 8, 10, 3);
+    std::vector<int> readings(10, 0);
+    QList<int64_t> sizes;
+    for (int rank = 0; rank < 3; ++rank) {
+        const DatasetShard share(images, 7, rank, 3);
+        sizes << share.size();
+        for (int64_t index = 0; index < share.size(); ++index) {
+            const int64_t original = rank + 3 * index;
+            QVERIFY(torch::equal(share.image(index), images->image(original)));
+            QCOMPARE(share.label(index), images->label(original));
+            QCOMPARE(share.sampleName(index), images->sampleName(original));
+            ++readings[static_cast<size_t>(original)];
+        }
+    }
+    QCOMPARE(sizes, (QList<int64_t>{3, 2, 2}));
+    QCOMPARE(readings, (std::vector<int>{1, 1, 1, 1, 1, 1, 1, 0, 0, 0}));
+    // More ranks than images, and no limit.
+    QCOMPARE(DatasetShard(images, 2, 3, 4).size(), 0);
+    QCOMPARE(DatasetShard(images, 0, 1, 4).size(), 3);
 }
 
 QTEST_GUILESS_MAIN(RankShardTest)
