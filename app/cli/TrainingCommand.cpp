@@ -4,11 +4,16 @@
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
 #include "UsageError.h"
+#include "distributed/LocalRanks.h"
 #include "distributed/ProcessGroup.h"
 #include "distributed/Rendezvous.h"
 #include "system/ThreadPolicy.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <optional>
 
 namespace ampwb::cli {
 namespace {
@@ -129,6 +134,12 @@ TrainingCommand::TrainingCommand(Kind kind)
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
+        runRows.push_back(
+            {"--nproc-per-node", "N",
+             "train data-parallel in N processes on this machine (ranks 1…N−1\n"
+             "started by this one, as `torchrun --standalone` starts them); each\n"
+             "gets an equal share of the physical cores unless --threads is given",
+             [this](const OptionValue& v) { processes = static_cast<int>(v.wholeNumberBetween(1, 256)); }});
         runRows.push_back({"--group-timeout", "SECONDS",
                            "under torchrun: how long a rank waits for the others, at the start\n"
                            "and in each step, before the run fails (default 300)",
@@ -140,6 +151,7 @@ TrainingCommand::TrainingCommand(Kind kind)
                            "alike (peak memory is then that of both runs together)",
                            [this](const OptionValue&) { interleave = true; }});
         table.refuse("--resume", "--resume is only for `train`.");
+        table.refuse("--nproc-per-node", "--nproc-per-node is only for `train` so far.");
     }
     table.addGroup("Run:", std::move(runRows));
     table.addGroup("Output:",
@@ -167,15 +179,26 @@ ConsoleStyle TrainingCommand::style() const
 
 int TrainingCommand::train()
 {
-    // Under torchrun (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT set) this process is one rank of a group.
+    // Under torchrun (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT set) this process is one rank of a group;
+    // with --nproc-per-node it is rank 0 and starts the others.
     std::shared_ptr<ProcessGroup> group;
-    const auto rendezvous = rendezvousFromEnvironment();
+    std::optional<Rendezvous> rendezvous = rendezvousFromEnvironment();
+    std::optional<LocalRanks> localRanks;
+    if (processes > 1) {
+        if (rendezvous)
+            throw UsageError("--nproc-per-node starts the ranks itself; leave it out under torchrun.");
+        const int threadsPerRank = std::max(1, physicalCoresAvailable() / processes);
+        if (threads == 0 && !std::getenv("OMP_NUM_THREADS"))
+            applyThreadPolicy(chooseThreadPolicy(threadsPerRank));
+        localRanks.emplace(processes, ownProgram(), ownArgumentsWithout("--nproc-per-node"), threadsPerRank);
+        rendezvous = localRanks->rendezvous();
+    }
     if (rendezvous && rendezvous->worldSize > 1) {
 #ifdef AMPWB_WITH_GLOO
         group = std::make_shared<ProcessGroup>(*rendezvous, std::chrono::seconds(groupTimeoutSeconds));
 #else
         throw UsageError("This amp-workbench-cli was built without Gloo (libgloo-dev), so it cannot train as one "
-                         "of WORLD_SIZE ranks.");
+                         "of several ranks.");
 #endif
     }
     // Rank 0 reports the run; the other ranks only their final summary.
@@ -185,7 +208,12 @@ int TrainingCommand::train()
         trainer.joinGroup(group);
     trainer.addObserver(&console);
     InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
-    return exitCode(trainer.run());
+    int code = exitCode(trainer.run());
+    if (localRanks) {
+        for (const int status : localRanks->wait())
+            code = code != 0 ? code : status;
+    }
+    return code;
 }
 
 int TrainingCommand::compare()

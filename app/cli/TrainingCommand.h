@@ -31,6 +31,7 @@ private:
     int threads = 0;                   ///< the training step's operator threads (0: the thread policy's choice)
     bool interleave = false;           ///< `compare`: alternate FP32 and AMP step by step
     int64_t groupTimeoutSeconds = 300; ///< `train` under torchrun: the data-parallel group's timeout
+    int processes = 1;                 ///< `train --nproc-per-node`: ranks on this machine, started here
     bool json = false;
     bool quiet = false;
 };

@@ -1,6 +1,6 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
-// (their sharded validation against one process's evaluation of the same weights), and a rank
-// whose partner never arrives.
+// (their sharded validation against one process's evaluation of the same weights), two ranks that
+// `--nproc-per-node` starts itself, and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -22,6 +22,7 @@ class DataParallelCliTest : public QObject {
 
 private Q_SLOTS:
     void twoRanksUnderTorchrun();
+    void twoRanksStartedByTheCli();
     void partnerNeverArrives();
 };
 
@@ -95,6 +96,38 @@ void DataParallelCliTest::twoRanksUnderTorchrun()
     const double validationLoss = summary.value(QStringLiteral("final_validation_loss")).toDouble();
     QVERIFY2(std::abs(lossSum / 32 - validationLoss) < 1e-4 * std::max(1.0, validationLoss),
              qPrintable(QStringLiteral("%1 against %2").arg(lossSum / 32).arg(validationLoss)));
+}
+
+void DataParallelCliTest::twoRanksStartedByTheCli()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const CliResult result = runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"),
+                                                QStringLiteral("2")}
+                                        + tinyRun(folder.path(), QStringLiteral("pair"), 4)
+                                        + QStringList{QStringLiteral("--epochs"), QStringLiteral("2"),
+                                                      QStringLiteral("--group-timeout"), QStringLiteral("60")},
+                                    folder.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    // Both ranks finished the same 4 steps (each half of an epoch's 64 images a step of 16); rank 0 wrote the run.
+    QCOMPARE(result.out.count(QStringLiteral("fp32 finished after 4 steps")), 2);
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
+    const QJsonObject config = readJsonFile(folder.filePath(QStringLiteral("pair/config.json")));
+    QCOMPARE(config.value(QStringLiteral("data_parallel")).toObject().value(QStringLiteral("world_size")).toInt(), 2);
+    // Under torchrun the option has nothing to start.
+    qputenv("RANK", "0");
+    qputenv("WORLD_SIZE", "2");
+    qputenv("MASTER_ADDR", "127.0.0.1");
+    qputenv("MASTER_PORT", "29500");
+    const CliResult refused = runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"),
+                                                 QStringLiteral("2")}
+                                         + tinyRun(folder.path(), QStringLiteral("refused")),
+                                     folder.path());
+    for (const char* name : {"RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+        qunsetenv(name);
+    QVERIFY2(refused.finished && refused.exitCode == 2
+                 && refused.err.contains(QStringLiteral("leave it out under torchrun")),
+             qPrintable(refused.describe()));
 }
 
 void DataParallelCliTest::partnerNeverArrives()

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "distributed/Rendezvous.h"
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace ampwb {
+
+/// Ranks 1…N−1 of a data-parallel group on this machine, started as child processes the way
+/// `torchrun --standalone --nproc-per-node N` starts its workers; the calling process is rank 0 and
+/// hosts the group's store on a free port of 127.0.0.1.
+class LocalRanks {
+public:
+    /// Starts `program` with `arguments` N−1 times with RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and
+    /// MASTER_PORT set, and OMP_NUM_THREADS (unless set) to `threadsPerRank`. Throws DistributedError
+    /// when no port is free or a process cannot be started (those already started are ended).
+    LocalRanks(int worldSize, const std::string& program, const std::vector<std::string>& arguments,
+               int threadsPerRank);
+    /// Ends the ranks still running (SIGTERM, SIGKILL after five seconds) and reaps them.
+    ~LocalRanks();
+
+    LocalRanks(const LocalRanks&) = delete;
+    LocalRanks& operator=(const LocalRanks&) = delete;
+
+    /// Where rank 0 (this process) meets the others.
+    const Rendezvous& rendezvous() const { return zero; }
+    /// Waits for ranks 1…N−1 to exit; their exit statuses, rank 1 first (128 + signal for a rank a
+    /// signal ended).
+    std::vector<int> wait();
+
+private:
+    void end();
+
+    Rendezvous zero;
+    std::vector<pid_t> children;
+};
+
+/// This program's own path and its arguments (from /proc/self), without `option` and the value
+/// that follows it (or `option=VALUE`): what a launcher passes on to the ranks it starts.
+std::vector<std::string> ownArgumentsWithout(const std::string& option);
+std::string ownProgram();
+
+} // namespace ampwb
