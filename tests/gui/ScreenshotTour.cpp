@@ -1,7 +1,7 @@
 // gui-screenshot-tour: drives the real window through a short Fashion-MNIST run and an
-// FP32-vs-AMP comparison, evaluates the comparison's two runs against each other, classifies opencv-doc's example
-// photos with the latest run (and, in English, serves it), and saves the tabs as PNG, for docs/screenshots. (What the
-// window costs a run is measured by bench/gui_overhead.)
+// FP32-vs-AMP comparison, evaluates the run and the comparison's two runs against each other, classifies opencv-doc's
+// example photos with the latest run (and, in English, serves it), and saves the tabs as PNG, for docs/screenshots.
+// (What the window costs a run is measured by bench/gui_overhead.)
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
@@ -63,6 +63,20 @@ void save(QWidget& window, const QString& folder, const QString& name)
         std::printf("%s\n", qPrintable(path));
 }
 
+/// The evaluation view of the runs selected in `runs`, once it has finished (null, with a message, if it failed).
+EvaluationWindow* evaluated(RunsTab& runs)
+{
+    EvaluationWindow* evaluation = runs.evaluateSelected();
+    if (!evaluation || !waitFor([&] { return !evaluation->isRunning(); }, "the evaluation"))
+        return nullptr;
+    if (!evaluation->result()) {
+        std::fprintf(stderr, "not evaluated: %s\n", qPrintable(evaluation->statusLabel().text()));
+        return nullptr;
+    }
+    evaluation->setGeometry(0, 0, 1400, 860);
+    return evaluation;
+}
+
 ampwb::TrainingConfig tourConfig(const GuiTestEnvironment& environment, int maxSteps)
 {
     ampwb::TrainingConfig config;
@@ -112,21 +126,29 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     runs.openSelected();
     save(window, folder, QStringLiteral("runs") + suffix);
 
-    // FP32 against AMP, image by image: the gallery filtered to the largest confusion, then the agreement.
-    EvaluationWindow* evaluation = runs.evaluateSelected();
-    if (!evaluation || !waitFor([&] { return !evaluation->isRunning(); }, "the evaluation"))
-        return 1;
-    if (!evaluation->result()) {
-        std::fprintf(stderr, "not evaluated: %s\n", qPrintable(evaluation->statusLabel().text()));
-        return 1;
+    // The 160-step run evaluated, its gallery filtered to the largest confusion; then the comparison's
+    // FP32 run against its AMP run, image by image.
+    QString trainedRun;
+    runs.table().selectAll();
+    for (const RunRecord& run : runs.selectedRuns()) {
+        if (!run.inComparison)
+            trainedRun = run.directory;
     }
-    evaluation->setGeometry(0, 0, 1400, 860);
+    runs.selectRuns({trainedRun});
+    EvaluationWindow* evaluation = evaluated(runs);
+    if (!evaluation)
+        return 1;
     const auto confusion = evaluation->result()->evaluation.confusion.topConfusions(1).front();
     evaluation->heatMap().chooseCell(
         ConfusionHeatMap::Cell{static_cast<int>(confusion.trueClass), static_cast<int>(confusion.predictedClass)});
     if (!waitFor([&] { return evaluation->gallery().hasThumbnails(); }, "the mistakes' thumbnails"))
         return 1;
     save(*evaluation, folder, QStringLiteral("evaluation") + suffix);
+    evaluation->close();
+    runs.selectRuns(comparisonRuns);
+    evaluation = evaluated(runs);
+    if (!evaluation)
+        return 1;
     evaluation->views().setCurrentIndex(evaluation->views().count() - 1);
     save(*evaluation, folder, QStringLiteral("evaluation-agreement") + suffix);
     evaluation->close();
