@@ -114,6 +114,7 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
                                                         rendezvous.rank, rendezvous.worldSize, glooOptions(timeout));
         waitForAllRanks(*store, rendezvous, timeout);
         group->setSequenceNumberForGroup();
+        keys = store;
     } catch (const DistributedError&) {
         throw;
     } catch (const std::exception& error) {

@@ -23,10 +23,13 @@ public:
     int worldSize() const { return rendezvous.worldSize; }
     /// The c10d process group that runs the collectives.
     const c10::intrusive_ptr<c10d::ProcessGroup>& collectives() const { return group; }
+    /// The group's store (init_process_group's keys' prefix), for what the ranks tell each other outside collectives.
+    const c10::intrusive_ptr<c10d::Store>& store() const { return keys; }
 
 private:
     Rendezvous rendezvous;
     c10::intrusive_ptr<c10d::ProcessGroup> group;
+    c10::intrusive_ptr<c10d::Store> keys;
 };
 
 } // namespace ampwb

@@ -4,6 +4,7 @@
 #include "data/DataSource.h"
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
+#include "distributed/StopAgreement.h"
 #include "model/ResNet18.h"
 #include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
@@ -102,6 +103,9 @@ private:
     /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
     void makeOptimizer();
     void trainEpoch();
+    /// Whether to take another step: false once this trainer is asked to stop or, in a group, once
+    /// the step the ranks agreed to stop after is done.
+    bool goOn();
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
     void finishEpoch(bool complete);
     void checkpoint();
@@ -122,6 +126,7 @@ private:
     std::unique_ptr<DataLoader> trainLoader;
     std::unique_ptr<RunFolder> folder; ///< none on a data-parallel rank other than 0
     std::unique_ptr<DistributedDataParallel> parallel;
+    std::optional<StopAgreement> stopAgreement; ///< in a group: the step every rank stops after
     TrainingProgress progress;
     RunSummary summary;
     RunStarted started;
@@ -263,8 +268,10 @@ void Trainer::Session::prepare()
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
-    if (group)
+    if (group) {
         parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
+        stopAgreement.emplace(group->store());
+    }
     makeOptimizer();
     GradScalerOptions scalerOptions = config.scaler;
     scalerOptions.enabled = config.lossScaling == LossScaling::On
@@ -421,13 +428,24 @@ RunSummary Trainer::Session::run()
     return summary;
 }
 
+bool Trainer::Session::goOn()
+{
+    const bool asked = !trainer.waitWhilePaused();
+    if (!stopAgreement)
+        return !asked;
+    // In a group every rank stops after the same step, whichever was asked.
+    const std::optional<int64_t> stopAfter = asked ? std::optional(stopAgreement->ask(progress.globalStep + 1))
+                                                   : stopAgreement->agreed();
+    return !stopAfter || progress.globalStep < *stopAfter;
+}
+
 void Trainer::Session::trainEpoch()
 {
     model->train();
     trainLoader->startEpoch(progress.epoch, progress.nextBatch);
     while (progress.globalStep < totalSteps) {
         StepTurns::Turn turn(trainer.turns, trainer.seat);
-        if (!trainer.waitWhilePaused()) {
+        if (!goOn()) {
             stoppedEarly = true;
             break;
         }

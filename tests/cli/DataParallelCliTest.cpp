@@ -1,6 +1,7 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
-// `--nproc-per-node` starts itself, and a rank whose partner never arrives.
+// `--nproc-per-node` starts itself, a stop asked of one rank that all ranks obey at the same step,
+// and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -10,12 +11,14 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
+#include <csignal>
 
 class DataParallelCliTest : public QObject {
     Q_OBJECT
@@ -23,6 +26,7 @@ class DataParallelCliTest : public QObject {
 private Q_SLOTS:
     void twoRanksUnderTorchrun();
     void twoRanksStartedByTheCli();
+    void stoppingOneRankStopsAll();
     void partnerNeverArrives();
 };
 
@@ -128,6 +132,36 @@ void DataParallelCliTest::twoRanksStartedByTheCli()
     QVERIFY2(refused.finished && refused.exitCode == 2
                  && refused.err.contains(QStringLiteral("leave it out under torchrun")),
              qPrintable(refused.describe()));
+}
+
+void DataParallelCliTest::stoppingOneRankStopsAll()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QProcess ranks;
+    ranks.setWorkingDirectory(folder.path());
+    ranks.start(cliPath(), QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2")}
+                               + tinyRun(folder.path(), QStringLiteral("stopped"), 400)
+                               + QStringList{QStringLiteral("--epochs"), QStringLiteral("200")});
+    QVERIFY(ranks.waitForStarted());
+    // Ctrl-C for rank 0 alone, once the group has trained a few steps: rank 1 learns of it through the store.
+    QByteArray output;
+    while (!output.contains("fp32 epoch 2") && ranks.waitForReadyRead(120000))
+        output += ranks.readAllStandardOutput();
+    QVERIFY2(output.contains("fp32 epoch 2"), output.constData());
+    ::kill(static_cast<pid_t>(ranks.processId()), SIGINT);
+    QVERIFY(ranks.waitForFinished(120000));
+    output += ranks.readAllStandardOutput();
+    const QString text = QString::fromLocal8Bit(output + ranks.readAllStandardError());
+    QCOMPARE(ranks.exitCode(), 130);
+    const QRegularExpression stopped(QStringLiteral("fp32 stopped after (\\d+) steps"));
+    QStringList steps;
+    for (auto match = stopped.globalMatch(text); match.hasNext();)
+        steps << match.next().captured(1);
+    QVERIFY2(steps.size() == 2 && steps[0] == steps[1], qPrintable(text.right(2000)));
+    QFile rows(folder.filePath(QStringLiteral("stopped/steps.csv")));
+    QVERIFY(rows.open(QIODevice::ReadOnly));
+    QCOMPARE(rows.readAll().trimmed().split('\n').size(), 1 + steps[0].toInt());
 }
 
 void DataParallelCliTest::partnerNeverArrives()
