@@ -12,7 +12,9 @@
 #include "training/Trainer.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 
 namespace ampwb::cli {
@@ -210,8 +212,13 @@ int TrainingCommand::train()
     InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
     int code = exitCode(trainer.run());
     if (localRanks) {
-        for (const int status : localRanks->wait())
-            code = code != 0 ? code : status;
+        const std::vector<RankExit> ends = localRanks->wait();
+        for (size_t each = 0; each < ends.size(); ++each) {
+            if (ends[each].signal != 0)
+                std::fprintf(stderr, "rank %zu was ended by signal %d (%s)\n", each + 1, ends[each].signal,
+                             strsignal(ends[each].signal));
+            code = code != 0 ? code : ends[each].status;
+        }
     }
     return code;
 }

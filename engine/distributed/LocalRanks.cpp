@@ -69,9 +69,11 @@ std::vector<char*> pointers(std::vector<std::string>& texts)
     return result;
 }
 
-int exitStatusOf(int status)
+RankExit exitOf(int status)
 {
-    return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+    if (WIFSIGNALED(status))
+        return {128 + WTERMSIG(status), WTERMSIG(status)};
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : 1, 0};
 }
 
 } // namespace
@@ -113,14 +115,14 @@ LocalRanks::~LocalRanks()
     end();
 }
 
-std::vector<int> LocalRanks::wait()
+std::vector<RankExit> LocalRanks::wait()
 {
-    std::vector<int> statuses;
+    std::vector<RankExit> statuses;
     for (pid_t& child : children) {
         int status = 0;
         while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
         }
-        statuses.push_back(exitStatusOf(status));
+        statuses.push_back(exitOf(status));
         child = 0;
     }
     return statuses;

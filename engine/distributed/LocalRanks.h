@@ -8,6 +8,12 @@
 
 namespace ampwb {
 
+/// How a rank's process ended.
+struct RankExit {
+    int status = 0; ///< its exit status, or 128 + the signal that ended it
+    int signal = 0; ///< that signal; 0 when it exited
+};
+
 /// Ranks 1…N−1 of a data-parallel group on this machine, started as child processes the way
 /// `torchrun --standalone --nproc-per-node N` starts its workers; the calling process is rank 0 and
 /// hosts the group's store on a free port of 127.0.0.1.
@@ -26,9 +32,8 @@ public:
 
     /// Where rank 0 (this process) meets the others.
     const Rendezvous& rendezvous() const { return zero; }
-    /// Waits for ranks 1…N−1 to exit; their exit statuses, rank 1 first (128 + signal for a rank a
-    /// signal ended).
-    std::vector<int> wait();
+    /// Waits for ranks 1…N−1 to end; how each ended, rank 1 first.
+    std::vector<RankExit> wait();
 
 private:
     void end();

@@ -76,6 +76,20 @@ std::string describeFailure(const std::exception& error)
     return text.substr(0, 1000);
 }
 
+/// A collective that failed because a rank went away, in words: Gloo names only a socket.
+std::string describeLostRank(const std::string& text, int64_t step)
+{
+    const bool lost = text.find("gloo") != std::string::npos
+                   && (text.find("Connection") != std::string::npos || text.find("Timed out") != std::string::npos
+                       || text.find("closed") != std::string::npos);
+    if (!lost)
+        return text;
+    return "Lost contact with the other ranks of the data-parallel group in step " + std::to_string(step)
+         + ": a rank ended or its machine went away, or it did not answer within the group timeout. "
+           "The run's last checkpoint is kept. (Gloo: "
+         + text + ")";
+}
+
 void convertToChannelsLast(torch::nn::Module& module)
 {
     torch::NoGradGuard noGrad;
@@ -397,6 +411,8 @@ RunSummary Trainer::Session::run()
     } catch (const std::exception& error) {
         summary.state = RunState::Failed;
         summary.message = describeFailure(error);
+        if (trainer.group)
+            summary.message = describeLostRank(summary.message, progress.globalStep + 1);
     }
 
     summary.steps = progress.globalStep;

@@ -1,7 +1,7 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
 // `--nproc-per-node` starts itself, a stop asked of one rank that all ranks obey at the same step,
-// and a rank whose partner never arrives.
+// a rank killed mid-run, and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -27,6 +27,7 @@ private Q_SLOTS:
     void twoRanksUnderTorchrun();
     void twoRanksStartedByTheCli();
     void stoppingOneRankStopsAll();
+    void aKilledRankEndsTheRun();
     void partnerNeverArrives();
 };
 
@@ -162,6 +163,50 @@ void DataParallelCliTest::stoppingOneRankStopsAll()
     QFile rows(folder.filePath(QStringLiteral("stopped/steps.csv")));
     QVERIFY(rows.open(QIODevice::ReadOnly));
     QCOMPARE(rows.readAll().trimmed().split('\n').size(), 1 + steps[0].toInt());
+}
+
+void DataParallelCliTest::aKilledRankEndsTheRun()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QProcess ranks;
+    ranks.setWorkingDirectory(folder.path());
+    ranks.start(cliPath(), QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2")}
+                               + tinyRun(folder.path(), QStringLiteral("lost"), 400)
+                               + QStringList{QStringLiteral("--epochs"), QStringLiteral("200"),
+                                             QStringLiteral("--group-timeout"), QStringLiteral("30")});
+    QVERIFY(ranks.waitForStarted());
+    QByteArray output;
+    while (!output.contains("fp32 epoch 2") && ranks.waitForReadyRead(120000))
+        output += ranks.readAllStandardOutput();
+    QVERIFY2(output.contains("fp32 epoch 2"), output.constData());
+    // Rank 1 is rank 0's only child.
+    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
+    QVERIFY(children.open(QIODevice::ReadOnly));
+    const qint64 rank1 = children.readAll().trimmed().toLongLong();
+    QVERIFY(rank1 > 0);
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(static_cast<pid_t>(rank1), SIGKILL);
+    QVERIFY(ranks.waitForFinished(120000));
+    const QString errors = QString::fromLocal8Bit(ranks.readAllStandardError());
+    QCOMPARE(ranks.exitCode(), 1);
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(errors.contains(QStringLiteral("Lost contact with the other ranks of the data-parallel group in step")),
+             qPrintable(errors));
+    QVERIFY2(errors.contains(QStringLiteral("rank 1 was ended by signal 9")), qPrintable(errors));
+    // The last checkpoint loads, and the run goes on from it as one process.
+    const CliResult evaluation = runCli({QStringLiteral("evaluate"), QStringLiteral("--model"), QStringLiteral("lost"),
+                                         QStringLiteral("--limit"), QStringLiteral("8")},
+                                        folder.path());
+    QVERIFY2(evaluation.finished && evaluation.exitCode == 0, qPrintable(evaluation.describe()));
+    const int steps = readJsonFile(folder.filePath(QStringLiteral("lost/summary.json"))).value("steps").toInt();
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), QStringLiteral("lost"),
+                                      QStringLiteral("--max-steps"), QString::number(steps + 2)},
+                                     folder.path());
+    QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
+    QVERIFY2(resumed.out.contains(QStringLiteral("fp32 finished after %1 steps").arg(steps + 2)),
+             qPrintable(resumed.describe()));
 }
 
 void DataParallelCliTest::partnerNeverArrives()
