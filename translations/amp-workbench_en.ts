@@ -802,10 +802,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -858,6 +854,14 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
             <numerusform>%n shown</numerusform>
             <numerusform>%n shown</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 on the validation images of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two models give every image the same answer.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

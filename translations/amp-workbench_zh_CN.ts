@@ -462,13 +462,13 @@
     <message numerus="yes">
         <source>%n %1 image(s) (%2 % of them) were recognised as %1</source>
         <translation>
-            <numerusform>%n 张%1图像（占该类的 %2 %）被正确识别为%1</numerusform>
+            <numerusform>%n 张 %1 图像（占该类的 %2 %）被正确识别为 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n %1 image(s) (%2 % of them) were taken for %3</source>
         <translation>
-            <numerusform>%n 张%1图像（占该类的 %2 %）被误认为%3</numerusform>
+            <numerusform>%n 张 %1 图像（占该类的 %2 %）被误认为 %3</numerusform>
         </translation>
     </message>
 </context>
@@ -800,10 +800,6 @@
         <translation>已取消；未写入任何文件。</translation>
     </message>
     <message>
-        <source>%1 on %2</source>
-        <translation>%1，数据：%2</translation>
-    </message>
-    <message>
         <source>Done</source>
         <translation>完成</translation>
     </message>
@@ -854,6 +850,14 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <translation>
             <numerusform>显示 %n 张</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 on the validation images of %2</source>
+        <translation>%1，在 %2 的验证集图像上</translation>
+    </message>
+    <message>
+        <source>The two models give every image the same answer.</source>
+        <translation>两个模型对每张图像给出的答案都相同。</translation>
     </message>
 </context>
 <context>

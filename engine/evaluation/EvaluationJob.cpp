@@ -40,6 +40,7 @@ EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
 
     EvaluationJobResult result;
     result.dataset = job.trainSplit ? splits.train : splits.validation;
+    result.source = splits.description;
     result.dataDescription = splits.description + (job.trainSplit ? ", train split" : ", validation split");
     result.modelDescription = classifier.description();
     result.evaluation = evaluateModel(classifier, *result.dataset, job.evaluation);

@@ -24,7 +24,8 @@ struct EvaluationJob {
 
 /// What an EvaluationJob found; nothing is written when it was cancelled.
 struct EvaluationJobResult {
-    std::string dataDescription; ///< the data source and split
+    std::string dataDescription; ///< the data source and split, e.g. "Fashion-MNIST (…), validation split"
+    std::string source;          ///< the data source alone, e.g. "Fashion-MNIST (…)"
     std::shared_ptr<const Dataset> dataset;
     std::string modelDescription;
     std::string againstDescription;

@@ -228,7 +228,7 @@ void EvaluationWindow::showResult(std::shared_ptr<const ampwb::EvaluationJobResu
     }
     outcome = result;
     const ampwb::ModelEvaluation& evaluation = result->evaluation;
-    heading->setText(tr("%1 on %2").arg(firstName, QString::fromStdString(result->dataDescription)));
+    heading->setText(tr("%1 on the validation images of %2").arg(firstName, QString::fromStdString(result->source)));
     progress->setRange(0, 1);
     progress->setValue(1);
     progress->setFormat(tr("Done"));
@@ -314,6 +314,8 @@ void EvaluationWindow::fillAgreement(const ampwb::EvaluationJobResult& result)
             .arg(QString::asprintf("%+.4f", agreement.meanTrueClassDifference),
                  QString::asprintf("%+.4f", agreement.largestTrueClassDifference)));
     disagreements->clear();
+    if (agreement.disagreements.empty())
+        new QListWidgetItem(tr("The two models give every image the same answer."), disagreements);
     const QStringList names = namesOf(result.evaluation.classNames);
     for (const ampwb::Disagreement& disagreement : agreement.disagreements) {
         if (disagreements->count() >= kDisagreementsListed)
