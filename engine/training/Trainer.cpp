@@ -17,6 +17,7 @@
 #include "training/LearningRate.h"
 #include "training/MeasurementNoise.h"
 #include "training/RunFolder.h"
+#include "training/SharedSettings.h"
 #include "training/StepTurns.h"
 
 #include <c10/util/Exception.h>
@@ -283,7 +284,10 @@ void Trainer::Session::prepare()
     if (config.channelsLast)
         convertToChannelsLast(*model);
     if (group) {
+        // DDP's start is the group's first collective: every workbench rank has published its settings before it.
+        publishSettings(config, *group->store(), group->rank());
         parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
+        checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
         stopAgreement.emplace(group->store());
     }
     makeOptimizer();

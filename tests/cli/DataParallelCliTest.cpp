@@ -1,7 +1,7 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
 // `--nproc-per-node` starts itself, a stop asked of one rank that all ranks obey at the same step,
-// a rank killed mid-run, and a rank whose partner never arrives.
+// a rank killed mid-run, ranks started with different settings, and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -19,6 +19,8 @@
 
 #include <cmath>
 #include <csignal>
+#include <memory>
+#include <vector>
 
 class DataParallelCliTest : public QObject {
     Q_OBJECT
@@ -28,6 +30,7 @@ private Q_SLOTS:
     void twoRanksStartedByTheCli();
     void stoppingOneRankStopsAll();
     void aKilledRankEndsTheRun();
+    void differentSettingsAreRefused();
     void partnerNeverArrives();
 };
 
@@ -207,6 +210,40 @@ void DataParallelCliTest::aKilledRankEndsTheRun()
     QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
     QVERIFY2(resumed.out.contains(QStringLiteral("fp32 finished after %1 steps").arg(steps + 2)),
              qPrintable(resumed.describe()));
+}
+
+void DataParallelCliTest::differentSettingsAreRefused()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    ampwb::test::LocalPort port;
+    port.release();
+    // Two ranks as torchrun would start them, rank 1 with another batch size.
+    std::vector<std::unique_ptr<QProcess>> ranks;
+    for (int rank = 0; rank < 2; ++rank) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("RANK"), QString::number(rank));
+        environment.insert(QStringLiteral("WORLD_SIZE"), QStringLiteral("2"));
+        environment.insert(QStringLiteral("MASTER_ADDR"), QStringLiteral("127.0.0.1"));
+        environment.insert(QStringLiteral("MASTER_PORT"), QString::number(port.port()));
+        auto& process = ranks.emplace_back(std::make_unique<QProcess>());
+        process->setProcessEnvironment(environment);
+        process->setWorkingDirectory(folder.path());
+        process->start(cliPath(), QStringList{QStringLiteral("train")}
+                                      + tinyRun(folder.path(), QStringLiteral("mismatched"))
+                                      + QStringList{QStringLiteral("--batch-size"), rank == 0 ? "16" : "8",
+                                                    QStringLiteral("--group-timeout"), QStringLiteral("60")});
+    }
+    for (int rank = 0; rank < 2; ++rank) {
+        QProcess& process = *ranks[static_cast<size_t>(rank)];
+        QVERIFY(process.waitForFinished(120000));
+        const QString errors = QString::fromLocal8Bit(process.readAllStandardError());
+        QCOMPARE(process.exitCode(), 1);
+        const QString expected = rank == 0 ? QStringLiteral("batch_size is 16 on rank 0 and 8 on rank 1")
+                                           : QStringLiteral("batch_size is 8 on rank 1 and 16 on rank 0");
+        QVERIFY2(errors.contains(expected), qPrintable(errors));
+    }
+    QVERIFY(QDir(folder.path()).isEmpty()); // refused before rank 0 wrote anything
 }
 
 void DataParallelCliTest::partnerNeverArrives()
