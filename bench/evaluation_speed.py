@@ -21,6 +21,7 @@ import statistics
 
 import photo_folder
 from speed_runners import _run as run
+from speed_runners import cpu
 
 PYTHON = "/usr/bin/python3"
 BATCH = 64
@@ -46,14 +47,6 @@ with torch.no_grad():
 seconds = time.perf_counter() - first
 print(images / seconds)
 """
-
-
-def cpu():
-    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
-                 "unknown CPU")
-    flags = next((line.split(":", 1)[1].split() for line in open("/proc/cpuinfo") if line.startswith("flags")), [])
-    units = [flag for flag in flags if flag in ("avx512_bf16", "amx_bf16", "amx_tile", "avx512f")] or ["no avx512/amx"]
-    return f"{model}, {os.cpu_count()} CPUs, {' '.join(units)}"
 
 
 def main():

@@ -15,6 +15,15 @@ def warmup_steps(steps):
     return min(max(steps // 10, 1 if steps > 1 else 0), 20)
 
 
+def cpu():
+    """The CPU model, its count and its bf16/AMX-relevant flags, for the tables."""
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+                 "unknown CPU")
+    flags = next((line.split(":", 1)[1].split() for line in open("/proc/cpuinfo") if line.startswith("flags")), [])
+    units = [flag for flag in flags if flag in ("avx512_bf16", "amx_bf16", "amx_tile", "avx512f")] or ["no avx512/amx"]
+    return f"{model}, {os.cpu_count()} CPUs, {' '.join(units)}"
+
+
 def _run(command):
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
