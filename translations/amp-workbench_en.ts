@@ -863,6 +863,14 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <source>The two models give every image the same answer.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Evaluating %1 on the images in %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on every image of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1546,6 +1554,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Evaluate the selected run on its validation images: confusion matrix, per-class results, the most confident mistakes; with two runs selected, where they disagree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On its validation images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On every image in a folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder of class folders (as for training), e.g. photos the run has never seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder of class folders to evaluate on</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

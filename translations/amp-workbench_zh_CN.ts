@@ -859,6 +859,14 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <source>The two models give every image the same answer.</source>
         <translation>两个模型对每张图像给出的答案都相同。</translation>
     </message>
+    <message>
+        <source>Evaluating %1 on the images in %2…</source>
+        <translation>正在用 %2 中的图像评估 %1…</translation>
+    </message>
+    <message>
+        <source>%1 on every image of %2</source>
+        <translation>%1，在 %2 的全部图像上</translation>
+    </message>
 </context>
 <context>
     <name>ImageListPanel</name>
@@ -1543,6 +1551,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Evaluate the selected run on its validation images: confusion matrix, per-class results, the most confident mistakes; with two runs selected, where they disagree</source>
         <translation>在验证集图像上评估所选运行：混淆矩阵、各类别结果、置信度最高的错误；选中两个运行时，显示二者的分歧</translation>
+    </message>
+    <message>
+        <source>On its validation images</source>
+        <translation>在其验证集图像上</translation>
+    </message>
+    <message>
+        <source>On every image in a folder…</source>
+        <translation>在一个文件夹的全部图像上…</translation>
+    </message>
+    <message>
+        <source>A folder of class folders (as for training), e.g. photos the run has never seen</source>
+        <translation>一个由类别文件夹组成的文件夹（与训练时相同），例如该运行从未见过的照片</translation>
+    </message>
+    <message>
+        <source>Folder of class folders to evaluate on</source>
+        <translation>用于评估的类别文件夹所在的文件夹</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <unistd.h>
 
@@ -122,10 +123,14 @@ EvaluateCommand::EvaluateCommand()
          "the dataset, in the forms `train --data` takes (default: the\n"
          "run's own dataset when --model is a run)",
          [this](const OptionValue& v) { data = v.text(); }},
-        {"--split", "validation|train", "which split to evaluate (default validation)",
+        {"--split", "validation|train|all",
+         "which split to evaluate (default validation); all: every image of\n"
+         "a --data folder of class folders, not the tenth held out for validation",
          [this](const OptionValue& v) {
-             split = v.oneOf(v.text() == "validation" || v.text() == "train" ? std::optional(v.text()) : std::nullopt,
-                             "validation or train");
+             split = v.oneOf(v.text() == "validation" || v.text() == "train" || v.text() == "all"
+                                 ? std::optional(v.text())
+                                 : std::nullopt,
+                             "validation, train or all");
          }},
         {"--limit", "N", "only the first N images of the split",
          [this](const OptionValue& v) { limit = v.wholeNumberBetween(1, 1LL << 40); }},
@@ -149,11 +154,14 @@ int EvaluateCommand::run()
         throw UsageError("--model is required (a run folder, checkpoint.pt, .pth file or `torchvision`).");
     if (data.empty() && !runFolderOf(model))
         throw UsageError("--data is required when --model is not a run folder.");
+    if (split == "all" && !std::filesystem::is_directory(data))
+        throw UsageError("--split all is for a --data folder of class folders.");
     EvaluationJob job;
     job.model = model;
     job.against = against;
     job.data = data;
     job.trainSplit = split == "train";
+    job.wholeFolder = split == "all";
     job.classifier = classifierOptions;
     job.out = out;
     job.evaluation.batchSize = batchSize;

@@ -176,22 +176,30 @@ torch::Tensor ImageFolderDataset::transformedImage(int64_t index, const ImageTra
     return transform.finishCrop(crop, flip);
 }
 
+std::optional<std::string> validationFolderOf(const std::string& directory)
+{
+    const fs::path root(directory);
+    for (const char* validationName : {"val", "test", "validation"}) {
+        if (fs::is_directory(root / "train") && fs::is_directory(root / validationName))
+            return (root / validationName).string();
+    }
+    return std::nullopt;
+}
+
 DataSplits openImageFolder(const std::string& directory)
 {
     const fs::path root(directory);
     DataSplits splits;
     splits.description = "ImageFolder (" + directory + ")";
-    for (const char* validationName : {"val", "test", "validation"}) {
-        if (fs::is_directory(root / "train") && fs::is_directory(root / validationName)) {
-            auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
-            auto validation = ImageFolderDataset::scan((root / validationName).string(), &splits.unusableFiles);
-            if (validation.classNames() != train.classNames())
-                throw DataError("The class folders of " + (root / validationName).string() + " differ from those of "
-                                + (root / "train").string() + ".");
-            splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
-            splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
-            return splits;
-        }
+    if (const std::optional<std::string> validationFolder = validationFolderOf(directory)) {
+        auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
+        auto validation = ImageFolderDataset::scan(*validationFolder, &splits.unusableFiles);
+        if (validation.classNames() != train.classNames())
+            throw DataError("The class folders of " + *validationFolder + " differ from those of "
+                            + (root / "train").string() + ".");
+        splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
+        splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
+        return splits;
     }
     auto all = ImageFolderDataset::scan(directory, &splits.unusableFiles);
     std::vector<ImageFolderDataset::Entry> train, validation;

@@ -2,6 +2,9 @@
 
 #include "data/Dataset.h"
 
+#include <optional>
+#include <string>
+
 namespace ampwb {
 
 /// torchvision-style ImageFolder: one subfolder per class (sorted by name), image
@@ -39,5 +42,9 @@ private:
 /// Opens an ImageFolder tree. With `train/` and `val/` (or `test/`) subfolders those
 /// are the splits; otherwise every tenth file of each class is held out for validation.
 DataSplits openImageFolder(const std::string& directory);
+
+/// The folder of `directory`'s validation split when it has one of its own (train/ beside val/, test/
+/// or validation/), which openImageFolder then takes; nullopt for a plain folder of class folders.
+std::optional<std::string> validationFolderOf(const std::string& directory);
 
 } // namespace ampwb

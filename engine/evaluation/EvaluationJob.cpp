@@ -1,6 +1,7 @@
 #include "evaluation/EvaluationJob.h"
 
 #include "data/DataSource.h"
+#include "data/ImageFolderDataset.h"
 #include "evaluation/EvaluationFiles.h"
 #include "modelfiles/ModelLoading.h"
 #include "training/RunFolder.h"
@@ -42,6 +43,11 @@ EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
     result.dataset = job.trainSplit ? splits.train : splits.validation;
     result.source = splits.description;
     result.dataDescription = splits.description + (job.trainSplit ? ", train split" : ", validation split");
+    if (job.wholeFolder && !job.data.empty() && fs::is_directory(job.data) && !validationFolderOf(job.data)) {
+        result.dataset = std::make_shared<ImageFolderDataset>(ImageFolderDataset::scan(job.data));
+        result.source = "ImageFolder (" + job.data + ")";
+        result.dataDescription = result.source + ", every image";
+    }
     result.modelDescription = classifier.description();
     result.evaluation = evaluateModel(classifier, *result.dataset, job.evaluation);
     if (secondClassifier) {

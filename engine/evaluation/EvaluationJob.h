@@ -17,6 +17,9 @@ struct EvaluationJob {
     std::string against;     ///< a second model in the same forms; empty: none
     std::string data;        ///< a data source as `train --data` takes it; empty: the run's own
     bool trainSplit = false; ///< the training split instead of the validation split
+    /// `data` is a folder of class folders: every image in it, not the tenth a split holds out for
+    /// validation (a folder with train/ and val/ folders: its val/ folder).
+    bool wholeFolder = false;
     ClassifierOptions classifier;
     EvaluationOptions evaluation;
     std::string out; ///< where the files go; empty: the runs' own evaluation/ folders (nothing without a run)

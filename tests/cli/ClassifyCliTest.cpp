@@ -228,6 +228,22 @@ private Q_SLOTS:
         QCOMPARE(refused.exitCode, 1);
         QVERIFY2(refused.errors.contains("The model has 10 classes and the dataset has 2"), qPrintable(refused.errors));
         QVERIFY(!QFileInfo::exists(path("refused")));
+
+        // --split all: every image of a folder of ten class folders (100 photos), not the tenth held out.
+        for (int label = 0; label < 10; ++label) {
+            QVERIFY(QDir().mkpath(path(QStringLiteral("ten-classes/c%1").arg(label))));
+            for (int each = 0; each < 10; ++each)
+                QVERIFY(QFile::copy(testPhotos().value(each % 2),
+                                    path(QStringLiteral("ten-classes/c%1/%2.jpg").arg(label).arg(each))));
+        }
+        const CliResult everyImage = runCli({"evaluate", "--model", run, "--data", path("ten-classes"), "--split",
+                                             "all", "--out", path("every"), "--json"});
+        QVERIFY2(everyImage.exitCode == 0, qPrintable(everyImage.errors));
+        QCOMPARE(QJsonDocument::fromJson(everyImage.output).object().value("images").toInt(), 100);
+        const CliResult validationOnly = runCli(
+            {"evaluate", "--model", run, "--data", path("ten-classes"), "--out", path("held-out"), "--json"});
+        QVERIFY2(validationOnly.exitCode == 0, qPrintable(validationOnly.errors));
+        QCOMPARE(QJsonDocument::fromJson(validationOnly.output).object().value("images").toInt(), 10);
     }
 
     void exportsOnnx()

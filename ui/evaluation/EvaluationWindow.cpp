@@ -64,6 +64,7 @@ EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name
                                    QWidget* parent)
     : QWidget(parent, Qt::Window)
     , firstName(name)
+    , everyImage(job.wholeFolder)
     , secondName(againstName)
     , worker(new EvaluationWorker(this))
     , heading(new QLabel(this))
@@ -88,9 +89,13 @@ EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name
     setWindowTitle(secondName.isEmpty() ? tr("Evaluation — %1").arg(firstName)
                                         : tr("Evaluation — %1 against %2").arg(firstName, secondName));
     heading->setWordWrap(true);
-    heading->setText(secondName.isEmpty()
-                         ? tr("Evaluating %1 on its validation images…").arg(firstName)
-                         : tr("Evaluating %1 and %2 on the same validation images…").arg(firstName, secondName));
+    const QString folder = QString::fromStdString(job.data);
+    if (everyImage)
+        heading->setText(tr("Evaluating %1 on the images in %2…").arg(firstName, folder));
+    else
+        heading->setText(secondName.isEmpty()
+                             ? tr("Evaluating %1 on its validation images…").arg(firstName)
+                             : tr("Evaluating %1 and %2 on the same validation images…").arg(firstName, secondName));
     status->setWordWrap(true);
     status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readout->setWordWrap(true);
@@ -228,7 +233,9 @@ void EvaluationWindow::showResult(std::shared_ptr<const ampwb::EvaluationJobResu
     }
     outcome = result;
     const ampwb::ModelEvaluation& evaluation = result->evaluation;
-    heading->setText(tr("%1 on the validation images of %2").arg(firstName, QString::fromStdString(result->source)));
+    const QString source = QString::fromStdString(result->source);
+    heading->setText(everyImage ? tr("%1 on every image of %2").arg(firstName, source)
+                                : tr("%1 on the validation images of %2").arg(firstName, source));
     progress->setRange(0, 1);
     progress->setValue(1);
     progress->setFormat(tr("Done"));

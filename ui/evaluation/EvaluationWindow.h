@@ -55,6 +55,7 @@ private:
     void describeGallery();
 
     QString firstName;
+    bool everyImage; ///< every image of a folder, not a validation split
     QString secondName;
     std::shared_ptr<const ampwb::EvaluationJobResult> outcome;
     EvaluationWorker* worker;

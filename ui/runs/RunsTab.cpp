@@ -10,14 +10,17 @@
 #include "training/RunFolder.h"
 #include "training/TrainingConfig.h"
 
+#include <QAction>
 #include <QDesktopServices>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
@@ -126,7 +129,19 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     connect(openButton, &QPushButton::clicked, this, &RunsTab::openSelected);
     connect(runsTable, &QTableView::doubleClicked, this, &RunsTab::openSelected);
     connect(compareButton, &QPushButton::clicked, this, &RunsTab::compareSelected);
-    connect(evaluateButton, &QPushButton::clicked, this, &RunsTab::evaluateSelected);
+    auto* evaluateMenu = new QMenu(evaluateButton);
+    QAction* onValidation = evaluateMenu->addAction(tr("On its validation images"));
+    onValidation->setObjectName(QStringLiteral("evaluateOnValidation"));
+    QAction* onFolder = evaluateMenu->addAction(tr("On every image in a folder…"));
+    onFolder->setObjectName(QStringLiteral("evaluateOnFolder"));
+    onFolder->setToolTip(tr("A folder of class folders (as for training), e.g. photos the run has never seen"));
+    evaluateButton->setMenu(evaluateMenu);
+    connect(onValidation, &QAction::triggered, this, [this] { evaluateSelected(); });
+    connect(onFolder, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder of class folders to evaluate on"));
+        if (!folder.isEmpty())
+            evaluateSelected(folder);
+    });
     connect(renameButton, &QPushButton::clicked, this, &RunsTab::renameWithDialog);
     connect(deleteButton, &QPushButton::clicked, this, &RunsTab::deleteWithConfirmation);
     connect(folderButton, &QPushButton::clicked, this, &RunsTab::openFolder);
@@ -352,7 +367,7 @@ void RunsTab::updateButtons()
         }));
 }
 
-EvaluationWindow* RunsTab::evaluateSelected()
+EvaluationWindow* RunsTab::evaluateSelected(const QString& folder)
 {
     QList<RunRecord> runs = selectedRuns();
     if (runs.isEmpty() || runs.size() > 2)
@@ -365,6 +380,10 @@ EvaluationWindow* RunsTab::evaluateSelected()
     job.model = runs.front().directory.toStdString();
     if (runs.size() == 2)
         job.against = runs.back().directory.toStdString();
+    if (!folder.isEmpty()) {
+        job.data = folder.toStdString();
+        job.wholeFolder = true;
+    }
     auto* window = new EvaluationWindow(std::move(job), runs.front().name,
                                         runs.size() == 2 ? runs.back().name : QString(), this);
     window->show();

@@ -34,9 +34,10 @@ public:
     void selectRuns(const QStringList& directories);
     /// Replots the selected runs (FP32 before AMP) in this tab's charts; false when none could be read.
     bool openSelected();
-    /// Opens the Evaluation view for the selected run (or two runs, the FP32 one first); null when
-    /// one or more than two are not selected.
-    EvaluationWindow* evaluateSelected();
+    /// Opens the Evaluation view for the selected run (or two runs, the FP32 one first) on its
+    /// validation images, or on every image in `folder` (a folder of class folders); null when
+    /// one or two runs are not selected.
+    EvaluationWindow* evaluateSelected(const QString& folder = {});
     /// Renames a run folder (for a run of a comparison, the comparison's folder).
     bool renameRun(const RunRecord& run, const QString& newName, QString* error = nullptr);
     /// Deletes run folders for good (the run of a comparison: just that run).

@@ -15,10 +15,13 @@
 #include "training/Trainer.h"
 
 #include <QAction>
+#include <QColor>
 #include <QDialog>
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -56,7 +59,8 @@ private:
         auto* button = tab.findChild<QPushButton*>(QStringLiteral("evaluateRun"));
         if (!button || !button->isEnabled())
             return nullptr;
-        QTest::mouseClick(button, Qt::LeftButton);
+        // The button's menu: on the run's validation images.
+        button->menu()->findChild<QAction*>(QStringLiteral("evaluateOnValidation"))->trigger();
         return tab.findChild<EvaluationWindow*>();
     }
 
@@ -148,6 +152,36 @@ private Q_SLOTS:
         // Clicking the chosen cell again shows every mistake again.
         QTest::mouseClick(&heatMap, Qt::LeftButton, {}, centre);
         QCOMPARE(static_cast<int64_t>(gallery.count()), std::min<int64_t>(wrong, MistakesGallery::kShown));
+        evaluation->close();
+    }
+
+    void aRunIsEvaluatedOnEveryImageOfAFolder()
+    {
+        // Ten class folders of two photos each: all twenty are evaluated, not a held-out tenth.
+        const QString photos = environment.path("photos");
+        for (int label = 0; label < 10; ++label) {
+            QVERIFY(QDir().mkpath(QStringLiteral("%1/class %2").arg(photos).arg(label)));
+            for (int each = 0; each < 2; ++each) {
+                QImage photo(40, 30, QImage::Format_RGB32);
+                photo.fill(QColor::fromHsv(label * 36, 200, 100 + 100 * each));
+                QVERIFY(photo.save(QStringLiteral("%1/class %2/%3.png").arg(photos).arg(label).arg(each)));
+            }
+        }
+        MainWindow window;
+        window.show();
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        tab.selectRuns({firstRun});
+        EvaluationWindow* evaluation = tab.evaluateSelected(photos);
+        QVERIFY(evaluation);
+        QSignalSpy ended(evaluation, &EvaluationWindow::ended);
+        QVERIFY(ended.wait(kEvaluationMilliseconds));
+        const auto result = evaluation->result();
+        QVERIFY2(result, qPrintable(evaluation->statusLabel().text()));
+        QCOMPARE(result->evaluation.confusion.total(), 20);
+        for (const ampwb::ImagePrediction& prediction : result->evaluation.predictions)
+            QVERIFY2(QString::fromStdString(prediction.name).startsWith(photos), prediction.name.c_str());
+        QVERIFY(evaluation->findChild<QLabel*>()->text().contains(QStringLiteral("every image")));
         evaluation->close();
     }
 
