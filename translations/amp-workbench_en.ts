@@ -261,6 +261,25 @@
     </message>
 </context>
 <context>
+    <name>ClassifyTab</name>
+    <message>
+        <source>Evaluate on a folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate this model on every image in a folder of class folders: confusion matrix, per-class results, the most confident mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder of class folders to evaluate on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate on a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CompareTab</name>
     <message>
         <source>Export report…</source>

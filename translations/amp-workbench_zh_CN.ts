@@ -261,6 +261,25 @@
     </message>
 </context>
 <context>
+    <name>ClassifyTab</name>
+    <message>
+        <source>Evaluate on a folder…</source>
+        <translation>在文件夹上评估…</translation>
+    </message>
+    <message>
+        <source>Evaluate this model on every image in a folder of class folders: confusion matrix, per-class results, the most confident mistakes</source>
+        <translation>在一个类别文件夹结构的全部图像上评估该模型：混淆矩阵、各类别结果、置信度最高的错误</translation>
+    </message>
+    <message>
+        <source>Folder of class folders to evaluate on</source>
+        <translation>用于评估的类别文件夹所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Evaluate on a folder</source>
+        <translation>在文件夹上评估</translation>
+    </message>
+</context>
+<context>
     <name>CompareTab</name>
     <message>
         <source>Export report…</source>

@@ -6,11 +6,15 @@
 #include "classify/ImageListPanel.h"
 #include "classify/ModelSelector.h"
 #include "classify/ServingPanel.h"
+#include "evaluation/EvaluationWindow.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
 #include <QShortcut>
@@ -24,13 +28,18 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     , modelSelector(new ModelSelector(*worker, this))
     , imagePanel(new ImageListPanel(*worker, this))
     , serving(new ServingPanel(*modelSelector, this))
+    , evaluateButton(new QPushButton(tr("Evaluate on a folder…"), this))
 {
+    evaluateButton->setObjectName(QStringLiteral("evaluateOnFolder"));
+    evaluateButton->setToolTip(tr("Evaluate this model on every image in a folder of class folders: confusion "
+                                  "matrix, per-class results, the most confident mistakes"));
     setAcceptDrops(true);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(modelSelector);
     controls->addSpacing(12);
     controls->addWidget(&serving->serveButton());
+    controls->addWidget(evaluateButton);
     controls->addStretch(1);
     controls->addWidget(&imagePanel->actionButtons());
 
@@ -54,6 +63,11 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
             [this](const std::vector<ClassificationResult>& results) {
                 imagePanel->showResults(results, modelSelector->modelGeneration());
             });
+    connect(evaluateButton, &QPushButton::clicked, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder of class folders to evaluate on"));
+        if (!folder.isEmpty())
+            evaluateOnFolder(folder);
+    });
     // A new run may now be the latest one.
     connect(&engine, &EngineController::workFinished, modelSelector, &ModelSelector::followLatestRun);
 }
@@ -66,6 +80,24 @@ void ClassifyTab::addUrls(const QList<QUrl>& urls)
 bool ClassifyTab::paste()
 {
     return imagePanel->paste();
+}
+
+EvaluationWindow* ClassifyTab::evaluateOnFolder(const QString& folder)
+{
+    QString problem;
+    const QString model = modelSelector->chosenModel(&problem);
+    if (model.isEmpty()) {
+        QMessageBox::information(this, tr("Evaluate on a folder"), problem);
+        return nullptr;
+    }
+    ampwb::EvaluationJob job;
+    job.model = model.toStdString();
+    job.data = folder.toStdString();
+    job.wholeFolder = true;
+    job.classifier.precision = modelSelector->precision();
+    auto* window = new EvaluationWindow(std::move(job), QFileInfo(model).fileName(), QString(), this);
+    window->show();
+    return window;
 }
 
 void ClassifyTab::clear()

@@ -11,6 +11,7 @@ class ClassificationWorker;
 class ClassifiedImageList;
 class EngineController;
 class ImageListPanel;
+class EvaluationWindow;
 class ModelSelector;
 class ModelServer;
 class QComboBox;
@@ -36,6 +37,9 @@ public:
     bool paste();
     /// Removes every image.
     void clear();
+    /// Opens the evaluation view of the chosen model on every image in `folder` (class folders
+    /// named as the model's classes); null, with the reason in a message box, when there is no model.
+    EvaluationWindow* evaluateOnFolder(const QString& folder);
 
     /// Uses this model from now on (remembered in the settings) and classifies every image again.
     void setModelChoice(const ModelChoice& choice);
@@ -65,4 +69,5 @@ private:
     ModelSelector* modelSelector;
     ImageListPanel* imagePanel;
     ServingPanel* serving;
+    QPushButton* evaluateButton;
 };

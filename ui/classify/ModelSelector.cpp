@@ -91,11 +91,16 @@ void ModelSelector::setChoice(const ModelChoice& choice)
     load();
 }
 
+QString ModelSelector::chosenModel(QString* problem) const
+{
+    return modelChoice.modelName(AppSettings::runsDirectory(), problem);
+}
+
 void ModelSelector::load()
 {
     ready = false;
     QString problem;
-    requestedModelName = modelChoice.modelName(AppSettings::runsDirectory(), &problem);
+    requestedModelName = chosenModel(&problem);
     requestedModelGeneration = worker.loadModel(requestedModelName, precision());
     if (requestedModelName.isEmpty()) {
         showModelProblem(problem);

@@ -40,6 +40,9 @@ public:
     /// The model last asked for, as loadClassifierModel names it; empty when there is none
     /// (status() says why).
     const QString& requestedModel() const { return requestedModelName; }
+    /// The chosen model as loadClassifierModel names it, whether loaded or not; empty (and
+    /// `problem` says why) when there is none.
+    QString chosenModel(QString* problem) const;
     ampwb::InferencePrecision precision() const;
     /// What the status line says: the loaded model, or why there is none.
     QString status() const;

@@ -5,6 +5,8 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "classify/ClassifyTab.h"
+#include "classify/ModelChoice.h"
 #include "evaluation/ConfusionHeatMap.h"
 #include "evaluation/EvaluationWindow.h"
 #include "evaluation/MistakesGallery.h"
@@ -49,6 +51,22 @@ private:
     GuiTestEnvironment environment;
     QString firstRun;
     QString secondRun;
+
+    /// A folder of ten class folders with two photos each (made once).
+    QString tenClassPhotos()
+    {
+        const QString photos = environment.path("photos");
+        for (int label = 0; label < 10; ++label) {
+            QDir().mkpath(QStringLiteral("%1/class %2").arg(photos).arg(label));
+            for (int each = 0; each < 2; ++each) {
+                QImage photo(40, 30, QImage::Format_RGB32);
+                photo.fill(QColor::fromHsv(label * 36, 200, 100 + 100 * each));
+                if (!photo.save(QStringLiteral("%1/class %2/%3.png").arg(photos).arg(label).arg(each)))
+                    return {};
+            }
+        }
+        return photos;
+    }
 
     /// Selects the runs in `directories` in `window`'s Runs tab and clicks Evaluate.
     static EvaluationWindow* evaluateFromRunsTab(MainWindow& window, const QStringList& directories)
@@ -158,15 +176,8 @@ private Q_SLOTS:
     void aRunIsEvaluatedOnEveryImageOfAFolder()
     {
         // Ten class folders of two photos each: all twenty are evaluated, not a held-out tenth.
-        const QString photos = environment.path("photos");
-        for (int label = 0; label < 10; ++label) {
-            QVERIFY(QDir().mkpath(QStringLiteral("%1/class %2").arg(photos).arg(label)));
-            for (int each = 0; each < 2; ++each) {
-                QImage photo(40, 30, QImage::Format_RGB32);
-                photo.fill(QColor::fromHsv(label * 36, 200, 100 + 100 * each));
-                QVERIFY(photo.save(QStringLiteral("%1/class %2/%3.png").arg(photos).arg(label).arg(each)));
-            }
-        }
+        const QString photos = tenClassPhotos();
+        QVERIFY(!photos.isEmpty());
         MainWindow window;
         window.show();
         RunsTab& tab = window.runsTab();
@@ -182,6 +193,25 @@ private Q_SLOTS:
         for (const ampwb::ImagePrediction& prediction : result->evaluation.predictions)
             QVERIFY2(QString::fromStdString(prediction.name).startsWith(photos), prediction.name.c_str());
         QVERIFY(evaluation->findChild<QLabel*>()->text().contains(QStringLiteral("every image")));
+        evaluation->close();
+    }
+
+    void theClassifyTabEvaluatesItsModelOnAFolder()
+    {
+        const QString photos = tenClassPhotos();
+        QVERIFY(!photos.isEmpty());
+        MainWindow window;
+        window.show();
+        auto* classify = window.findChild<ClassifyTab*>();
+        QVERIFY(classify);
+        classify->setModelChoice(ModelChoice::file(QDir(firstRun).filePath("checkpoint.pt")));
+        EvaluationWindow* evaluation = classify->evaluateOnFolder(photos);
+        QVERIFY(evaluation);
+        QSignalSpy ended(evaluation, &EvaluationWindow::ended);
+        QVERIFY(ended.wait(kEvaluationMilliseconds));
+        QVERIFY2(evaluation->result(), qPrintable(evaluation->statusLabel().text()));
+        QCOMPARE(evaluation->result()->evaluation.confusion.total(), 20);
+        QVERIFY(evaluation->windowTitle().contains("checkpoint.pt"));
         evaluation->close();
     }
 
