@@ -22,6 +22,28 @@
 #include <memory>
 #include <vector>
 
+namespace {
+
+/// Starts `train --nproc-per-node 2` on a long tiny run named `name` in `folder` and waits until it has
+/// trained two epochs (four steps), collecting rank 0's output in `output`; false if it never got there.
+bool startTwoRanks(QProcess& ranks, const QString& folder, const QString& name, const QStringList& extra,
+                   QByteArray& output)
+{
+    ranks.setWorkingDirectory(folder);
+    ranks.start(cliPath(), QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2")}
+                               + tinyRun(folder, name, 400)
+                               + QStringList{QStringLiteral("--epochs"), QStringLiteral("200")} + extra);
+    if (!ranks.waitForStarted())
+        return false;
+    while (!output.contains("fp32 epoch 2") && ranks.waitForReadyRead(120000))
+        output += ranks.readAllStandardOutput();
+    if (!output.contains("fp32 epoch 2"))
+        qWarning("%s", output.constData());
+    return output.contains("fp32 epoch 2");
+}
+
+} // namespace
+
 class DataParallelCliTest : public QObject {
     Q_OBJECT
 
@@ -143,16 +165,9 @@ void DataParallelCliTest::stoppingOneRankStopsAll()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     QProcess ranks;
-    ranks.setWorkingDirectory(folder.path());
-    ranks.start(cliPath(), QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2")}
-                               + tinyRun(folder.path(), QStringLiteral("stopped"), 400)
-                               + QStringList{QStringLiteral("--epochs"), QStringLiteral("200")});
-    QVERIFY(ranks.waitForStarted());
-    // Ctrl-C for rank 0 alone, once the group has trained a few steps: rank 1 learns of it through the store.
     QByteArray output;
-    while (!output.contains("fp32 epoch 2") && ranks.waitForReadyRead(120000))
-        output += ranks.readAllStandardOutput();
-    QVERIFY2(output.contains("fp32 epoch 2"), output.constData());
+    QVERIFY(startTwoRanks(ranks, folder.path(), QStringLiteral("stopped"), {}, output));
+    // Ctrl-C for rank 0 alone: rank 1 learns of it through the store.
     ::kill(static_cast<pid_t>(ranks.processId()), SIGINT);
     QVERIFY(ranks.waitForFinished(120000));
     output += ranks.readAllStandardOutput();
@@ -173,16 +188,9 @@ void DataParallelCliTest::aKilledRankEndsTheRun()
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     QProcess ranks;
-    ranks.setWorkingDirectory(folder.path());
-    ranks.start(cliPath(), QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2")}
-                               + tinyRun(folder.path(), QStringLiteral("lost"), 400)
-                               + QStringList{QStringLiteral("--epochs"), QStringLiteral("200"),
-                                             QStringLiteral("--group-timeout"), QStringLiteral("30")});
-    QVERIFY(ranks.waitForStarted());
     QByteArray output;
-    while (!output.contains("fp32 epoch 2") && ranks.waitForReadyRead(120000))
-        output += ranks.readAllStandardOutput();
-    QVERIFY2(output.contains("fp32 epoch 2"), output.constData());
+    QVERIFY(startTwoRanks(ranks, folder.path(), QStringLiteral("lost"),
+                          {QStringLiteral("--group-timeout"), QStringLiteral("30")}, output));
     // Rank 1 is rank 0's only child.
     QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
     QVERIFY(children.open(QIODevice::ReadOnly));
