@@ -39,13 +39,16 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
     controls->addWidget(modelSelector);
     controls->addSpacing(12);
     controls->addWidget(&serving->serveButton());
-    controls->addWidget(evaluateButton);
     controls->addStretch(1);
     controls->addWidget(&imagePanel->actionButtons());
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(&modelSelector->statusLine());
+    // The model's line, with what can be done with the model beside it (the controls row is full on a laptop).
+    auto* modelLine = new QHBoxLayout;
+    modelLine->addWidget(&modelSelector->statusLine(), 1);
+    modelLine->addWidget(evaluateButton, 0, Qt::AlignTop);
+    layout->addLayout(modelLine);
     layout->addWidget(serving);
     layout->addWidget(imagePanel, 1);
 
