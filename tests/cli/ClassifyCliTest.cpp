@@ -319,7 +319,7 @@ private Q_SLOTS:
         QTest::newRow("evaluate a file without data")
             << QStringList{"evaluate", "--model", "m.pth"} << "--data is required when --model is not a run folder";
         QTest::newRow("evaluate split") << QStringList{"evaluate", "--model", "m.pth", "--split", "test"}
-                                        << "validation or train";
+                                        << "validation, train or all";
         QTest::newRow("export without out")
             << QStringList{"export", "--model", "m.pth", "--format", "pth"} << "--model and --out are required";
     }
