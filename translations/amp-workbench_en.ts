@@ -456,14 +456,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (±%2, within noise)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (±%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 faster</source>
         <translation type="unfinished"></translation>
     </message>
@@ -473,6 +465,16 @@
     </message>
     <message>
         <source>%1 (±%2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+(±%2, within noise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+(±%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1860,6 +1862,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Loss smoothing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all views: fit every chart&apos;s axes to its data and follow it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -456,14 +456,6 @@
         <translation>峰值内存（进程 RSS，两次运行同时）</translation>
     </message>
     <message>
-        <source>%1 (±%2, within noise)</source>
-        <translation>%1（±%2，在噪声范围内）</translation>
-    </message>
-    <message>
-        <source>%1 (±%2)</source>
-        <translation>%1（±%2）</translation>
-    </message>
-    <message>
         <source>%1 faster</source>
         <translation>快 %1</translation>
     </message>
@@ -474,6 +466,18 @@
     <message>
         <source>%1 (±%2 %)</source>
         <translation>%1（±%2 %）</translation>
+    </message>
+    <message>
+        <source>%1
+(±%2, within noise)</source>
+        <translation>%1
+（±%2，在噪声范围内）</translation>
+    </message>
+    <message>
+        <source>%1
+(±%2)</source>
+        <translation>%1
+（±%2）</translation>
     </message>
 </context>
 <context>
@@ -1857,6 +1861,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Loss smoothing:</source>
         <translation>损失平滑：</translation>
+    </message>
+    <message>
+        <source>Reset all views: fit every chart&apos;s axes to its data and follow it</source>
+        <translation>重置所有视图：让每个图表的坐标轴适应其数据并跟随数据</translation>
     </message>
 </context>
 <context>

@@ -8,10 +8,10 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -44,7 +44,12 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
     smoothingSlider->setToolTip(tr("Smoothing of the loss curve (a debiased exponential moving average, "
                                    "computed for display; the raw losses are kept and drawn faintly)"));
     smoothingLabel->setMinimumWidth(smoothingLabel->fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
-    auto* resetButton = new QPushButton(QIcon(QStringLiteral(":/icons/zoom-fit.svg")), tr("Reset all views"), this);
+    // An icon, as on each chart: with its words the bar alone kept the Compare tab wider than a laptop's screen.
+    auto* resetButton = new QToolButton(this);
+    resetButton->setObjectName(QStringLiteral("resetAllViews"));
+    resetButton->setIcon(QIcon(QStringLiteral(":/icons/zoom-fit.svg")));
+    resetButton->setText(tr("Reset all views"));
+    resetButton->setToolTip(tr("Reset all views: fit every chart's axes to its data and follow it"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("X axis:"), this));
@@ -83,7 +88,7 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
         QSettings().setValue(settingsGroup + QStringLiteral("/smoothing"), smoothing());
         applySmoothing();
     });
-    connect(resetButton, &QPushButton::clicked, this, &TrainingCharts::resetViews);
+    connect(resetButton, &QToolButton::clicked, this, &TrainingCharts::resetViews);
     for (MetricChart* chart : metricCharts) {
         connect(chart, &ChartPanel::logarithmicChanged, this, [this, chart](bool logarithmic) {
             QSettings().setValue(settingsGroup + QStringLiteral("/logY/") + chart->id(), logarithmic);

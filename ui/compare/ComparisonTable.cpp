@@ -24,7 +24,8 @@ QString signedNumber(double value, int decimals)
     return (value < 0.0 ? QStringLiteral("−") : QStringLiteral("+")) + text;
 }
 
-/// An accuracy difference in points, with its 95 % margin when both validation counts are known.
+/// An accuracy difference in points, with its 95 % margin when both validation counts are known, on a second line
+/// (on one, the ratio column alone kept the Compare tab wider than a laptop's screen).
 QString accuracyChange(double other, int64_t otherImages, double first, int64_t firstImages)
 {
     const QString difference = ComparisonTable::tr("%1 pt").arg(signedNumber((other - first) * 100.0, 2));
@@ -32,8 +33,9 @@ QString accuracyChange(double other, int64_t otherImages, double first, int64_t 
     if (margin <= 0.0)
         return difference;
     const QString marginText = DisplayFormat::number(margin * 100.0, 2);
-    return std::abs(other - first) <= margin ? ComparisonTable::tr("%1 (±%2, within noise)").arg(difference, marginText)
-                                             : ComparisonTable::tr("%1 (±%2)").arg(difference, marginText);
+    return std::abs(other - first) <= margin
+             ? ComparisonTable::tr("%1\n(±%2, within noise)").arg(difference, marginText)
+             : ComparisonTable::tr("%1\n(±%2)").arg(difference, marginText);
 }
 
 /// One run's epoch time against the first's, in the direction it went.
@@ -160,6 +162,12 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
     }
 }
 
+QString ComparisonTable::cellText(int row, int column) const
+{
+    const QTableWidgetItem* cell = item(row, column);
+    return cell ? cell->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) : QString();
+}
+
 QString ComparisonTable::toMarkdown() const
 {
     QString text = QStringLiteral("| ") + tr("Metric");
@@ -172,7 +180,7 @@ QString ComparisonTable::toMarkdown() const
     for (int row = 0; row < rowCount(); ++row) {
         text += QStringLiteral("| ") + verticalHeaderItem(row)->text();
         for (int column = 0; column < columnCount(); ++column)
-            text += QStringLiteral(" | ") + (item(row, column) ? item(row, column)->text() : QString());
+            text += QStringLiteral(" | ") + cellText(row, column);
         text += QStringLiteral(" |\n");
     }
     return text;
@@ -187,8 +195,7 @@ QString ComparisonTable::toHtml() const
     for (int row = 0; row < rowCount(); ++row) {
         html += QStringLiteral("<tr><th>") + verticalHeaderItem(row)->text().toHtmlEscaped() + QStringLiteral("</th>");
         for (int column = 0; column < columnCount(); ++column) {
-            const QString text = item(row, column) ? item(row, column)->text() : QString();
-            html += QStringLiteral("<td>") + text.toHtmlEscaped() + QStringLiteral("</td>");
+            html += QStringLiteral("<td>") + cellText(row, column).toHtmlEscaped() + QStringLiteral("</td>");
         }
         html += QStringLiteral("</tr>\n");
     }

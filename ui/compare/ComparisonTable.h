@@ -23,4 +23,6 @@ public:
 private:
     enum Row { EpochTime, Throughput, PeakMemory, Top1, Top5, Skipped, State, RowCount };
     void setCell(int row, int column, const QString& text);
+    /// A cell's text on one line, for the exports.
+    QString cellText(int row, int column) const;
 };

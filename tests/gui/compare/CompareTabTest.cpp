@@ -103,10 +103,10 @@ private Q_SLOTS:
         QCOMPARE(table.item(6, 0)->text(), QStringLiteral("finished"));
         QCOMPARE(table.item(6, 1)->text(), QStringLiteral("finished"));
         // And on a laptop's screen, once the ratios are in.
-        QVERIFY2(window.minimumSizeHint().width() <= 1366,
-                 qPrintable(QString::number(window.minimumSizeHint().width())));
+        // (The window's minimum hint alone passed or failed by when its layout last ran: the width it takes tells.)
         window.resize(1366, 700);
         QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
+        QVERIFY2(window.width() == 1366, qPrintable(QString::number(window.minimumSizeHint().width())));
 
         const QString verdict = tab.verdict();
         QVERIFY2(verdict.startsWith(QLatin1String("AMP helped"))
