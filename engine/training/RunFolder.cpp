@@ -219,6 +219,14 @@ std::optional<WeightsOrigin> RunFolder::readStart(const std::string& directory)
     return origin;
 }
 
+int RunFolder::readWorldSize(const std::string& directory)
+{
+    const json j = json::parse(readTextFile(directory + "/config.json"));
+    if (!j.is_object() || !j.contains("data_parallel") || !j.at("data_parallel").is_object())
+        return 1;
+    return j.at("data_parallel").value("world_size", 1);
+}
+
 std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)
 {
     try {

@@ -47,6 +47,8 @@ public:
     /// Where the run's weights came from (config.json's "start"), or nullopt when it started from
     /// random ones; throws like readConfig.
     static std::optional<WeightsOrigin> readStart(const std::string& directory);
+    /// How many data-parallel ranks trained the run (1 when config.json records no group); throws like readConfig.
+    static int readWorldSize(const std::string& directory);
     /// The run's summary.json, or nullopt when the run has none yet or it is unreadable.
     static std::optional<RunSummary> readSummary(const std::string& directory);
 

@@ -77,6 +77,25 @@ std::string describeFailure(const std::exception& error)
     return text.substr(0, 1000);
 }
 
+/// Refuses to resume a run with another number of data-parallel ranks than trained it: each rank's share
+/// of an epoch, the global batch and so the run's place in its data all follow from that number.
+void checkSameWorldSize(const std::string& runDirectory, int worldSize)
+{
+    const int trainedBy = RunFolder::readWorldSize(runDirectory);
+    if (trainedBy == worldSize)
+        return;
+    const auto ranks = [](int count) {
+        return count == 1 ? std::string("one process") : std::to_string(count) + " data-parallel ranks";
+    };
+    throw std::invalid_argument(
+        "The run in " + runDirectory + " was trained by " + ranks(trainedBy) + " and this resume has "
+        + ranks(worldSize) + ". Resume it with "
+        + (trainedBy == 1 ? std::string("one process (no --nproc-per-node, no torchrun)")
+                          : "--nproc-per-node " + std::to_string(trainedBy) + " (or torchrun with that many processes)")
+        + ": each rank's share of an epoch and the global batch depend on it. The run is "
+          "left as it was.");
+}
+
 /// A collective that failed because a rank went away, in words: Gloo names only a socket.
 std::string describeLostRank(const std::string& text, int64_t step)
 {
@@ -250,8 +269,8 @@ void Trainer::Session::prepare()
     if (!problems.empty())
         throw std::invalid_argument(problems.front());
     const ProcessGroup* group = trainer.group.get();
-    if (group && !trainer.resumeDirectory.empty())
-        throw std::invalid_argument("A data-parallel run cannot be resumed yet; resume it as one process.");
+    if (!trainer.resumeDirectory.empty())
+        checkSameWorldSize(trainer.resumeDirectory, group ? group->worldSize() : 1);
     const bool writesRunFolder = !group || group->rank() == 0;
 
     device = resolveDevice(config.device);
@@ -283,6 +302,15 @@ void Trainer::Session::prepare()
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
+    makeOptimizer();
+    GradScalerOptions scalerOptions = config.scaler;
+    scalerOptions.enabled = config.lossScaling == LossScaling::On
+                         || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
+    scaler = std::make_unique<GradScaler>(scalerOptions);
+    // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
+    // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
+    if (!trainer.resumeDirectory.empty())
+        progress = loadCheckpoint(RunFolder(trainer.resumeDirectory).checkpointPath(), model, *optimizer, *scaler);
     if (group) {
         // DDP's start is the group's first collective: every workbench rank has published its settings before it.
         publishSettings(config, *group->store(), group->rank());
@@ -290,11 +318,6 @@ void Trainer::Session::prepare()
         checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
         stopAgreement.emplace(group->store());
     }
-    makeOptimizer();
-    GradScalerOptions scalerOptions = config.scaler;
-    scalerOptions.enabled = config.lossScaling == LossScaling::On
-                         || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
-    scaler = std::make_unique<GradScaler>(scalerOptions);
 
     LoaderOptions loaderOptions;
     loaderOptions.batchSize = config.batchSize;
@@ -320,15 +343,14 @@ void Trainer::Session::prepare()
         folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
     } else if (!trainer.resumeDirectory.empty()) {
         // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
-        RunFolder resumed(trainer.resumeDirectory);
-        progress = loadCheckpoint(resumed.checkpointPath(), model, *optimizer, *scaler);
         if (progress.globalStep >= totalSteps)
             throw std::invalid_argument("The run in " + trainer.resumeDirectory + " is already at step "
                                         + std::to_string(progress.globalStep) + ", and this resume would end at step "
                                         + std::to_string(totalSteps)
                                         + ": nothing to train. Ask for more epochs or steps (max steps 0: no limit) "
                                           "to continue it; the run is left as it was.");
-        folder = std::make_unique<RunFolder>(std::move(resumed));
+        if (writesRunFolder)
+            folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
     }
     if (folder) {
         folder->writeConfig(config, machine, deviceText, origin, group ? group->worldSize() : 1);

@@ -3,6 +3,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -35,3 +36,9 @@ QJsonObject readJsonFile(const QString& path);
 
 /// The arguments of a tiny synthetic run of `maxSteps` steps in runDirectory/name.
 QStringList tinyRun(const QString& runDirectory, const QString& name, int maxSteps = 4);
+
+/// step → loss from a run folder's steps.csv; a repeated step number is an error (returns empty).
+QMap<int, double> lossesOf(const QString& runFolder);
+
+/// Whether two runs have the same steps with the same losses (to a relative 1e-6); says why not in `why`.
+bool sameLosses(const QMap<int, double>& actual, const QMap<int, double>& expected, QString* why);

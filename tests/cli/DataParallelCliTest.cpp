@@ -1,7 +1,8 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
-// `--nproc-per-node` starts itself, a stop asked of one rank that all ranks obey at the same step,
-// a rank killed mid-run, ranks started with different settings, and a rank whose partner never arrives.
+// `--nproc-per-node` starts itself, a resumed group (and one resumed with another number of ranks), a stop asked of one
+// rank that all ranks obey at the same step, a rank killed mid-run, ranks started with different settings, and a rank
+// whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -50,6 +51,7 @@ class DataParallelCliTest : public QObject {
 private Q_SLOTS:
     void twoRanksUnderTorchrun();
     void twoRanksStartedByTheCli();
+    void resumesWithAsManyRanks();
     void stoppingOneRankStopsAll();
     void aKilledRankEndsTheRun();
     void differentSettingsAreRefused();
@@ -160,6 +162,50 @@ void DataParallelCliTest::twoRanksStartedByTheCli()
              qPrintable(refused.describe()));
 }
 
+void DataParallelCliTest::resumesWithAsManyRanks()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // Four epochs of 2 steps for 2 ranks, straight through and as 4 steps resumed to 8: the same losses.
+    const auto trainPair = [&folder](const QStringList& arguments) {
+        return runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2"),
+                                  QStringLiteral("--group-timeout"), QStringLiteral("60")}
+                          + arguments,
+                      folder.path());
+    };
+    const QStringList fourEpochs{QStringLiteral("--epochs"), QStringLiteral("4")};
+    const CliResult straight = trainPair(tinyRun(folder.path(), QStringLiteral("straight"), 0) + fourEpochs);
+    QVERIFY2(straight.finished && straight.exitCode == 0, qPrintable(straight.describe()));
+    const QMap<int, double> uninterrupted = lossesOf(folder.filePath(QStringLiteral("straight")));
+    QCOMPARE(uninterrupted.size(), 8);
+    const CliResult firstHalf = trainPair(tinyRun(folder.path(), QStringLiteral("resumed"), 4) + fourEpochs);
+    QVERIFY2(firstHalf.finished && firstHalf.exitCode == 0, qPrintable(firstHalf.describe()));
+    const QString resumedRun = folder.filePath(QStringLiteral("resumed"));
+
+    // One process may not resume what two trained; the run's files stay as they were.
+    QFile steps(resumedRun + QStringLiteral("/steps.csv"));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    const QByteArray stepsBefore = steps.readAll();
+    steps.close();
+    const CliResult alone = runCli({QStringLiteral("train"), QStringLiteral("--resume"), resumedRun,
+                                    QStringLiteral("--max-steps"), QStringLiteral("0")},
+                                   folder.path());
+    QVERIFY2(alone.finished && alone.exitCode != 0
+                 && alone.err.contains(QStringLiteral("was trained by 2 data-parallel ranks and this resume has one "
+                                                      "process. Resume it with --nproc-per-node 2")),
+             qPrintable(alone.describe()));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    QCOMPARE(steps.readAll(), stepsBefore);
+    steps.close();
+
+    const CliResult secondHalf = trainPair(
+        {QStringLiteral("--resume"), resumedRun, QStringLiteral("--max-steps"), QStringLiteral("0")});
+    QVERIFY2(secondHalf.finished && secondHalf.exitCode == 0, qPrintable(secondHalf.describe()));
+    QCOMPARE(secondHalf.out.count(QStringLiteral("fp32 finished after 8 steps")), 2);
+    QString why;
+    QVERIFY2(sameLosses(lossesOf(resumedRun), uninterrupted, &why), qPrintable(why));
+}
+
 void DataParallelCliTest::stoppingOneRankStopsAll()
 {
     QTemporaryDir folder;
@@ -206,17 +252,18 @@ void DataParallelCliTest::aKilledRankEndsTheRun()
     QVERIFY2(errors.contains(QStringLiteral("Lost contact with the other ranks of the data-parallel group in step")),
              qPrintable(errors));
     QVERIFY2(errors.contains(QStringLiteral("rank 1 was ended by signal 9")), qPrintable(errors));
-    // The last checkpoint loads, and the run goes on from it as one process.
+    // The last checkpoint loads, and the run goes on from it with two ranks again.
     const CliResult evaluation = runCli({QStringLiteral("evaluate"), QStringLiteral("--model"), QStringLiteral("lost"),
                                          QStringLiteral("--limit"), QStringLiteral("8")},
                                         folder.path());
     QVERIFY2(evaluation.finished && evaluation.exitCode == 0, qPrintable(evaluation.describe()));
     const int steps = readJsonFile(folder.filePath(QStringLiteral("lost/summary.json"))).value("steps").toInt();
-    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), QStringLiteral("lost"),
-                                      QStringLiteral("--max-steps"), QString::number(steps + 2)},
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2"),
+                                      QStringLiteral("--resume"), QStringLiteral("lost"), QStringLiteral("--max-steps"),
+                                      QString::number(steps + 2)},
                                      folder.path());
     QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
-    QVERIFY2(resumed.out.contains(QStringLiteral("fp32 finished after %1 steps").arg(steps + 2)),
+    QVERIFY2(resumed.out.count(QStringLiteral("fp32 finished after %1 steps").arg(steps + 2)) == 2,
              qPrintable(resumed.describe()));
 }
 

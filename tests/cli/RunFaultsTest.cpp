@@ -16,8 +16,6 @@
 #include <QThread>
 #include <QtTest>
 
-#include <cmath>
-
 namespace {
 
 constexpr int kSteps = 8;
@@ -38,42 +36,6 @@ QStringList checkpointEveryStep(const QString& runDirectory, const QString& name
             QStringLiteral("--json")};
 }
 
-/// step → loss from a run folder's steps.csv; a repeated step number is an error (returns empty).
-QMap<int, double> lossesOf(const QString& runFolder)
-{
-    QFile file(runFolder + QStringLiteral("/steps.csv"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    const QStringList header = QString::fromUtf8(file.readLine()).trimmed().split(QLatin1Char(','));
-    const int lossColumn = header.indexOf(QStringLiteral("loss"));
-    QMap<int, double> losses;
-    while (!file.atEnd()) {
-        const QStringList cells = QString::fromUtf8(file.readLine()).trimmed().split(QLatin1Char(','));
-        const int step = cells.value(0).toInt();
-        if (losses.contains(step))
-            return {};
-        losses.insert(step, cells.value(lossColumn).toDouble());
-    }
-    return losses;
-}
-
-bool sameLosses(const QMap<int, double>& actual, const QMap<int, double>& expected, QString* why)
-{
-    if (actual.keys() != expected.keys()) {
-        *why = QStringLiteral("steps differ: %1 rows vs %2").arg(actual.size()).arg(expected.size());
-        return false;
-    }
-    for (auto it = expected.begin(); it != expected.end(); ++it) {
-        if (std::abs(actual.value(it.key()) - it.value()) > 1e-6 * std::abs(it.value())) {
-            *why = QStringLiteral("step %1: loss %2, uninterrupted %3")
-                       .arg(it.key())
-                       .arg(actual.value(it.key()), 0, 'g', 10)
-                       .arg(it.value(), 0, 'g', 10);
-            return false;
-        }
-    }
-    return true;
-}
 } // namespace
 
 class RunFaultsTest : public QObject {
