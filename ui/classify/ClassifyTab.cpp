@@ -93,14 +93,9 @@ EvaluationWindow* ClassifyTab::evaluateOnFolder(const QString& folder)
         QMessageBox::information(this, tr("Evaluate on a folder"), problem);
         return nullptr;
     }
-    ampwb::EvaluationJob job;
-    job.model = model.toStdString();
-    job.data = folder.toStdString();
-    job.wholeFolder = true;
-    job.classifier.precision = modelSelector->precision();
-    auto* window = new EvaluationWindow(std::move(job), QFileInfo(model).fileName(), QString(), this);
-    window->show();
-    return window;
+    ampwb::ClassifierOptions classifier;
+    classifier.precision = modelSelector->precision();
+    return EvaluationWindow::open({model}, {QFileInfo(model).fileName()}, folder, this, classifier);
 }
 
 void ClassifyTab::clear()

@@ -60,6 +60,24 @@ QStringList namesOf(const std::vector<std::string>& names)
 
 } // namespace
 
+EvaluationWindow* EvaluationWindow::open(const QStringList& models, const QStringList& names, const QString& folder,
+                                         QWidget* parent, ampwb::ClassifierOptions classifier)
+{
+    ampwb::EvaluationJob job;
+    job.model = models.front().toStdString();
+    if (models.size() == 2)
+        job.against = models.back().toStdString();
+    if (!folder.isEmpty()) {
+        job.data = folder.toStdString();
+        job.wholeFolder = true;
+    }
+    job.classifier = classifier;
+    auto* window = new EvaluationWindow(std::move(job), names.front(), names.size() == 2 ? names.back() : QString(),
+                                        parent);
+    window->show();
+    return window;
+}
+
 EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name, const QString& againstName,
                                    QWidget* parent)
     : QWidget(parent, Qt::Window)
@@ -141,11 +159,11 @@ EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name
     matrixLayout->addWidget(matrix, 1);
     matrixLayout->addWidget(readout);
     matrixLayout->addWidget(normalised);
-    auto* splitter = new QSplitter(this);
-    splitter->addWidget(matrixPage);
-    splitter->addWidget(tabs);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
+    results = new QSplitter(this);
+    results->addWidget(matrixPage);
+    results->addWidget(tabs);
+    results->setStretchFactor(0, 1);
+    results->setStretchFactor(1, 1);
 
     auto* top = new QHBoxLayout;
     top->addWidget(progress, 1);
@@ -154,8 +172,8 @@ EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name
     layout->addWidget(heading);
     layout->addLayout(top);
     layout->addWidget(status);
-    layout->addWidget(splitter, 1);
-    splitter->setEnabled(false);
+    layout->addWidget(results, 1);
+    results->setEnabled(false);
 
     connect(cancel, &QPushButton::clicked, this, [this] {
         worker->cancel();
@@ -258,7 +276,7 @@ void EvaluationWindow::showResult(std::shared_ptr<const ampwb::EvaluationJobResu
     fillConfusions(*result);
     fillAgreement(*result);
     describeGallery();
-    findChild<QSplitter*>()->setEnabled(true);
+    results->setEnabled(true);
     Q_EMIT ended();
 }
 

@@ -2,6 +2,7 @@
 
 #include "evaluation/EvaluationJob.h"
 
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -14,6 +15,7 @@ class QLabel;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTableWidget;
 
@@ -28,6 +30,10 @@ public:
     EvaluationWindow(ampwb::EvaluationJob job, const QString& name, const QString& againstName,
                      QWidget* parent = nullptr);
     ~EvaluationWindow() override;
+    /// Shows a new view evaluating `models` (one, or two: the second measured against the first), called
+    /// `names`, on their validation images or, given `folder`, on every image in it.
+    static EvaluationWindow* open(const QStringList& models, const QStringList& names, const QString& folder,
+                                  QWidget* parent, ampwb::ClassifierOptions classifier = {});
 
     bool isRunning() const;
     /// What it found, once finished (null before, and after a failure or Cancel).
@@ -63,6 +69,7 @@ private:
     int pass = 0;        ///< which model's pass the progress is of
     qint64 lastDone = 0; ///< images done in that pass
     QLabel* heading;
+    QSplitter* results; ///< the matrix and the tabs, enabled once there is a result
     QProgressBar* progress;
     QPushButton* cancel;
     QLabel* status;

@@ -376,16 +376,11 @@ EvaluationWindow* RunsTab::evaluateSelected(const QString& folder)
     std::stable_sort(runs.begin(), runs.end(), [](const RunRecord& a, const RunRecord& b) {
         return a.precision == "FP32" && b.precision != "FP32";
     });
-    ampwb::EvaluationJob job;
-    job.model = runs.front().directory.toStdString();
-    if (runs.size() == 2)
-        job.against = runs.back().directory.toStdString();
-    if (!folder.isEmpty()) {
-        job.data = folder.toStdString();
-        job.wholeFolder = true;
+    QStringList directories;
+    QStringList names;
+    for (const RunRecord& run : runs) {
+        directories << run.directory;
+        names << run.name;
     }
-    auto* window = new EvaluationWindow(std::move(job), runs.front().name,
-                                        runs.size() == 2 ? runs.back().name : QString(), this);
-    window->show();
-    return window;
+    return EvaluationWindow::open(directories, names, folder, this);
 }

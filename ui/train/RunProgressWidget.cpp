@@ -47,15 +47,8 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     layout->addWidget(evaluate, 2, 2);
     layout->addWidget(skippedFilesLabel, 3, 0, 1, 3);
     layout->setColumnStretch(1, 1);
-    connect(evaluate, &QPushButton::clicked, this, [this] {
-        ampwb::EvaluationJob job;
-        job.model = evaluatedRuns.front().toStdString();
-        if (evaluatedRuns.size() == 2)
-            job.against = evaluatedRuns.back().toStdString();
-        auto* window = new EvaluationWindow(std::move(job), evaluatedNames.front(),
-                                            evaluatedRuns.size() == 2 ? evaluatedNames.back() : QString(), this);
-        window->show();
-    });
+    connect(evaluate, &QPushButton::clicked, this,
+            [this] { EvaluationWindow::open(evaluatedRuns, evaluatedNames, QString(), this); });
     reset();
 }
 
