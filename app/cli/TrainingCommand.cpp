@@ -133,19 +133,18 @@ TrainingCommand::TrainingCommand(Kind kind)
         {"--name", "NAME", "run folder name inside --run-dir, no slashes (default: precision and time)",
          [&c](const OptionValue& v) { c.name = v.text(); }},
     };
+    runRows.push_back({"--nproc-per-node", "N",
+                       "train data-parallel in N processes on this machine (ranks 1…N−1\n"
+                       "started by this one, as `torchrun --standalone` starts them); each\n"
+                       "gets an equal share of the physical cores unless --threads is given",
+                       [this](const OptionValue& v) { processes = static_cast<int>(v.wholeNumberBetween(1, 256)); }});
+    runRows.push_back({"--group-timeout", "SECONDS",
+                       "in a data-parallel group: how long a rank waits for the others, at\n"
+                       "the start and in each step, before the run fails (default 300)",
+                       [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
-        runRows.push_back(
-            {"--nproc-per-node", "N",
-             "train data-parallel in N processes on this machine (ranks 1…N−1\n"
-             "started by this one, as `torchrun --standalone` starts them); each\n"
-             "gets an equal share of the physical cores unless --threads is given",
-             [this](const OptionValue& v) { processes = static_cast<int>(v.wholeNumberBetween(1, 256)); }});
-        runRows.push_back({"--group-timeout", "SECONDS",
-                           "under torchrun: how long a rank waits for the others, at the start\n"
-                           "and in each step, before the run fails (default 300)",
-                           [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
         table.refuse("--interleave", "--interleave is only for `compare`.");
     } else {
         runRows.push_back({"--interleave", "",
@@ -153,7 +152,6 @@ TrainingCommand::TrainingCommand(Kind kind)
                            "alike (peak memory is then that of both runs together)",
                            [this](const OptionValue&) { interleave = true; }});
         table.refuse("--resume", "--resume is only for `train`.");
-        table.refuse("--nproc-per-node", "--nproc-per-node is only for `train` so far.");
     }
     table.addGroup("Run:", std::move(runRows));
     table.addGroup("Output:",
@@ -179,13 +177,11 @@ ConsoleStyle TrainingCommand::style() const
     return json ? ConsoleStyle::Json : quiet ? ConsoleStyle::Quiet : ConsoleStyle::Auto;
 }
 
-int TrainingCommand::train()
+std::shared_ptr<ProcessGroup> TrainingCommand::joinDataParallelGroup(std::optional<LocalRanks>& localRanks) const
 {
     // Under torchrun (RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT set) this process is one rank of a group;
     // with --nproc-per-node it is rank 0 and starts the others.
-    std::shared_ptr<ProcessGroup> group;
     std::optional<Rendezvous> rendezvous = rendezvousFromEnvironment();
-    std::optional<LocalRanks> localRanks;
     if (processes > 1) {
         if (rendezvous)
             throw UsageError("--nproc-per-node starts the ranks itself; leave it out under torchrun.");
@@ -195,14 +191,34 @@ int TrainingCommand::train()
         localRanks.emplace(processes, ownProgram(), ownArgumentsWithout("--nproc-per-node"), threadsPerRank);
         rendezvous = localRanks->rendezvous();
     }
-    if (rendezvous && rendezvous->worldSize > 1) {
+    if (!rendezvous || rendezvous->worldSize <= 1)
+        return nullptr;
 #ifdef AMPWB_WITH_GLOO
-        group = std::make_shared<ProcessGroup>(*rendezvous, std::chrono::seconds(groupTimeoutSeconds));
+    return std::make_shared<ProcessGroup>(*rendezvous, std::chrono::seconds(groupTimeoutSeconds));
 #else
-        throw UsageError("This amp-workbench-cli was built without Gloo (libgloo-dev), so it cannot train as one "
-                         "of several ranks.");
+    throw UsageError("This amp-workbench-cli was built without Gloo (libgloo-dev), so it cannot train as one "
+                     "of several ranks.");
 #endif
+}
+
+int TrainingCommand::withLocalRanks(std::optional<LocalRanks>& localRanks, int code)
+{
+    if (!localRanks)
+        return code;
+    const std::vector<RankExit> ends = localRanks->wait();
+    for (size_t each = 0; each < ends.size(); ++each) {
+        if (ends[each].signal != 0)
+            std::fprintf(stderr, "rank %zu was ended by signal %d (%s)\n", each + 1, ends[each].signal,
+                         strsignal(ends[each].signal));
+        code = code != 0 ? code : ends[each].status;
     }
+    return code;
+}
+
+int TrainingCommand::train()
+{
+    std::optional<LocalRanks> localRanks;
+    const std::shared_ptr<ProcessGroup> group = joinDataParallelGroup(localRanks);
     // Rank 0 reports the run; the other ranks only their final summary.
     ConsoleObserver console(group && group->rank() != 0 ? ConsoleStyle::Quiet : style());
     Trainer trainer(config, resumeDirectory);
@@ -210,29 +226,27 @@ int TrainingCommand::train()
         trainer.joinGroup(group);
     trainer.addObserver(&console);
     InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
-    int code = exitCode(trainer.run());
-    if (localRanks) {
-        const std::vector<RankExit> ends = localRanks->wait();
-        for (size_t each = 0; each < ends.size(); ++each) {
-            if (ends[each].signal != 0)
-                std::fprintf(stderr, "rank %zu was ended by signal %d (%s)\n", each + 1, ends[each].signal,
-                             strsignal(ends[each].signal));
-            code = code != 0 ? code : ends[each].status;
-        }
-    }
-    return code;
+    return withLocalRanks(localRanks, exitCode(trainer.run()));
 }
 
 int TrainingCommand::compare()
 {
-    ConsoleObserver console(style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
+    if (interleave && (processes > 1 || rendezvousFromEnvironment()))
+        throw UsageError("--interleave runs FP32 and AMP in one process; leave it out of a data-parallel comparison.");
+    std::optional<LocalRanks> localRanks;
+    const std::shared_ptr<ProcessGroup> group = joinDataParallelGroup(localRanks);
+    const bool reports = !group || group->rank() == 0;
+    ConsoleObserver console(reports && style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
     Comparison comparison(config, interleave ? ComparisonOrder::Interleaved : ComparisonOrder::Sequential);
+    if (group)
+        comparison.joinGroup(group);
     comparison.addObserver(&console);
     InterruptWatcher watcher(kStopNotice, [&] { comparison.requestStop(); });
     const ComparisonResult result = comparison.run();
-    console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
+    if (reports)
+        console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
     const int fp32 = exitCode(result.fp32);
-    return fp32 != 0 ? fp32 : exitCode(result.amp);
+    return withLocalRanks(localRanks, fp32 != 0 ? fp32 : exitCode(result.amp));
 }
 
 } // namespace ampwb::cli

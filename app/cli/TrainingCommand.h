@@ -3,7 +3,14 @@
 #include "Command.h"
 #include "training/TrainingConfig.h"
 
+#include <memory>
+#include <optional>
 #include <string>
+
+namespace ampwb {
+class LocalRanks;
+class ProcessGroup;
+} // namespace ampwb
 
 namespace ampwb::cli {
 
@@ -23,6 +30,11 @@ public:
 private:
     int train();
     int compare();
+    /// The data-parallel group this process is a rank of: under torchrun, or of the ranks it starts into
+    /// `localRanks` with --nproc-per-node; none for a single process.
+    std::shared_ptr<ProcessGroup> joinDataParallelGroup(std::optional<LocalRanks>& localRanks) const;
+    /// `code`, or the first failure of the ranks this process started, naming any that a signal ended.
+    static int withLocalRanks(std::optional<LocalRanks>& localRanks, int code);
     ConsoleStyle style() const;
 
     Kind kind;
@@ -30,8 +42,8 @@ private:
     std::string resumeDirectory;
     int threads = 0;                   ///< the training step's operator threads (0: the thread policy's choice)
     bool interleave = false;           ///< `compare`: alternate FP32 and AMP step by step
-    int64_t groupTimeoutSeconds = 300; ///< `train` under torchrun: the data-parallel group's timeout
-    int processes = 1;                 ///< `train --nproc-per-node`: ranks on this machine, started here
+    int64_t groupTimeoutSeconds = 300; ///< in a data-parallel group: the group's timeout
+    int processes = 1;                 ///< --nproc-per-node: ranks on this machine, started here
     bool json = false;
     bool quiet = false;
 };

@@ -1,5 +1,6 @@
 #include "training/Comparison.h"
 
+#include "distributed/ProcessGroup.h"
 #include "system/AtomicFile.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
@@ -70,6 +71,16 @@ std::string points(double amp, int64_t ampImages, double fp32, int64_t fp32Image
     return difference + format(std::abs(amp - fp32) <= margin ? " (±%.2f, within noise)" : " (±%.2f)", margin * 100.0);
 }
 
+/// The summary of a run the comparison did not start.
+RunSummary notRun(Precision precision, std::string message)
+{
+    RunSummary summary;
+    summary.state = RunState::Stopped;
+    summary.precision = precision;
+    summary.message = std::move(message);
+    return summary;
+}
+
 } // namespace
 
 Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
@@ -99,6 +110,16 @@ void Comparison::setPaused(bool pause)
         trainer->setPaused(pause);
 }
 
+void Comparison::joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup)
+{
+    group = std::move(dataParallelGroup);
+}
+
+bool Comparison::groupEnded(const RunSummary& fp32) const
+{
+    return group && fp32.state != RunState::Finished;
+}
+
 RunSummary Comparison::runOne(Trainer& trainer, Precision precision)
 {
     RunSummary summary = stopRequested ? RunSummary{} : trainer.run();
@@ -106,21 +127,22 @@ RunSummary Comparison::runOne(Trainer& trainer, Precision precision)
         std::lock_guard lock(mutex);
         active.erase(std::remove(active.begin(), active.end(), &trainer), active.end());
     }
-    if (stopRequested && summary.runDirectory.empty()) {
-        summary.state = RunState::Stopped;
-        summary.precision = precision;
-        summary.message = "Not run: the comparison was stopped.";
-    }
+    if (stopRequested && summary.runDirectory.empty())
+        return notRun(precision, "Not run: the comparison was stopped.");
     return summary;
 }
 
 ComparisonResult Comparison::run()
 {
+    if (group && order == ComparisonOrder::Interleaved)
+        throw std::invalid_argument("An interleaved comparison runs in one process; compare data-parallel one run "
+                                    "after the other.");
+    const bool writesFolder = !group || group->rank() == 0;
     ComparisonResult result;
     if (config.name.empty())
         config.name = Trainer::timestampedRunName("compare");
-    RunFolder folder = RunFolder::create(config.runsDirectory, config.name);
-    result.directory = folder.directory();
+    if (writesFolder)
+        result.directory = RunFolder::create(config.runsDirectory, config.name).directory();
 
     const std::array<Precision, 2> precisions{Precision::Fp32, Precision::Amp};
     std::vector<std::unique_ptr<Trainer>> trainers;
@@ -128,10 +150,13 @@ ComparisonResult Comparison::run()
     for (Precision precision : precisions) {
         TrainingConfig runConfig = config;
         runConfig.precision = precision;
-        runConfig.runsDirectory = result.directory;
+        if (writesFolder)
+            runConfig.runsDirectory = result.directory;
         runConfig.name = toString(precision);
         auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
         trainer.addObserver(&observers);
+        if (group)
+            trainer.joinGroup(group);
         if (order == ComparisonOrder::Interleaved)
             trainer.takeTurns(turns, static_cast<int>(trainers.size()) - 1);
     }
@@ -154,6 +179,14 @@ ComparisonResult Comparison::run()
         ampThread.join();
     } else {
         for (size_t index = 0; index < trainers.size(); ++index) {
+            // A stop asked of another rank reaches this one through the FP32 run's agreement alone.
+            if (index > 0 && groupEnded(summaries[0])) {
+                summaries[index] = notRun(precisions[index], summaries[0].state == RunState::Stopped
+                                                                 ? "Not run: the comparison was stopped."
+                                                                 : "Not run: the FP32 run failed in the data-parallel "
+                                                                   "group.");
+                continue;
+            }
             activate(*trainers[index]);
             summaries[index] = runOne(*trainers[index], precisions[index]);
         }
@@ -161,7 +194,8 @@ ComparisonResult Comparison::run()
     result.fp32 = summaries[0];
     result.amp = summaries[1];
     result.reportMarkdown = report(result);
-    writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
+    if (writesFolder)
+        writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
     return result;
 }
 

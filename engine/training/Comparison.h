@@ -14,6 +14,7 @@
 
 namespace ampwb {
 
+class ProcessGroup;
 class Trainer;
 
 /// The two runs of a comparison and the report made from them.
@@ -40,6 +41,10 @@ public:
     /// Observers see both runs (the precision of every event tells which); they are called
     /// on the training threads, one call at a time.
     void addObserver(TrainingObserver* observer) override;
+    /// Trains both runs as ranks of `group`, data-parallel, one after the other (an interleaved
+    /// comparison is refused); rank 0 alone writes the comparison folder and its report. When the
+    /// FP32 run stops or fails on every rank, the AMP run is not started.
+    void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup);
     /// Trains both runs and writes the report; blocks. Throws when the comparison folder or
     /// the report cannot be written.
     ComparisonResult run();
@@ -53,10 +58,14 @@ public:
 
 private:
     RunSummary runOne(Trainer& trainer, Precision precision);
+    /// Whether the FP32 run's end leaves the group's AMP run unstartable: a stop every rank agreed
+    /// on, or a group broken by a lost rank.
+    bool groupEnded(const RunSummary& fp32) const;
     std::string report(const ComparisonResult& result) const;
 
     TrainingConfig config;
     ComparisonOrder order;
+    std::shared_ptr<ProcessGroup> group; ///< none outside a data-parallel group
     ObserverList observers;
     std::mutex mutex;
     std::vector<Trainer*> active;

@@ -110,6 +110,8 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
+    QTest::newRow("--interleave with --nproc-per-node")
+        << QStringList{"compare", "--interleave", "--nproc-per-node", "2"} << "--interleave runs FP32 and AMP in one";
     QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
     // A run name names a folder inside --run-dir, never one elsewhere.
     for (const char* name : {"../escaped", "/tmp/absolute-run", ".", "..", "a\\b", ".hidden"})

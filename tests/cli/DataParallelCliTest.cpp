@@ -1,8 +1,8 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
-// `--nproc-per-node` starts itself, a resumed group (and one resumed with another number of ranks), a stop asked of one
-// rank that all ranks obey at the same step, a rank killed mid-run, ranks started with different settings, and a rank
-// whose partner never arrives.
+// `--nproc-per-node` starts itself, an FP32-vs-AMP comparison of two ranks, a resumed group (and one resumed with
+// another number of ranks), a stop asked of one rank that all ranks obey at the same step, a rank killed mid-run, ranks
+// started with different settings, and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -52,6 +53,8 @@ private Q_SLOTS:
     void twoRanksUnderTorchrun();
     void twoRanksStartedByTheCli();
     void resumesWithAsManyRanks();
+    void comparesWithTwoRanks();
+    void stoppingAComparisonStopsAllRanks();
     void stoppingOneRankStopsAll();
     void aKilledRankEndsTheRun();
     void differentSettingsAreRefused();
@@ -204,6 +207,73 @@ void DataParallelCliTest::resumesWithAsManyRanks()
     QCOMPARE(secondHalf.out.count(QStringLiteral("fp32 finished after 8 steps")), 2);
     QString why;
     QVERIFY2(sameLosses(lossesOf(resumedRun), uninterrupted, &why), qPrintable(why));
+}
+
+void DataParallelCliTest::comparesWithTwoRanks()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    const CliResult result = runCli(QStringList{QStringLiteral("compare"), QStringLiteral("--nproc-per-node"),
+                                                QStringLiteral("2"), QStringLiteral("--group-timeout"),
+                                                QStringLiteral("60")}
+                                        + tinyRun(folder.path(), QStringLiteral("pair"), 4)
+                                        + QStringList{QStringLiteral("--epochs"), QStringLiteral("2")},
+                                    folder.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    // Rank 0 alone wrote the comparison: both runs, each trained by the group, and the report.
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
+    for (const QString& run : {QStringLiteral("pair/fp32"), QStringLiteral("pair/amp")}) {
+        const QJsonObject config = readJsonFile(folder.filePath(run + QStringLiteral("/config.json")));
+        QCOMPARE(config.value(QStringLiteral("data_parallel")).toObject().value(QStringLiteral("world_size")).toInt(),
+                 2);
+        QCOMPARE(lossesOf(folder.filePath(run)).size(), 4);
+    }
+    QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("pair/report.md"))));
+    QVERIFY2(result.out.contains(QStringLiteral("pair/report.md")), qPrintable(result.describe()));
+    // The FP32 run of the comparison is the run `train` makes with the same settings.
+    const CliResult alone = runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"),
+                                               QStringLiteral("2"), QStringLiteral("--group-timeout"),
+                                               QStringLiteral("60")}
+                                       + tinyRun(folder.path(), QStringLiteral("fp32"), 4)
+                                       + QStringList{QStringLiteral("--epochs"), QStringLiteral("2")},
+                                   folder.path());
+    QVERIFY2(alone.finished && alone.exitCode == 0, qPrintable(alone.describe()));
+    QString why;
+    QVERIFY2(sameLosses(lossesOf(folder.filePath(QStringLiteral("pair/fp32"))),
+                        lossesOf(folder.filePath(QStringLiteral("fp32"))), &why),
+             qPrintable(why));
+}
+
+void DataParallelCliTest::stoppingAComparisonStopsAllRanks()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QProcess ranks;
+    ranks.setWorkingDirectory(folder.path());
+    ranks.start(cliPath(),
+                QStringList{QStringLiteral("compare"), QStringLiteral("--nproc-per-node"), QStringLiteral("2"),
+                            QStringLiteral("--group-timeout"), QStringLiteral("100"), QStringLiteral("--json")}
+                    + tinyRun(folder.path(), QStringLiteral("stopped"), 400)
+                    + QStringList{QStringLiteral("--epochs"), QStringLiteral("200")});
+    QVERIFY(ranks.waitForStarted());
+    QByteArray output;
+    while (output.count("\"event\":\"step\"") < 3 && ranks.waitForReadyRead(120000))
+        output += ranks.readAllStandardOutput();
+    QVERIFY2(output.count("\"event\":\"step\"") >= 3, output.constData());
+    // Ctrl-C for rank 0 alone, during the FP32 run: every rank stops it, and none starts the AMP run (a rank
+    // that did would wait for the others until the group's 100 s timeout).
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(static_cast<pid_t>(ranks.processId()), SIGINT);
+    QVERIFY(ranks.waitForFinished(150000));
+    output += ranks.readAllStandardOutput();
+    QVERIFY2(clock.elapsed() < 60000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(ranks.exitCode(), 130);
+    QVERIFY2(QString::fromLocal8Bit(output).count(QStringLiteral("fp32 stopped after")) == 1,
+             output.right(2000).constData()); // rank 1's summary line; rank 0 speaks JSON
+    QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("stopped/fp32/checkpoint.pt"))));
+    QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("stopped/amp"))));
+    QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("stopped/report.md"))));
 }
 
 void DataParallelCliTest::stoppingOneRankStopsAll()
