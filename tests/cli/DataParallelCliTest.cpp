@@ -44,6 +44,15 @@ bool startTwoRanks(QProcess& ranks, const QString& folder, const QString& name, 
     return output.contains("fp32 epoch 2");
 }
 
+/// `command --nproc-per-node 2 --group-timeout 60 arguments…` run to its end in `folder`.
+CliResult runTwoRanks(const QString& command, const QString& folder, const QStringList& arguments)
+{
+    return runCli(QStringList{command, QStringLiteral("--nproc-per-node"), QStringLiteral("2"),
+                              QStringLiteral("--group-timeout"), QStringLiteral("60")}
+                      + arguments,
+                  folder);
+}
+
 } // namespace
 
 class DataParallelCliTest : public QObject {
@@ -171,10 +180,7 @@ void DataParallelCliTest::resumesWithAsManyRanks()
     QVERIFY(folder.isValid());
     // Four epochs of 2 steps for 2 ranks, straight through and as 4 steps resumed to 8: the same losses.
     const auto trainPair = [&folder](const QStringList& arguments) {
-        return runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"), QStringLiteral("2"),
-                                  QStringLiteral("--group-timeout"), QStringLiteral("60")}
-                          + arguments,
-                      folder.path());
+        return runTwoRanks(QStringLiteral("train"), folder.path(), arguments);
     };
     const QStringList fourEpochs{QStringLiteral("--epochs"), QStringLiteral("4")};
     const CliResult straight = trainPair(tinyRun(folder.path(), QStringLiteral("straight"), 0) + fourEpochs);
@@ -213,12 +219,9 @@ void DataParallelCliTest::comparesWithTwoRanks()
 {
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
-    const CliResult result = runCli(QStringList{QStringLiteral("compare"), QStringLiteral("--nproc-per-node"),
-                                                QStringLiteral("2"), QStringLiteral("--group-timeout"),
-                                                QStringLiteral("60")}
-                                        + tinyRun(folder.path(), QStringLiteral("pair"), 4)
-                                        + QStringList{QStringLiteral("--epochs"), QStringLiteral("2")},
-                                    folder.path());
+    const QStringList twoEpochs{QStringLiteral("--epochs"), QStringLiteral("2")};
+    const CliResult result = runTwoRanks(QStringLiteral("compare"), folder.path(),
+                                         tinyRun(folder.path(), QStringLiteral("pair"), 4) + twoEpochs);
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
     // Rank 0 alone wrote the comparison: both runs, each trained by the group, and the report.
     QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
@@ -231,12 +234,8 @@ void DataParallelCliTest::comparesWithTwoRanks()
     QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("pair/report.md"))));
     QVERIFY2(result.out.contains(QStringLiteral("pair/report.md")), qPrintable(result.describe()));
     // The FP32 run of the comparison is the run `train` makes with the same settings.
-    const CliResult alone = runCli(QStringList{QStringLiteral("train"), QStringLiteral("--nproc-per-node"),
-                                               QStringLiteral("2"), QStringLiteral("--group-timeout"),
-                                               QStringLiteral("60")}
-                                       + tinyRun(folder.path(), QStringLiteral("fp32"), 4)
-                                       + QStringList{QStringLiteral("--epochs"), QStringLiteral("2")},
-                                   folder.path());
+    const CliResult alone = runTwoRanks(QStringLiteral("train"), folder.path(),
+                                        tinyRun(folder.path(), QStringLiteral("fp32"), 4) + twoEpochs);
     QVERIFY2(alone.finished && alone.exitCode == 0, qPrintable(alone.describe()));
     QString why;
     QVERIFY2(sameLosses(lossesOf(folder.filePath(QStringLiteral("pair/fp32"))),
