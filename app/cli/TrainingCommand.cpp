@@ -220,7 +220,7 @@ int TrainingCommand::train()
     std::optional<LocalRanks> localRanks;
     const std::shared_ptr<ProcessGroup> group = joinDataParallelGroup(localRanks);
     // Rank 0 reports the run; the other ranks only their final summary.
-    ConsoleObserver console(group && group->rank() != 0 ? ConsoleStyle::Quiet : style());
+    ConsoleObserver console(leadsTheRun(group.get()) ? style() : ConsoleStyle::Quiet);
     Trainer trainer(config, resumeDirectory);
     if (group)
         trainer.joinGroup(group);
@@ -235,7 +235,7 @@ int TrainingCommand::compare()
         throw UsageError("--interleave runs FP32 and AMP in one process; leave it out of a data-parallel comparison.");
     std::optional<LocalRanks> localRanks;
     const std::shared_ptr<ProcessGroup> group = joinDataParallelGroup(localRanks);
-    const bool reports = !group || group->rank() == 0;
+    const bool reports = leadsTheRun(group.get());
     ConsoleObserver console(reports && style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
     Comparison comparison(config, interleave ? ComparisonOrder::Interleaved : ComparisonOrder::Sequential);
     if (group)

@@ -32,4 +32,10 @@ private:
     c10::intrusive_ptr<c10d::Store> keys;
 };
 
+/// Whether this process writes and reports the run: a process training alone (no group), or rank 0 of its group.
+inline bool leadsTheRun(const ProcessGroup* group)
+{
+    return !group || group->rank() == 0;
+}
+
 } // namespace ampwb

@@ -137,7 +137,7 @@ ComparisonResult Comparison::run()
     if (group && order == ComparisonOrder::Interleaved)
         throw std::invalid_argument("An interleaved comparison runs in one process; compare data-parallel one run "
                                     "after the other.");
-    const bool writesFolder = !group || group->rank() == 0;
+    const bool writesFolder = leadsTheRun(group.get());
     ComparisonResult result;
     if (config.name.empty())
         config.name = Trainer::timestampedRunName("compare");

@@ -271,7 +271,7 @@ void Trainer::Session::prepare()
     const ProcessGroup* group = trainer.group.get();
     if (!trainer.resumeDirectory.empty())
         checkSameWorldSize(trainer.resumeDirectory, group ? group->worldSize() : 1);
-    const bool writesRunFolder = !group || group->rank() == 0;
+    const bool writesRunFolder = leadsTheRun(group);
 
     device = resolveDevice(config.device);
     machine = probeDevices();
