@@ -3,7 +3,7 @@
 Sneaker, Bag, Ankle boot; Shirt is left out, so the pretrained five-class head is replaced by a new
 one) with only a few labelled training images per class, to fine-tune on. Each has train/ and val/
 (val/ from the test set). PNG, 28 x 28 grayscale.
-    /usr/bin/python3 bench/fashion_mnist_split.py OUT_DIR [--per-class N] [--val-per-class M]"""
+    /usr/bin/python3 bench/fashion_mnist_split.py OUT_DIR [--per-class N[,N...]] [--val-per-class M]"""
 import argparse
 import gzip
 import os
@@ -40,7 +40,8 @@ def write(images, labels, classes, limit, folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
-    parser.add_argument("--per-class", type=int, default=20, help="training images per class of the small set")
+    parser.add_argument("--per-class", default="20",
+                        help="training images per class of the small set; several counts make one set each (5,20)")
     parser.add_argument("--val-per-class", type=int, default=1000, help="validation images per class")
     arguments = parser.parse_args()
     train_images, train_labels = split("train")
@@ -48,11 +49,12 @@ def main():
     clothes = os.path.join(arguments.out, "clothes")
     write(train_images, train_labels, CLOTHES, None, os.path.join(clothes, "train"))
     write(test_images, test_labels, CLOTHES, arguments.val_per_class, os.path.join(clothes, "val"))
-    others = os.path.join(arguments.out, f"others-{arguments.per_class}")
-    write(train_images, train_labels, OTHERS, arguments.per_class, os.path.join(others, "train"))
-    write(test_images, test_labels, OTHERS, arguments.val_per_class, os.path.join(others, "val"))
     print(clothes)
-    print(others)
+    for per_class in (int(count) for count in arguments.per_class.split(",")):
+        others = os.path.join(arguments.out, f"others-{per_class}")
+        write(train_images, train_labels, OTHERS, per_class, os.path.join(others, "train"))
+        write(test_images, test_labels, OTHERS, arguments.val_per_class, os.path.join(others, "val"))
+        print(others)
 
 
 if __name__ == "__main__":
