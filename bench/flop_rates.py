@@ -1,5 +1,5 @@
 """FLOP arithmetic for the training benchmark: the machine's measured peak (GEMM and 3x3
-convolution through torch, fp32 and bf16, on one thread as the engine trains) and the FLOPs
+convolution through torch, fp32 and bf16, at a given operator thread count) and the FLOPs
 ResNet-18 needs to train on one image.
 
 Training FLOPs are counted from the layer shapes (torch 1.13 has no flop counter): a forward
@@ -45,11 +45,11 @@ def _best_rate(run, flops, seconds):
     return best
 
 
-def measured_peaks(seconds=2.0):
+def measured_peaks(seconds=2.0, threads=1):
     """GFLOP/s of a 1024^3 GEMM and a 3x3 convolution (batch 32, 128 -> 128 channels, 28x28,
-    channels_last, forward), fp32 and bf16, on one thread (restored afterwards)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
+    channels_last, forward), fp32 and bf16, on `threads` operator threads (restored afterwards)."""
+    previous = torch.get_num_threads()
+    torch.set_num_threads(threads)
     try:
         peaks = {}
         n = 1024
@@ -65,4 +65,4 @@ def measured_peaks(seconds=2.0):
                     lambda: torch.nn.functional.conv2d(x, w, padding=1), conv_flops, seconds) / 1e9
         return peaks
     finally:
-        torch.set_num_threads(threads)
+        torch.set_num_threads(previous)

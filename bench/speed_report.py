@@ -26,15 +26,16 @@ def _table(header, rows, text_columns):
     return lines + ["| " + " | ".join(row) + " |" for row in rows]
 
 
-def peak_table(peaks):
-    rows = [[kernel, _number(peaks[f"{kernel}_fp32"]), _number(peaks[f"{kernel}_bf16"])]
-            for kernel in ("gemm", "conv3x3")]
-    return _table(["kernel (1 thread)", "fp32 GFLOP/s", "bf16 GFLOP/s"], rows, 1)
+def peak_table(peaks_by_threads):
+    rows = [[kernel, str(threads), _number(peaks[f"{kernel}_fp32"]), _number(peaks[f"{kernel}_bf16"])]
+            for kernel in ("gemm", "conv3x3") for threads, peaks in sorted(peaks_by_threads.items())]
+    return _table(["kernel", "operator threads", "fp32 GFLOP/s", "bf16 GFLOP/s"], rows, 1)
 
 
-def training_table(records, cases, flops, peaks):
-    """Engine and Python images/s per case, their ratio, achieved GFLOP/s against the measured
-    conv peak of that precision, and the mean time each step waited for its batch."""
+def training_table(records, cases, flops, peaks_by_threads):
+    """Engine and Python images/s per case, their ratio, each program's operator threads, achieved
+    GFLOP/s against the conv peak of that precision measured at the program's thread count, and the
+    mean time each step waited for its batch."""
     rows = []
     for case in cases:
         for layout in ("contiguous", "channels_last"):
@@ -44,17 +45,22 @@ def training_table(records, cases, flops, peaks):
                 python = _median(records, "images_per_second", runner="python", **match)
                 if engine is None or python is None:
                     continue
-                peak = peaks["conv3x3_bf16" if precision == "amp" else "conv3x3_fp32"]
-                achieved = [rate * flops[case["size"]] / 1e9 for rate in (engine, python)]
+                threads = [_matching(records, runner=runner, **match)[0].get("threads", 1)
+                           for runner in ("engine", "python")]
+                kernel = "conv3x3_bf16" if precision == "amp" else "conv3x3_fp32"
+                shares = []
+                for rate, count in zip((engine, python), threads):
+                    achieved = rate * flops[case["size"]] / 1e9
+                    peak = peaks_by_threads.get(count, {}).get(kernel)
+                    shares.append(f"{achieved:.0f} ({100 * achieved / peak:.0f} %)" if peak else f"{achieved:.0f}")
                 rows.append([f"{case['size']} px, batch {case['batch']}", layout, precision,
                              str(len(_matching(records, runner="engine", **match))),
                              _number(engine, 1), _number(python, 1), _ratio(engine, python),
-                             f"{achieved[0]:.0f} ({100 * achieved[0] / peak:.0f} %)",
-                             f"{achieved[1]:.0f} ({100 * achieved[1] / peak:.0f} %)",
+                             f"{threads[0]} / {threads[1]}", *shares,
                              _number(_median(records, "data_wait_ms", runner="engine", **match), 2),
                              _number(_median(records, "data_wait_ms", runner="python", **match), 2)])
     return _table(["case", "layout", "precision", "pairs", "engine img/s", "Python img/s", "engine / Python",
-                   "engine GFLOP/s (% of peak)", "Python GFLOP/s (% of peak)", "engine data wait ms/step",
+                   "operator threads engine / Python", "engine GFLOP/s (% of peak)", "Python GFLOP/s (% of peak)", "engine data wait ms/step",
                    "Python data wait ms/step"], rows, 3)
 
 

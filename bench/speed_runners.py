@@ -24,6 +24,20 @@ def cpu():
     return f"{model}, {os.cpu_count()} CPUs, {' '.join(units)}"
 
 
+def physical_cores():
+    """Cores this process may run on, hardware threads of one core counted once: the engine's
+    default operator thread count (engine/system/ThreadPolicy)."""
+    cores = set()
+    for cpu_index in os.sched_getaffinity(0):
+        topology = f"/sys/devices/system/cpu/cpu{cpu_index}/topology"
+        try:
+            with open(f"{topology}/physical_package_id") as package, open(f"{topology}/core_id") as core:
+                cores.add((package.read().strip(), core.read().strip()))
+        except OSError:
+            cores.add(("cpu", str(cpu_index)))
+    return len(cores)
+
+
 def _run(command):
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True)
@@ -66,8 +80,11 @@ def engine_training(cli, case, precision, channels_last, steps, workers, run_dir
         raise SystemExit(f"engine run {name} ended {finished['state']}: {finished['message']}")
     step_events = [e for e in events if e.get("event") == "step"]
     waits = [e["data_wait_ms"] for e in step_events][warmup_steps(len(step_events)):]
+    with open(os.path.join(run_dir, name, "config.json")) as file:
+        threads = json.load(file)["environment"]["cpu_threads"]
     return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
-            "data_wait_ms": sum(waits) / len(waits) if waits else 0.0, "steps": finished["steps"], "wall_s": wall}
+            "data_wait_ms": sum(waits) / len(waits) if waits else 0.0, "steps": finished["steps"], "wall_s": wall,
+            "threads": threads}
 
 
 def engine_defaults(cli, steps, run_dir, name):
@@ -101,7 +118,8 @@ def python_training(case, precision, channels_last, steps, workers):
     output, wall = _run(command)
     result = _json_lines(output)[-1]
     return {"images_per_second": result["images_per_second"], "median_step_ms": result["median_step_ms"],
-            "data_wait_ms": result["mean_data_wait_ms"], "steps": result["steps"], "wall_s": wall}
+            "data_wait_ms": result["mean_data_wait_ms"], "steps": result["steps"], "wall_s": wall,
+            "threads": result["threads"]}
 
 
 def engine_loader(binary, folder, workers, epochs):

@@ -176,15 +176,18 @@ def main():
         lines += ["One Fashion-MNIST epoch (468 steps of 128, contiguous, 2 workers), end to end:", "",
                   *speed_report.epoch_table(session.records)]
     else:
-        peaks = flop_rates.measured_peaks(1.0 if args.quick else 3.0)
-        session.add({"kind": "peak", **peaks})
+        peaks = {threads: flop_rates.measured_peaks(1.0 if args.quick else 3.0, threads)
+                 for threads in sorted({1, torch.get_num_threads(), speed_runners.physical_cores()})}
+        for threads, rates in peaks.items():
+            session.add({"kind": "peak", "threads": threads, **rates})
         flops = {case["size"]: flop_rates.training_flops_per_image(case["size"]) for case in CASES}
         session.add({"kind": "flops_per_image", **{str(size): value for size, value in flops.items()}})
         sizes = {int(size) for size in args.sizes.split(",") if size}
         cases = [case for case in CASES if case["size"] in sizes]
         measure_training(session, cli, cases, args.rounds, args.quick)
         worker_counts = measure_loader(session, loader_binary, args.out, args.rounds, args.quick)
-        lines += ["Measured peak (torch, one thread):", "", *speed_report.peak_table(peaks), "",
+        lines += ["Measured peak (torch), at each thread count the programs use:", "",
+                  *speed_report.peak_table(peaks), "",
                   "ResNet-18 training GFLOP per image: "
                   + ", ".join(f"{size} px {value / 1e9:.3f}" for size, value in flops.items()), "",
                   "Training throughput (medians):", "",
