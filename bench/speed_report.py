@@ -123,3 +123,24 @@ def defaults_table(records):
         lines += ["", f"workbench / write-up, pair by pair: {', '.join(f'{r:.2f}' for r in ratios)} "
                       f"(median {statistics.median(ratios):.2f}×, range {ratios[0]:.2f}–{ratios[-1]:.2f}×)"]
     return lines
+
+
+def repeats_table(records):
+    """Each repeat of the default comparison: both throughputs, AMP ÷ FP32 with the 95 % margin the
+    run's own step times give (as the report computes it), the verdict; then the spread of the ratios
+    around their median."""
+    rows = []
+    ratios = []
+    for r in _matching(records, kind="repeat"):
+        ratio = r["amp_images_per_second"] / r["fp32_images_per_second"]
+        margin = 1.96 * (r["amp_relative_error"] ** 2 + r["fp32_relative_error"] ** 2) ** 0.5
+        ratios.append(ratio)
+        rows.append([str(r["round"] + 1), _number(r["fp32_images_per_second"], 1), _number(r["amp_images_per_second"], 1),
+                     f"{ratio:.2f}× (±{margin * 100:.0f} %)", _number(r["wall_s"] / 60, 1), r["verdict"]])
+    lines = _table(["repeat", "FP32 img/s", "AMP img/s", "AMP ÷ FP32 (95 % margin)", "minutes", "verdict"], rows, 1)
+    if ratios:
+        median = statistics.median(ratios)
+        lines += ["", f"AMP ÷ FP32: median {median:.2f}×, range {min(ratios):.2f}–{max(ratios):.2f}× "
+                      f"({(min(ratios) / median - 1) * 100:+.1f} % to {(max(ratios) / median - 1) * 100:+.1f} % "
+                      f"of the median)"]
+    return lines

@@ -101,6 +101,25 @@ def engine_defaults(cli, steps, run_dir, name):
             "loader_workers": config["workers"], "loader_worker_threads": environment["loader_worker_threads"]}
 
 
+def engine_compare(cli, run_dir, name, interleave=False):
+    """`amp-workbench-cli compare` with nothing but where to write (the default comparison: one
+    Fashion-MNIST epoch in FP32, then in AMP; with `interleave`, step by step): each run's steady
+    images/s with its 95 % margin, and the verdict that report.md ends with."""
+    _, wall = _run([cli, "compare", "--quiet", "--run-dir", run_dir, "--name", name]
+                   + (["--interleave"] if interleave else []))
+    folder = os.path.join(run_dir, name)
+    result = {"wall_s": wall}
+    for precision in ("fp32", "amp"):
+        with open(os.path.join(folder, precision, "summary.json")) as file:
+            summary = json.load(file)
+        result[f"{precision}_images_per_second"] = summary["images_per_second"]
+        result[f"{precision}_relative_error"] = summary["images_per_second_relative_error"]
+        result[f"{precision}_median_step_ms"] = summary["median_step_ms"]
+    with open(os.path.join(folder, "report.md")) as file:
+        result["verdict"] = [line for line in file.read().splitlines() if line.strip()][-1]
+    return result
+
+
 def write_up_defaults(steps):
     """bench/write_up_loop.py: the write-up's script as its users run it, on the same data."""
     output, wall = _run([PYTHON, os.path.join(BENCH, "write_up_loop.py"), "--steps", str(steps)])

@@ -15,12 +15,16 @@ Default run (about 20 minutes on a 2-core machine):
 limit (the README's default run) against the original write-up's script (bench/write_up_loop.py) on the
 same images, R alternating pairs (default 5), no environment variables; it reports each program's
 operator and loader thread counts and the median and range of the ratio.
+--repeats instead runs the default comparison (`amp-workbench-cli compare`, nothing else set: one
+Fashion-MNIST epoch in FP32, then in AMP) R times (default 5) and reports AMP / FP32 in each, with
+its margin and verdict, and the spread of the ratios around their median (with --interleave:
+`compare --interleave`, FP32 and AMP alternating step by step).
 
 Results: <out>/training-speed-<time>/results.jsonl (one record per measurement) and
 table.md (medians and ratios), also printed.
 
   /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults] [--sizes 28,64,224]
-                                           [--rounds R] [--out DIR]
+                                           [--repeats [--interleave]] [--rounds R] [--out DIR]
 """
 import argparse
 import datetime
@@ -49,6 +53,7 @@ TRAINING_WORKERS = 2
 EPOCH_STEPS = 60000 // 128  # one Fashion-MNIST epoch at batch 128, last partial batch dropped
 DEFAULTS_STEPS = 30  # engine steps of 128 images per run; the write-up's script takes as many images in 64s
 DEFAULTS_ROUNDS = 5
+REPEATS = 5
 
 
 class Session:
@@ -133,6 +138,13 @@ def measure_defaults(session, cli, rounds):
             session.add({**result, "kind": "defaults", "runner": runner, "round": round_index})
 
 
+def measure_repeats(session, cli, rounds, interleave):
+    for round_index in range(rounds or REPEATS):
+        result = speed_runners.engine_compare(cli, os.path.join(session.folder, "runs"), f"compare-r{round_index}",
+                                              interleave)
+        session.add({**result, "kind": "repeat", "round": round_index, "interleaved": interleave})
+
+
 def machine_line():
     model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                  platform.processor())
@@ -153,21 +165,27 @@ def main():
     mode.add_argument("--epoch", action="store_true", help="only one Fashion-MNIST epoch, end to end")
     mode.add_argument("--defaults", action="store_true",
                       help="only the default run against the write-up's script, as users start them")
+    mode.add_argument("--repeats", action="store_true", help="only repeats of the default comparison")
+    parser.add_argument("--interleave", action="store_true", help="with --repeats: compare --interleave")
     args = parser.parse_args()
 
     cli = os.path.join(args.build, "app", "cli", "amp-workbench-cli")
     loader_binary = os.path.join(args.build, "bench", "loader_throughput")
-    for binary in (cli,) if args.epoch or args.defaults else (cli, loader_binary):
+    for binary in (cli,) if args.epoch or args.defaults or args.repeats else (cli, loader_binary):
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build with -DAMPWB_BUILD_BENCH=ON "
                      f"(ninja -C {args.build} amp-workbench-cli loader_throughput)")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    suffix = "-epoch" if args.epoch else "-defaults" if args.defaults else ""
+    suffix = "-epoch" if args.epoch else "-defaults" if args.defaults else "-repeats" if args.repeats else ""
     session = Session(os.path.join(args.out, f"training-speed-{stamp}{suffix}"))
     started = datetime.datetime.now(datetime.timezone.utc)
 
     lines = []
-    if args.defaults:
+    if args.repeats:
+        measure_repeats(session, cli, args.rounds, args.interleave)
+        lines += [f"CPU: {speed_runners.cpu()}.", "", "The default comparison" + (" with --interleave" if args.interleave else "") + ", repeated:", "",
+                  *speed_report.repeats_table(session.records)]
+    elif args.defaults:
         measure_defaults(session, cli, args.rounds)
         lines += ["The default run against the write-up's script, as users start them:", "",
                   *speed_report.defaults_table(session.records)]
