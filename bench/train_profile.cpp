@@ -1,12 +1,14 @@
 // Which operators the engine's training steps spend their time in: runs the engine's Trainer
 // (the code behind `amp-workbench-cli train`, synthetic data, no augmentation, 2 loader workers)
 // and records libtorch's autograd profiler on the training thread from step --from to the last
-// step. Prints one JSON line per operator and input shapes: self time per step in ms (time
-// inside the operator less the operators it called) and calls per step, largest first.
+// step, on the operator threads `amp-workbench-cli train` chooses. Prints one JSON line per
+// operator and input shapes: self time per step in ms (time inside the operator less the
+// operators it called) and calls per step, largest first.
 // python_reference_loop.py --profile-from N prints the same for the Python loop.
 //
 // Usage: train_profile [--size 64] [--batch-size 64] [--steps 8] [--from 3] [--precision fp32|amp]
 //                      [--channels-last]
+#include "system/ThreadPolicy.h"
 #include "training/Precision.h"
 #include "training/Trainer.h"
 
@@ -149,6 +151,7 @@ int main(int argc, char** argv)
 {
     try {
         const Settings settings = parse(argc, argv);
+        applyThreadPolicy(chooseThreadPolicy()); // the operator threads `train` uses
         ProfileWindow window(settings.from, settings.config.maxSteps);
         Trainer trainer(settings.config);
         trainer.addObserver(&window);
