@@ -2,8 +2,8 @@
 # Fine-tuning, measured (docs/fine-tuning.md and docs/BENCHMARKS.md):
 #  1. The example: pretrain on Fashion-MNIST's five clothes classes (one epoch, 32 px, cosine schedule
 #     so that the weights are not taken in the middle of a loss spike), then fine-tune on only PER_CLASS
-#     (each count in turn) labelled images of each of four other classes (a new head), from random weights and from the
-#     pretrained run, in FP32 and in AMP, with the same steps, once per seed in SEEDS; prints the
+#     (each count in turn) labelled images of each of four other classes (a new head), from random
+#     weights and from the pretrained run, in FP32 and in AMP, with the same steps, once per seed in SEEDS; prints the
 #     validation top-1 of each and their mean.
 #  2. Step time of a frozen backbone (--freeze-backbone) against full fine-tuning at 224 px on
 #     opencv-doc's photos, in PAIRS alternating pairs; prints each pair's median step time.

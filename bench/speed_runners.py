@@ -52,6 +52,12 @@ def _json_lines(text):
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
+def _run_config(run_dir, name):
+    """The config.json an engine run wrote (its settings and the environment it recorded)."""
+    with open(os.path.join(run_dir, name, "config.json")) as file:
+        return json.load(file)
+
+
 def _data_args(case):
     if case["data"] == "fashion-mnist":
         return ["--data", "fashion-mnist"]
@@ -80,8 +86,7 @@ def engine_training(cli, case, precision, channels_last, steps, workers, run_dir
         raise SystemExit(f"engine run {name} ended {finished['state']}: {finished['message']}")
     step_events = [e for e in events if e.get("event") == "step"]
     waits = [e["data_wait_ms"] for e in step_events][warmup_steps(len(step_events)):]
-    with open(os.path.join(run_dir, name, "config.json")) as file:
-        threads = json.load(file)["environment"]["cpu_threads"]
+    threads = _run_config(run_dir, name)["environment"]["cpu_threads"]
     return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
             "data_wait_ms": sum(waits) / len(waits) if waits else 0.0, "steps": finished["steps"], "wall_s": wall,
             "threads": threads}
@@ -92,8 +97,7 @@ def engine_defaults(cli, steps, run_dir, name):
     28 px, batch 128, FP32, default workers and threads), and the thread counts it recorded."""
     output, wall = _run([cli, "train", "--json", "--max-steps", str(steps), "--run-dir", run_dir, "--name", name])
     finished = next(e for e in _json_lines(output) if e.get("event") == "finished")
-    with open(os.path.join(run_dir, name, "config.json")) as file:
-        config = json.load(file)
+    config = _run_config(run_dir, name)
     environment = config["environment"]
     return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
             "steps": finished["steps"], "batch_size": config["batch_size"], "wall_s": wall,
