@@ -174,8 +174,12 @@ private Q_SLOTS:
         QCOMPARE(compareTab.histories().runs().size(), size_t(2));
         QCOMPARE(compareTab.histories().runs()[0].label(), QStringLiteral("pair/fp32")); // FP32 first
         QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp vs pair/fp32"));
-        QVERIFY(!compareTab.verdict().isEmpty());
-        QVERIFY(compareTab.verdict().startsWith(QLatin1String("AMP")));
+        // A verdict on this pair's speed: which one depends on the machine and on how steady six steps ran.
+        const QString verdict = compareTab.verdict();
+        QVERIFY2(verdict.startsWith(QLatin1String("AMP helped"))
+                     || verdict.startsWith(QLatin1String("AMP did not help"))
+                     || verdict.startsWith(QLatin1String("Too short to tell: AMP ran at")),
+                 qPrintable(verdict));
     }
 
     void usingARunsConfiguration()
