@@ -1,0 +1,82 @@
+#pragma once
+
+#include <torch/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ampwb {
+
+/// The limits of a 16-bit floating-point format's magnitudes.
+struct NumberFormat {
+    const char* name;
+    double smallestSubnormal; ///< below this a value rounds to zero (underflows)
+    double smallestNormal;    ///< below this (and from smallestSubnormal) a value is subnormal: fewer bits
+    double largest;           ///< above this a value overflows to infinity
+};
+
+/// IEEE half precision: subnormals from 2^-24, normals from 2^-14, at most 65504.
+inline constexpr NumberFormat kFloat16{"fp16", 5.9604644775390625e-08, 6.103515625e-05, 65504.0};
+/// bfloat16: float32's exponent range with 8 bits of mantissa; subnormals from 2^-133, normals from
+/// 2^-126, at most (2 - 2^-7) · 2^127.
+inline constexpr NumberFormat kBFloat16{"bf16", 9.183549615799121e-41, 1.1754943508222875e-38, 3.3895313892515355e+38};
+
+/// How many of a tensor's finite, non-zero values would fall outside a format's normal range. The
+/// limits are the thresholds themselves, not rounding: a value just under 2^-24 counts as underflowing
+/// in fp16 although round-to-nearest would keep it, and one just over 65504 as overflowing.
+struct FormatFit {
+    int64_t underflow = 0; ///< 0 < |v| < smallestSubnormal
+    int64_t subnormal = 0; ///< smallestSubnormal ≤ |v| < smallestNormal
+    int64_t overflow = 0;  ///< |v| > largest
+};
+
+/// The histogram's bins: bin b counts the finite non-zero values whose floor(log2 |v|) is
+/// kLowestLog2 + b; smaller exponents go to the first bin and larger ones to the last.
+inline constexpr int kLowestLog2 = -64;
+inline constexpr int kHighestLog2 = 15;
+inline constexpr int kLog2Bins = kHighestLog2 - kLowestLog2 + 1;
+
+/// One parameter's gradient at one step, against fp16's and bf16's ranges, as is and multiplied by
+/// the loss scale (what loss scaling makes of it).
+struct GradientRange {
+    std::string parameter;
+    int64_t elements = 0;
+    int64_t zeros = 0;
+    int64_t nonFinite = 0;
+    double lossScale = 1.0;
+    std::vector<int64_t> log2Histogram; ///< kLog2Bins counts of the unscaled values
+    FormatFit fp16;
+    FormatFit fp16Scaled;
+    FormatFit bf16;
+    FormatFit bf16Scaled;
+};
+
+/// Measures an unscaled FP32 gradient (on any device) of the parameter named `parameter`, whose loss was
+/// multiplied by `lossScale` (1 without loss scaling).
+GradientRange measureGradientRange(const std::string& parameter, const torch::Tensor& gradient, double lossScale);
+
+/// gradstats.csv in a run folder: one row per parameter and measured step, appended as the run goes.
+/// Columns: step, parameter, elements, zeros, non_finite, loss_scale, then underflow / subnormal /
+/// overflow counts for fp16, fp16_scaled, bf16 and bf16_scaled, then the histogram as log2_-64 … log2_15.
+class GradientStatsFile {
+public:
+    /// Opens `path` for appending, writing the header when the file is new or empty.
+    explicit GradientStatsFile(const std::string& path);
+    /// Appends the rows of one step; throws std::runtime_error when the file cannot be written.
+    void append(int64_t step, const std::vector<GradientRange>& ranges);
+
+    /// A row read back, with its step.
+    struct Row {
+        int64_t step = 0;
+        GradientRange range;
+    };
+    /// Every well-formed row of `path` (a row with the wrong number of cells is left out); none when
+    /// the file is missing.
+    static std::vector<Row> read(const std::string& path);
+
+private:
+    std::string filePath;
+};
+
+} // namespace ampwb
