@@ -110,6 +110,10 @@ TrainingCommand::TrainingCommand(Kind kind)
             {"--nesterov", "", "Nesterov momentum (default off)", [&c](const OptionValue&) { c.nesterov = true; }},
             {"--clip-grad-norm", "X", "clip the gradients' L2 norm (unscaled first under AMP; default off)",
              [&c](const OptionValue& v) { c.clipGradNorm = v.number(); }},
+            {"--grad-stats-every", "K",
+             "each parameter's gradient range against fp16 and bf16 into gradstats.csv at step 1\n"
+             "and every K steps (default 100; 0: off)",
+             [&c](const OptionValue& v) { c.gradientStatsEvery = v.wholeNumber(); }},
             {"--schedule", "constant|step|cosine", "(default step: x gamma every step-size epochs)",
              [&c](const OptionValue& v) { c.schedule = v.oneOf(parseSchedule(v.text()), "constant, step or cosine"); }},
             {"--step-size", "N", "(default 30)", [&c](const OptionValue& v) { c.stepSize = v.wholeNumber(); }},

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -17,18 +18,6 @@ template <typename Range>
 auto fitsOf(Range& range)
 {
     return std::array{&range.fp16, &range.fp16Scaled, &range.bf16, &range.bf16Scaled};
-}
-
-std::string header()
-{
-    std::string text = "step,parameter,elements,zeros,non_finite,loss_scale";
-    for (const char* fit : kFitNames) {
-        for (const char* column : {"underflow", "subnormal", "overflow"})
-            text += std::string(",") + fit + "_" + column;
-    }
-    for (int log2 = kLowestLog2; log2 <= kHighestLog2; ++log2)
-        text += ",log2_" + std::to_string(log2);
-    return text;
 }
 
 /// `values` as contiguous float32 on the CPU (a copy only where needed).
@@ -50,6 +39,18 @@ void addToFit(FormatFit& fit, double magnitude, const NumberFormat& format, doub
 }
 
 } // namespace
+
+std::string gradientStatsHeader()
+{
+    std::string text = "step,parameter,elements,zeros,non_finite,loss_scale";
+    for (const char* fit : kFitNames) {
+        for (const char* column : {"underflow", "subnormal", "overflow"})
+            text += std::string(",") + fit + "_" + column;
+    }
+    for (int log2 = kLowestLog2; log2 <= kHighestLog2; ++log2)
+        text += ",log2_" + std::to_string(log2);
+    return text;
+}
 
 GradientRange measureGradientRange(const std::string& parameter, const torch::Tensor& gradient, double lossScale)
 {
@@ -82,40 +83,22 @@ GradientRange measureGradientRange(const std::string& parameter, const torch::Te
     return range;
 }
 
-GradientStatsFile::GradientStatsFile(const std::string& path)
-    : filePath(path)
+void writeGradientStats(std::ostream& out, int64_t step, const std::vector<GradientRange>& ranges)
 {
-    std::ifstream existing(path);
-    if (existing.peek() != std::ifstream::traits_type::eof())
-        return;
-    std::ofstream out(path, std::ios::app);
-    out << header() << "\n";
-    if (!out.flush())
-        throw std::runtime_error("Cannot write " + path + ".");
-}
-
-void GradientStatsFile::append(int64_t step, const std::vector<GradientRange>& ranges)
-{
-    std::ostringstream rows;
-    rows.precision(17);
     for (const GradientRange& range : ranges) {
-        rows << step << "," << range.parameter << "," << range.elements << "," << range.zeros << "," << range.nonFinite
-             << "," << range.lossScale;
+        out << step << "," << range.parameter << "," << range.elements << "," << range.zeros << "," << range.nonFinite
+            << "," << range.lossScale;
         for (const FormatFit* fit : fitsOf(range))
-            rows << "," << fit->underflow << "," << fit->subnormal << "," << fit->overflow;
+            out << "," << fit->underflow << "," << fit->subnormal << "," << fit->overflow;
         for (const int64_t bin : range.log2Histogram)
-            rows << "," << bin;
-        rows << "\n";
+            out << "," << bin;
+        out << "\n";
     }
-    std::ofstream out(filePath, std::ios::app);
-    out << rows.str();
-    if (!out.flush())
-        throw std::runtime_error("Cannot write " + filePath + " (is the disk full?).");
 }
 
-std::vector<GradientStatsFile::Row> GradientStatsFile::read(const std::string& path)
+std::vector<GradientStatsRow> readGradientStats(const std::string& path)
 {
-    std::vector<Row> rows;
+    std::vector<GradientStatsRow> rows;
     std::ifstream in(path);
     std::string line;
     if (!std::getline(in, line))
@@ -129,7 +112,7 @@ std::vector<GradientStatsFile::Row> GradientStatsFile::read(const std::string& p
         if (cell.size() != cells)
             continue;
         try {
-            Row row;
+            GradientStatsRow row;
             row.step = std::stoll(cell[0]);
             row.range.parameter = cell[1];
             row.range.elements = std::stoll(cell[2]);

@@ -3,6 +3,7 @@
 #include <torch/types.h>
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -56,27 +57,20 @@ struct GradientRange {
 /// multiplied by `lossScale` (1 without loss scaling).
 GradientRange measureGradientRange(const std::string& parameter, const torch::Tensor& gradient, double lossScale);
 
-/// gradstats.csv in a run folder: one row per parameter and measured step, appended as the run goes.
-/// Columns: step, parameter, elements, zeros, non_finite, loss_scale, then underflow / subnormal /
-/// overflow counts for fp16, fp16_scaled, bf16 and bf16_scaled, then the histogram as log2_-64 … log2_15.
-class GradientStatsFile {
-public:
-    /// Opens `path` for appending, writing the header when the file is new or empty.
-    explicit GradientStatsFile(const std::string& path);
-    /// Appends the rows of one step; throws std::runtime_error when the file cannot be written.
-    void append(int64_t step, const std::vector<GradientRange>& ranges);
+/// gradstats.csv, one row per parameter and measured step: step, parameter, elements, zeros, non_finite,
+/// loss_scale, then underflow / subnormal / overflow counts for fp16, fp16_scaled, bf16 and bf16_scaled,
+/// then the histogram as log2_-64 … log2_15. RunFolder writes the file; these read and write its lines.
+std::string gradientStatsHeader();
+/// Writes the rows of one step to `out`.
+void writeGradientStats(std::ostream& out, int64_t step, const std::vector<GradientRange>& ranges);
 
-    /// A row read back, with its step.
-    struct Row {
-        int64_t step = 0;
-        GradientRange range;
-    };
-    /// Every well-formed row of `path` (a row with the wrong number of cells is left out); none when
-    /// the file is missing.
-    static std::vector<Row> read(const std::string& path);
-
-private:
-    std::string filePath;
+/// A row of gradstats.csv read back, with its step.
+struct GradientStatsRow {
+    int64_t step = 0;
+    GradientRange range;
 };
+/// Every well-formed row of the gradstats.csv at `path` (a row with the wrong number of cells, or a cell
+/// that is not a number where one belongs, is left out); none when the file is missing.
+std::vector<GradientStatsRow> readGradientStats(const std::string& path);
 
 } // namespace ampwb

@@ -132,6 +132,7 @@ struct ConfigJson {
         visit("seed", config.seed);
         visit("workers", config.workers);
         visit("validation_limit", config.validationLimit);
+        visit("grad_stats_every", config.gradientStatsEvery);
         visit("runs_directory", config.runsDirectory);
         visit("init_weights", config.initWeights);
         visit("new_head", config.newHead);

@@ -171,6 +171,20 @@ void RunFolder::appendStep(const StepMetrics& step)
         throw std::runtime_error("Cannot append to " + stepsPath() + " (is the disk full?).");
 }
 
+void RunFolder::openGradientStats(int64_t lastStep)
+{
+    truncateCsv(gradientStatsPath(), lastStep);
+    openForAppend(gradientStats, gradientStatsPath(), gradientStatsHeader());
+}
+
+void RunFolder::appendGradientStats(int64_t step, const std::vector<GradientRange>& ranges)
+{
+    writeGradientStats(gradientStats, step, ranges);
+    gradientStats.flush();
+    if (!gradientStats)
+        throw std::runtime_error("Cannot append to " + gradientStatsPath() + " (is the disk full?).");
+}
+
 void RunFolder::appendEpoch(const EpochMetrics& epoch)
 {
     writeCsvRow<EpochsCsv>(epochs, epoch);

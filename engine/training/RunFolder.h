@@ -1,6 +1,7 @@
 #pragma once
 
 #include "system/DeviceInfo.h"
+#include "training/GradientRanges.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
 #include "training/WeightsOrigin.h"
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ampwb {
 
@@ -28,6 +30,7 @@ public:
     std::string summaryPath() const { return dir + "/summary.json"; }
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
     std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
+    std::string gradientStatsPath() const { return dir + "/gradstats.csv"; }
 
     /// Writes config.json: the configuration, the machine, where the weights came from when the run
     /// did not start from random ones, and the world size and backend of a data-parallel run.
@@ -37,6 +40,10 @@ public:
     /// (written after the checkpoint a run resumes from) and writes headers to new files.
     void openLogs(int64_t lastStep, int64_t lastEpoch);
     void appendStep(const StepMetrics& step);
+    /// Opens gradstats.csv for appending like openLogs (rows past `lastStep` dropped, header on a new file).
+    void openGradientStats(int64_t lastStep);
+    /// Appends one step's gradient ranges to gradstats.csv; throws std::runtime_error when it cannot.
+    void appendGradientStats(int64_t step, const std::vector<GradientRange>& ranges);
     void appendEpoch(const EpochMetrics& epoch);
     void writeSummary(const RunSummary& summary) const;
     /// Lists data files that were skipped, one "path: reason" per line.
@@ -56,6 +63,7 @@ private:
     std::string dir;
     std::ofstream steps;
     std::ofstream epochs;
+    std::ofstream gradientStats;
 };
 
 /// summary.json's text for a summary.

@@ -14,6 +14,7 @@
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
+#include "training/GradientRanges.h"
 #include "training/LearningRate.h"
 #include "training/MeasurementNoise.h"
 #include "training/RunFolder.h"
@@ -141,6 +142,9 @@ private:
     /// the step the ranks agreed to stop after is done.
     bool goOn();
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
+    /// At step 1 and every gradientStatsEvery steps, where this trainer writes the run's files: each
+    /// gradient's range into gradstats.csv. Returns the seconds it took, which the step time leaves out.
+    double recordGradientStats(double lossScale);
     void finishEpoch(bool complete);
     void checkpoint();
     /// Adds newly met unreadable files to the run's list; returns how many there are.
@@ -355,6 +359,8 @@ void Trainer::Session::prepare()
     if (folder) {
         folder->writeConfig(config, machine, deviceText, origin, group ? group->worldSize() : 1);
         folder->openLogs(progress.globalStep, progress.epoch);
+        if (config.gradientStatsEvery > 0)
+            folder->openGradientStats(progress.globalStep);
         summary.runDirectory = folder->directory();
     }
     summary.precision = config.precision;
@@ -542,6 +548,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     scaler->scaleLoss(loss).backward();
     const double lossValue = loss.item<double>();
     const bool finiteLoss = std::isfinite(lossValue);
+    const double gradientStatsSeconds = recordGradientStats(scaleUsed);
     if (config.clipGradNorm > 0.0) {
         scaler->unscale(*optimizer); // clip the true gradients, not the scaled ones
         torch::nn::utils::clip_grad_norm_(model->parameters(), config.clipGradNorm);
@@ -556,7 +563,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     }
     const int64_t correct = logits.argmax(1).eq(labels).sum().item<int64_t>();
     synchronizeDevice(device);
-    const double seconds = secondsSince(start);
+    const double seconds = secondsSince(start) - gradientStatsSeconds;
 
     const int64_t batchImages = batch.labels.size(0);
     ++progress.globalStep;
@@ -681,6 +688,27 @@ int64_t Trainer::Session::recordUnreadable(const std::vector<std::string>& messa
         folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
     summary.unreadableImages = static_cast<int64_t>(unreadable.size());
     return summary.unreadableImages;
+}
+
+double Trainer::Session::recordGradientStats(double lossScale)
+{
+    const int64_t step = progress.globalStep + 1;
+    const int64_t every = config.gradientStatsEvery;
+    if (!folder || every <= 0 || (step != 1 && step % every != 0))
+        return 0.0;
+    synchronizeDevice(device); // so that the time below is the measurement's, not the backward's
+    const Clock::time_point start = Clock::now();
+    // The ranges of the true gradients: a loss scaler's are unscaled first (exact for its powers of two).
+    const bool scaled = scaler->isEnabled();
+    std::vector<GradientRange> ranges;
+    for (const auto& item : model->named_parameters()) {
+        const torch::Tensor& gradient = item.value().grad();
+        if (gradient.defined()) // a frozen backbone has none
+            ranges.push_back(
+                measureGradientRange(item.key(), scaled ? gradient / lossScale : gradient, scaled ? lossScale : 1.0));
+    }
+    folder->appendGradientStats(step, ranges);
+    return secondsSince(start);
 }
 
 void Trainer::Session::checkpoint()

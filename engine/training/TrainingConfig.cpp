@@ -91,6 +91,8 @@ std::vector<std::string> validate(const TrainingConfig& config)
         problems.push_back("Synthetic dataset sizes must be positive.");
     if (config.validationLimit < 0)
         problems.push_back("The validation limit cannot be negative.");
+    if (config.gradientStatsEvery < 0)
+        problems.push_back("Gradient statistics: every N steps with N ≥ 1, or 0 for none.");
     if (config.runsDirectory.empty())
         problems.push_back("Choose a folder for runs.");
     if (!config.name.empty() && !isValidRunName(config.name))

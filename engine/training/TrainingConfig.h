@@ -48,6 +48,8 @@ struct TrainingConfig {
     uint64_t seed = 0;
     int workers = 2;
     int64_t validationLimit = 0; ///< evaluate on at most this many images (0: all)
+    /// Each parameter's gradient range into gradstats.csv at step 1 and every this many steps (0: never).
+    int64_t gradientStatsEvery = 100;
     std::string runsDirectory = "runs";
     /// Where the weights start: "" (random), "imagenet" (torchvision's ImageNet weights), a `.pth` state
     /// dict in torchvision's format, a run folder or its checkpoint.pt. A head for another class count

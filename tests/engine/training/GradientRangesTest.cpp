@@ -1,8 +1,10 @@
 // Gradient ranges: the counts of values that underflow, turn subnormal or overflow in fp16 and bf16
 // (as they are and times a loss scale) are exact at the formats' boundaries, the log2 histogram bins
-// values exactly, the two agree on a real ResNet-18 gradient, and gradstats.csv reads back what was written.
+// values exactly, the two agree on a real ResNet-18 gradient, and gradstats.csv, written through a run folder, reads
+// back what was written.
 #include "model/ResNet18.h"
 #include "training/GradientRanges.h"
+#include "training/RunFolder.h"
 
 #include <torch/nn/functional/loss.h>
 
@@ -142,18 +144,24 @@ private Q_SLOTS:
 
     void gradstatsCsvReadsBackWhatWasWritten()
     {
-        QTemporaryDir folder;
-        const std::string path = folder.filePath("gradstats.csv").toStdString();
+        QTemporaryDir parent;
+        RunFolder folder = RunFolder::create(parent.path().toStdString(), "run");
+        const std::string path = folder.gradientStatsPath();
         const GradientRange first = measureGradientRange("layer1.0.conv1.weight", floats({1e-9f, 0.5f, 0.0f}), 1024.0);
         const GradientRange second = measureGradientRange("fc.bias", floats({70000.0f}), 1.0);
-        GradientStatsFile(path).append(1, {first, second});
-        GradientStatsFile(path).append(5, {first}); // reopened: the header is not written twice
+        folder.openGradientStats(0);
+        folder.appendGradientStats(1, {first, second});
+        folder.appendGradientStats(5, {first});
+        folder.appendGradientStats(9, {second});
+        // Resumed from a checkpoint at step 6: the rows after it go; the header is not written twice.
+        RunFolder resumed(folder.directory());
+        resumed.openGradientStats(6);
         {
             std::ofstream broken(path, std::ios::app);
             broken << "6,fc.bias,1,2\n"
-                   << "not a row\n";
+                   << "7,fc.bias,one" << std::string(size_t(6 + 12 + kLog2Bins - 3), ',') << "\n";
         }
-        const auto rows = GradientStatsFile::read(path);
+        const auto rows = readGradientStats(path);
         QCOMPARE(rows.size(), size_t(3));
         QCOMPARE(rows[0].step, int64_t(1));
         QCOMPARE(rows[2].step, int64_t(5));
@@ -168,18 +176,22 @@ private Q_SLOTS:
         QCOMPARE(read.fp16Scaled.underflow, int64_t(0));
         QCOMPARE(read.fp16Scaled.subnormal, int64_t(1)); // 1e-9 · 1024 ≈ 1e-6, above 2^-24
         QCOMPARE(read.log2Histogram, first.log2Histogram);
-        QVERIFY(GradientStatsFile::read(folder.filePath("missing.csv").toStdString()).empty());
+        QVERIFY(readGradientStats(parent.filePath("missing.csv").toStdString()).empty());
+        std::ifstream text(path);
+        std::string header;
+        std::getline(text, header);
+        QCOMPARE(header, gradientStatsHeader());
     }
 
     void anUnwritableFileIsAClearError()
     {
-        QTemporaryDir folder;
-        const std::string path = folder.filePath("no-such-folder/gradstats.csv").toStdString();
+        QTemporaryDir parent;
+        RunFolder folder(parent.filePath("no-such-folder").toStdString());
         try {
-            GradientStatsFile file(path);
+            folder.openGradientStats(0);
             QFAIL("no error");
         } catch (const std::runtime_error& error) {
-            QVERIFY2(QString(error.what()).contains(QString::fromStdString(path)), error.what());
+            QVERIFY2(QString(error.what()).contains(QString::fromStdString(folder.gradientStatsPath())), error.what());
         }
     }
 };

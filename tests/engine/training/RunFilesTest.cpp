@@ -211,6 +211,7 @@ TrainingConfig unusualConfig()
     config.seed = std::numeric_limits<uint64_t>::max();
     config.workers = 4;
     config.validationLimit = 256;
+    config.gradientStatsEvery = 25;
     config.runsDirectory = "/tmp/runs";
     config.initWeights = "/tmp/weights/mine.pth";
     config.newHead = true;
@@ -232,6 +233,7 @@ constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"epochs\": 3,\n"
                                            "  \"freeze_backbone\": true,\n"
                                            "  \"gamma\": 0.5,\n"
+                                           "  \"grad_stats_every\": 25,\n"
                                            "  \"image_size\": 64,\n"
                                            "  \"init_weights\": \"/tmp/weights/mine.pth\",\n"
                                            "  \"learning_rate\": 0.05,\n"

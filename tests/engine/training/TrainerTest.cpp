@@ -6,6 +6,7 @@
 #include "system/AtomicFile.h"
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
+#include "training/GradientRanges.h"
 #include "training/RunFolder.h"
 #include "training/Trainer.h"
 #ifdef AMPWB_WITH_OPENCV
@@ -25,10 +26,12 @@
 #include <torch/optim/sgd.h>
 #include <torch/torch.h>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 using namespace ampwb;
@@ -112,6 +115,7 @@ private Q_SLOTS:
     void gradientClippingBoundsTheTrueUpdate_data();
     void gradientClippingBoundsTheTrueUpdate();
     void unreadableImagesAreSkippedAndListed();
+    void gradientRangesAreRecordedEveryKSteps();
 
 private:
     QTemporaryDir runs;
@@ -483,6 +487,7 @@ void TrainerTest::invalidConfigurationsAreRejected_data()
     QTest::newRow("growth factor 1") << "growthFactor" << 1.0 << "scale";
     QTest::newRow("synthetic size 0") << "syntheticTrainSize" << 0.0 << "Synthetic";
     QTest::newRow("no dataset") << "dataset" << 0.0 << "dataset";
+    QTest::newRow("gradient statistics -1") << "gradientStatsEvery" << -1.0 << "Gradient statistics";
 }
 
 void TrainerTest::invalidConfigurationsAreRejected()
@@ -515,6 +520,8 @@ void TrainerTest::invalidConfigurationsAreRejected()
         config.syntheticTrainSize = static_cast<int64_t>(value);
     else if (field == QLatin1String("dataset"))
         config.dataset.clear();
+    else if (field == QLatin1String("gradientStatsEvery"))
+        config.gradientStatsEvery = static_cast<int64_t>(value);
     else
         QFAIL("unknown field");
 
@@ -719,6 +726,53 @@ void TrainerTest::unreadableImagesAreSkippedAndListed()
     QVERIFY2(list.contains(broken) && list.contains(notes), qPrintable(list));
     QCOMPARE(RunFolder::readSummary(summary.runDirectory)->unreadableImages, int64_t(2));
 #endif
+}
+
+void TrainerTest::gradientRangesAreRecordedEveryKSteps()
+{
+    TrainingConfig config = smallConfig(runs.path(), "gradient-ranges");
+    config.epochs = 2;
+    config.maxSteps = 5;
+    config.gradientStatsEvery = 2;
+    const RunSummary summary = Trainer(config).run();
+    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QCOMPARE(RunFolder::readConfig(summary.runDirectory).gradientStatsEvery, int64_t(2));
+
+    // Step 1, then every second step: each of ResNet-18's parameters once per measured step, in the
+    // model's order, every element either zero, non-finite or in the histogram.
+    ResNet18 model(10);
+    std::vector<std::string> names;
+    int64_t parameterCount = 0;
+    for (const auto& item : model->named_parameters()) {
+        names.push_back(item.key());
+        parameterCount += item.value().numel();
+    }
+    const auto rows = readGradientStats(RunFolder(summary.runDirectory).gradientStatsPath());
+    const std::array<int64_t, 3> measuredSteps{1, 2, 4};
+    QCOMPARE(rows.size(), measuredSteps.size() * names.size());
+    for (size_t measured = 0; measured < measuredSteps.size(); ++measured) {
+        int64_t elements = 0;
+        for (size_t i = 0; i < names.size(); ++i) {
+            const GradientStatsRow& row = rows[measured * names.size() + i];
+            QCOMPARE(row.step, measuredSteps[measured]);
+            QCOMPARE(row.range.parameter, names[i]);
+            QCOMPARE(row.range.lossScale, 1.0); // FP32: no loss scaling
+            const int64_t binned = std::accumulate(row.range.log2Histogram.begin(), row.range.log2Histogram.end(),
+                                                   int64_t(0));
+            QCOMPARE(binned + row.range.zeros + row.range.nonFinite, row.range.elements);
+            QVERIFY(binned > 0);
+            elements += row.range.elements;
+        }
+        QCOMPARE(elements, parameterCount);
+    }
+
+    // Off: no file.
+    config.name = "no-gradient-ranges";
+    config.maxSteps = 1;
+    config.gradientStatsEvery = 0;
+    const RunSummary off = Trainer(config).run();
+    QVERIFY2(off.state == RunState::Finished, off.message.c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(RunFolder(off.runDirectory).gradientStatsPath())));
 }
 
 QTEST_GUILESS_MAIN(TrainerTest)
