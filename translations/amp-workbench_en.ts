@@ -652,6 +652,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Gradient statistics: every N steps with N ≥ 1, or 0 for none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Choose a folder for runs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2113,6 +2117,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Starting weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At step 1 and every this many steps, each parameter&apos;s gradient against fp16&apos;s and bf16&apos;s range into gradstats.csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient ranges every:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -652,6 +652,10 @@
         <translation>验证图像数量上限不能为负数。</translation>
     </message>
     <message>
+        <source>Gradient statistics: every N steps with N ≥ 1, or 0 for none.</source>
+        <translation>梯度统计：每 N 步一次（N ≥ 1），或填 0 表示不统计。</translation>
+    </message>
+    <message>
         <source>Choose a folder for runs.</source>
         <translation>请选择保存运行记录的文件夹。</translation>
     </message>
@@ -2112,6 +2116,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Starting weights</source>
         <translation>起始权重</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>At step 1 and every this many steps, each parameter&apos;s gradient against fp16&apos;s and bf16&apos;s range into gradstats.csv</source>
+        <translation>在第 1 步以及此后每隔这么多步，把每个参数的梯度与 fp16 和 bf16 的数值范围对照，写入 gradstats.csv</translation>
+    </message>
+    <message>
+        <source>Gradient ranges every:</source>
+        <translation>梯度范围统计间隔：</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1."),
     QT_TRANSLATE_NOOP("EngineText", "Synthetic dataset sizes must be positive."),
     QT_TRANSLATE_NOOP("EngineText", "The validation limit cannot be negative."),
+    QT_TRANSLATE_NOOP("EngineText", "Gradient statistics: every N steps with N ≥ 1, or 0 for none."),
     QT_TRANSLATE_NOOP("EngineText", "Choose a folder for runs."),
     QT_TRANSLATE_NOOP("EngineText",
                       "A run name cannot start with a dot or contain / or \\: it names a folder in the runs folder."),

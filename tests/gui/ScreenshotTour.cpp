@@ -28,6 +28,8 @@
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
@@ -100,6 +102,15 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the training run"))
         return 1;
     save(window, folder, QStringLiteral("train-after") + suffix);
+    // The end of the configuration: the Run group, with "Gradient ranges every".
+    auto* gradientRanges = window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"));
+    for (QWidget* parent = gradientRanges; parent; parent = parent->parentWidget()) {
+        if (auto* scroll = qobject_cast<QScrollArea*>(parent)) {
+            scroll->ensureWidgetVisible(gradientRanges);
+            break;
+        }
+    }
+    save(window, folder, QStringLiteral("train-settings") + suffix);
 
     // AMP on a CPU without bf16 units (AVX512-BF16 or AMX) is emulated and some 40 times slower: a shorter comparison.
     const int compareSteps = ampwb::Classifier::bf16Recommended() ? 80 : 20;

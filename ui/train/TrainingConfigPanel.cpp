@@ -211,12 +211,17 @@ QWidget* TrainingConfigPanel::createRunGroup()
     seed->setToolTip(tr("Seeds the initial weights, the data order and the augmentation"));
     workers = spinBox(box, "workers", 0, 64);
     workers->setToolTip(tr("Threads that load and transform images ahead of the training step"));
+    gradientStatsEvery = spinBox(box, "gradientStatsEvery", 0, 1'000'000, tr("off"));
+    gradientStatsEvery->setSuffix(tr(" steps"));
+    gradientStatsEvery->setToolTip(tr("At step 1 and every this many steps, each parameter's gradient against fp16's "
+                                      "and bf16's range into gradstats.csv"));
     runName = new QLineEdit(box);
     runName->setObjectName(QStringLiteral("runName"));
     runName->setPlaceholderText(tr("automatic (precision and time)"));
     QFormLayout* form = formOf(box);
     form->addRow(tr("Seed:"), seed);
     form->addRow(tr("Loader workers:"), workers);
+    form->addRow(tr("Gradient ranges every:"), gradientStatsEvery);
     form->addRow(tr("Run name:"), runName);
     return box;
 }
@@ -265,6 +270,7 @@ ampwb::TrainingConfig TrainingConfigPanel::config() const
     c.warmupEpochs = warmupEpochs->value();
     c.seed = static_cast<uint64_t>(seed->value());
     c.workers = workers->value();
+    c.gradientStatsEvery = gradientStatsEvery->value();
     c.name = runName->text().trimmed().toStdString();
     startingWeights->applyTo(c);
     return c;
@@ -303,6 +309,7 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     warmupEpochs->setValue(c.warmupEpochs);
     seed->setValue(clampInt(static_cast<int64_t>(c.seed)));
     workers->setValue(c.workers);
+    gradientStatsEvery->setValue(clampInt(c.gradientStatsEvery));
     runName->setText(QString::fromStdString(c.name));
     startingWeights->setFrom(c);
     onChanged();

@@ -74,6 +74,7 @@ private:
     QDoubleSpinBox* warmupEpochs;
     QSpinBox* seed;
     QSpinBox* workers;
+    QSpinBox* gradientStatsEvery;
     QLineEdit* runName;
     QLabel* problemsLabel;
     bool wasValid = true;

@@ -11,6 +11,7 @@
 #include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
+#include "training/GradientRanges.h"
 
 #include <QAction>
 #include <QDir>
@@ -21,9 +22,12 @@
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 class TrainTabTest : public QObject {
     Q_OBJECT
@@ -131,6 +135,7 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.configPanel().setConfig(environment.quickConfig(24));
+        window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"))->setValue(10);
         GuiStallMeter stalls;
         stalls.start();
         window.startAction().trigger();
@@ -158,6 +163,12 @@ private Q_SLOTS:
         QVERIFY(run.summary.has_value());
         QVERIFY(run.summary->state == ampwb::RunState::Finished);
         QVERIFY(QFile::exists(run.directory + QStringLiteral("/steps.csv")));
+        // The panel's "Gradient ranges every" reached the run: step 1, 10 and 20, each parameter once.
+        std::set<int64_t> measuredSteps;
+        for (const ampwb::GradientStatsRow& row :
+             ampwb::readGradientStats((run.directory + "/gradstats.csv").toStdString()))
+            measuredSteps.insert(row.step);
+        QCOMPARE(measuredSteps, (std::set<int64_t>{1, 10, 20}));
         QVERIFY(run.directory.startsWith(environment.runsDirectory()));
         qInfo("GUI thread: longest gap between 10 ms ticks during the run: %.1f ms", stalls.longestGapMilliseconds());
         QVERIFY(stalls.longestGapMilliseconds() < 1000.0);
