@@ -29,7 +29,9 @@ SETTINGS = {"off": "0", "default (100)": None, "every step": "1"}
 
 
 def run(cli, case_args, every, steps, run_dir, name):
-    command = [cli, "train", "--json", "--max-steps", str(steps), "--validation-limit", "128", *case_args,
+    # Enough epochs that the step limit ends the run (the synthetic set is only 16 batches of 64).
+    command = [cli, "train", "--json", "--epochs", "1000", "--max-steps", str(steps), "--validation-limit", "128",
+               *case_args,
                "--run-dir", run_dir, "--name", name]
     if every is not None:
         command += ["--grad-stats-every", every]
