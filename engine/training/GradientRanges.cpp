@@ -11,6 +11,16 @@
 namespace ampwb {
 namespace {
 
+/// The limits of a 16-bit floating-point format's magnitudes (see FormatFit).
+struct NumberFormat {
+    double smallestSubnormal; ///< below it a value underflows
+    double smallestNormal;    ///< below it (and from smallestSubnormal) a value is subnormal: fewer bits
+    double largest;           ///< above it a value overflows
+};
+
+constexpr NumberFormat kHalfLimits{5.9604644775390625e-08, 6.103515625e-05, 65504.0};
+constexpr NumberFormat kBfloat16Limits{9.183549615799121e-41, 1.1754943508222875e-38, 3.3895313892515355e+38};
+
 /// The fit columns' names, in the order of fitsOf().
 constexpr const char* kFitNames[] = {"fp16", "fp16_scaled", "bf16", "bf16_scaled"};
 
@@ -75,10 +85,10 @@ GradientRange measureGradientRange(const std::string& parameter, const torch::Te
         const int bin = std::clamp(std::ilogb(value), kLowestLog2, kHighestLog2) - kLowestLog2;
         ++range.log2Histogram[static_cast<size_t>(bin)];
         const double magnitude = std::abs(double(value));
-        addToFit(range.fp16, magnitude, kFloat16, 1.0);
-        addToFit(range.fp16Scaled, magnitude, kFloat16, lossScale);
-        addToFit(range.bf16, magnitude, kBFloat16, 1.0);
-        addToFit(range.bf16Scaled, magnitude, kBFloat16, lossScale);
+        addToFit(range.fp16, magnitude, kHalfLimits, 1.0);
+        addToFit(range.fp16Scaled, magnitude, kHalfLimits, lossScale);
+        addToFit(range.bf16, magnitude, kBfloat16Limits, 1.0);
+        addToFit(range.bf16Scaled, magnitude, kBfloat16Limits, lossScale);
     }
     return range;
 }

@@ -9,22 +9,9 @@
 
 namespace ampwb {
 
-/// The limits of a 16-bit floating-point format's magnitudes.
-struct NumberFormat {
-    const char* name;
-    double smallestSubnormal; ///< below this a value rounds to zero (underflows)
-    double smallestNormal;    ///< below this (and from smallestSubnormal) a value is subnormal: fewer bits
-    double largest;           ///< above this a value overflows to infinity
-};
-
-/// IEEE half precision: subnormals from 2^-24, normals from 2^-14, at most 65504.
-inline constexpr NumberFormat kFloat16{"fp16", 5.9604644775390625e-08, 6.103515625e-05, 65504.0};
-/// bfloat16: float32's exponent range with 8 bits of mantissa; subnormals from 2^-133, normals from
-/// 2^-126, at most (2 - 2^-7) · 2^127.
-inline constexpr NumberFormat kBFloat16{"bf16", 9.183549615799121e-41, 1.1754943508222875e-38, 3.3895313892515355e+38};
-
-/// How many of a tensor's finite, non-zero values would fall outside a format's normal range. The
-/// limits are the thresholds themselves, not rounding: a value just under 2^-24 counts as underflowing
+/// How many of a tensor's finite, non-zero values would fall outside a format's normal range: fp16's
+/// (subnormal from 2^-24, normal from 2^-14, at most 65504) or bf16's (2^-133, 2^-126, (2 - 2^-7) · 2^127).
+/// The limits are the thresholds themselves, not rounding: a value just under 2^-24 counts as underflowing
 /// in fp16 although round-to-nearest would keep it, and one just over 65504 as overflowing.
 struct FormatFit {
     int64_t underflow = 0; ///< 0 < |v| < smallestSubnormal

@@ -5,6 +5,7 @@
 //
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
 //   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
+#include "EnclosingScrollArea.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
@@ -104,12 +105,8 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     save(window, folder, QStringLiteral("train-after") + suffix);
     // The end of the configuration: the Run group, with "Gradient ranges every".
     auto* gradientRanges = window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"));
-    for (QWidget* parent = gradientRanges; parent; parent = parent->parentWidget()) {
-        if (auto* scroll = qobject_cast<QScrollArea*>(parent)) {
-            scroll->ensureWidgetVisible(gradientRanges);
-            break;
-        }
-    }
+    if (QScrollArea* scroll = enclosingScrollArea(gradientRanges))
+        scroll->ensureWidgetVisible(gradientRanges);
     save(window, folder, QStringLiteral("train-settings") + suffix);
 
     // AMP on a CPU without bf16 units (AVX512-BF16 or AMX) is emulated and some 40 times slower: a shorter comparison.

@@ -1,6 +1,7 @@
 // Drives the real window's Train tab: configuration checks, a short real run feeding the
 // charts, pause/resume/stop, a failing run, and closing the window while training.
 #include "AppSettings.h"
+#include "EnclosingScrollArea.h"
 #include "EngineController.h"
 #include "GuiStallMeter.h"
 #include "GuiTestEnvironment.h"
@@ -12,6 +13,7 @@
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 #include "training/GradientRanges.h"
+#include "training/RunFolder.h"
 
 #include <QAction>
 #include <QDir>
@@ -93,9 +95,7 @@ private Q_SLOTS:
                  qPrintable(window.startAction().toolTip()));
         QCOMPARE(window.compareAction().toolTip(), window.startAction().toolTip());
         QCOMPARE(window.statusBar()->currentMessage(), window.startAction().toolTip());
-        QScrollArea* scroll = nullptr;
-        for (QWidget* parent = inline_->parentWidget(); parent && !scroll; parent = parent->parentWidget())
-            scroll = qobject_cast<QScrollArea*>(parent);
+        QScrollArea* scroll = enclosingScrollArea(inline_);
         QVERIFY(scroll);
         const int top = inline_->mapTo(scroll->viewport(), QPoint(0, 0)).y();
         QVERIFY2(top >= 0 && top + inline_->height() <= scroll->viewport()->height(),
@@ -165,8 +165,8 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(run.directory + QStringLiteral("/steps.csv")));
         // The panel's "Gradient ranges every" reached the run: step 1, 10 and 20, each parameter once.
         std::set<int64_t> measuredSteps;
-        for (const ampwb::GradientStatsRow& row :
-             ampwb::readGradientStats((run.directory + "/gradstats.csv").toStdString()))
+        const std::string gradientStats = ampwb::RunFolder(run.directory.toStdString()).gradientStatsPath();
+        for (const ampwb::GradientStatsRow& row : ampwb::readGradientStats(gradientStats))
             measuredSteps.insert(row.step);
         QCOMPARE(measuredSteps, (std::set<int64_t>{1, 10, 20}));
         QVERIFY(run.directory.startsWith(environment.runsDirectory()));
