@@ -1,5 +1,7 @@
 #include "model/ResNet18.h"
 
+#include "xray/NamedScope.h"
+
 #include <torch/nn/functional/activation.h>
 #include <torch/nn/functional/pooling.h>
 #include <torch/nn/init.h>
@@ -14,14 +16,23 @@ torch::nn::Conv2d convolution(int64_t in, int64_t out, int64_t kernel, int64_t s
     return torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).stride(stride).padding(padding).bias(false));
 }
 
-torch::nn::Sequential stage(int64_t in, int64_t out, int64_t stride)
+torch::nn::Sequential stage(const std::string& name, int64_t in, int64_t out, int64_t stride)
 {
-    return torch::nn::Sequential(BasicBlock(in, out, stride), BasicBlock(out, out, 1));
+    return torch::nn::Sequential(BasicBlock(in, out, stride, name + ".0"), BasicBlock(out, out, 1, name + ".1"));
+}
+
+/// `module->forward(input)` inside the NamedScope of `parent` + `name`.
+template <typename Module>
+torch::Tensor inScope(const std::string& parent, const char* name, Module& module, const torch::Tensor& input)
+{
+    const NamedScope scope(parent, name);
+    return module->forward(input);
 }
 
 } // namespace
 
-BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride)
+BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride, std::string path)
+    : path(std::move(path))
 {
     conv1 = register_module("conv1", convolution(inChannels, outChannels, 3, stride, 1));
     bn1 = register_module("bn1", torch::nn::BatchNorm2d(outChannels));
@@ -36,11 +47,20 @@ BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t 
 
 torch::Tensor BasicBlockImpl::forward(torch::Tensor x)
 {
-    torch::Tensor identity = downsample ? downsample->forward(x) : x;
-    torch::Tensor out = F::relu(bn1->forward(conv1->forward(x)), F::ReLUFuncOptions(true));
-    out = bn2->forward(conv2->forward(out));
+    const NamedScope block(path, nullptr);
+    const auto relu = [this](const torch::Tensor& in) {
+        const NamedScope scope(path, "relu");
+        return F::relu(in, F::ReLUFuncOptions(true));
+    };
+    torch::Tensor identity = x;
+    if (downsample) {
+        const NamedScope scope(path, "downsample");
+        identity = downsample->forward(x);
+    }
+    torch::Tensor out = relu(inScope(path, "bn1", bn1, inScope(path, "conv1", conv1, x)));
+    out = inScope(path, "bn2", bn2, inScope(path, "conv2", conv2, out));
     out += identity;
-    return F::relu(out, F::ReLUFuncOptions(true));
+    return relu(out);
 }
 
 ResNet18Impl::ResNet18Impl(int64_t numClasses)
@@ -48,10 +68,10 @@ ResNet18Impl::ResNet18Impl(int64_t numClasses)
 {
     conv1 = register_module("conv1", convolution(3, 64, 7, 2, 3));
     bn1 = register_module("bn1", torch::nn::BatchNorm2d(64));
-    layer1 = register_module("layer1", stage(64, 64, 1));
-    layer2 = register_module("layer2", stage(64, 128, 2));
-    layer3 = register_module("layer3", stage(128, 256, 2));
-    layer4 = register_module("layer4", stage(256, 512, 2));
+    layer1 = register_module("layer1", stage("layer1", 64, 64, 1));
+    layer2 = register_module("layer2", stage("layer2", 64, 128, 2));
+    layer3 = register_module("layer3", stage("layer3", 128, 256, 2));
+    layer4 = register_module("layer4", stage("layer4", 256, 512, 2));
     fc = register_module("fc", torch::nn::Linear(512, numClasses));
 
     for (auto& module : modules(/*include_self=*/false)) {
@@ -66,11 +86,21 @@ ResNet18Impl::ResNet18Impl(int64_t numClasses)
 
 torch::Tensor ResNet18Impl::forward(torch::Tensor x)
 {
-    x = F::relu(bn1->forward(conv1->forward(x)), F::ReLUFuncOptions(true));
-    x = F::max_pool2d(x, F::MaxPool2dFuncOptions(3).stride(2).padding(1));
+    x = inScope({}, "bn1", bn1, inScope({}, "conv1", conv1, x));
+    {
+        const NamedScope scope({}, "relu");
+        x = F::relu(x, F::ReLUFuncOptions(true));
+    }
+    {
+        const NamedScope scope({}, "maxpool");
+        x = F::max_pool2d(x, F::MaxPool2dFuncOptions(3).stride(2).padding(1));
+    }
     x = layer4->forward(layer3->forward(layer2->forward(layer1->forward(x))));
-    x = F::adaptive_avg_pool2d(x, F::AdaptiveAvgPool2dFuncOptions(1));
-    return fc->forward(torch::flatten(x, 1));
+    {
+        const NamedScope scope({}, "avgpool");
+        x = torch::flatten(F::adaptive_avg_pool2d(x, F::AdaptiveAvgPool2dFuncOptions(1)), 1);
+    }
+    return inScope({}, "fc", fc, x);
 }
 
 void ResNet18Impl::replaceHead(int64_t classes)

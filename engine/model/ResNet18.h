@@ -7,6 +7,7 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
+#include <string>
 #include <vector>
 
 namespace ampwb {
@@ -15,10 +16,13 @@ namespace ampwb {
 /// (or 1x1 conv + BN "downsample") shortcut. Submodule names equal torchvision's.
 class BasicBlockImpl : public torch::nn::Module {
 public:
-    BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride);
+    /// `path` is the block's state-dict path in the model ("layer1.0"): its forward names its
+    /// submodules' operators by it for libtorch's profiling hooks (ModuleScope).
+    BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride, std::string path = {});
     torch::Tensor forward(torch::Tensor x);
 
 private:
+    std::string path;
     torch::nn::Conv2d conv1{nullptr};
     torch::nn::BatchNorm2d bn1{nullptr};
     torch::nn::Conv2d conv2{nullptr};

@@ -20,6 +20,8 @@
 #include "training/RunFolder.h"
 #include "training/SharedSettings.h"
 #include "training/StepTurns.h"
+#include "xray/NamedScope.h"
+#include "xray/StepScopes.h"
 
 #include <c10/util/Exception.h>
 #include <torch/nn/functional/loss.h>
@@ -532,23 +534,30 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
 
     synchronizeDevice(device);
     const Clock::time_point start = Clock::now();
+    NamedScope stepScope(stepscope::kTrainingStep); // the X-ray's profile counts what runs inside
     for (auto& parameter : model->parameters())
         parameter.mutable_grad().reset();
     torch::Tensor logits;
     torch::Tensor loss;
     {
+        const NamedScope forwardScope(stepscope::kForward);
         AutocastGuard autocast(device, amp);
         if (parallel)
             parallel->beforeForward();
         logits = model->forward(images);
         if (parallel)
             parallel->afterForward();
+        const NamedScope lossScope(stepscope::kLoss);
         loss = torch::nn::functional::cross_entropy(logits, labels);
     }
-    scaler->scaleLoss(loss).backward();
+    {
+        const NamedScope backwardScope(stepscope::kBackward);
+        scaler->scaleLoss(loss).backward();
+    }
     const double lossValue = loss.item<double>();
     const bool finiteLoss = std::isfinite(lossValue);
     const double gradientStatsSeconds = recordGradientStats(scaleUsed);
+    NamedScope optimizerScope(stepscope::kOptimizer);
     if (config.clipGradNorm > 0.0) {
         scaler->unscale(*optimizer); // clip the true gradients, not the scaled ones
         torch::nn::utils::clip_grad_norm_(model->parameters(), config.clipGradNorm);
@@ -561,9 +570,11 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
         optimizer->step();
         stepped = true;
     }
+    optimizerScope.end();
     const int64_t correct = logits.argmax(1).eq(labels).sum().item<int64_t>();
     synchronizeDevice(device);
     const double seconds = secondsSince(start) - gradientStatsSeconds;
+    stepScope.end();
 
     const int64_t batchImages = batch.labels.size(0);
     ++progress.globalStep;
@@ -696,6 +707,7 @@ double Trainer::Session::recordGradientStats(double lossScale)
     const int64_t every = config.gradientStatsEvery;
     if (!folder || every <= 0 || (step != 1 && step % every != 0))
         return 0.0;
+    const NamedScope notTimed(stepscope::kNotTimed);
     synchronizeDevice(device); // so that the time below is the measurement's, not the backward's
     const Clock::time_point start = Clock::now();
     // The ranges of the true gradients: a loss scaler's are unscaled first (exact for its powers of two).

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace ampwb {
+
+/// The kinds of work a training step's time is divided into in the X-ray.
+enum class OperatorClass {
+    ConvolutionForward,
+    /// A convolution's input and weight gradients: libtorch computes both in one operator on the CPU
+    /// (aten::convolution_backward), so the profile cannot time them apart.
+    ConvolutionBackward,
+    BatchNorm,
+    Relu,
+    Add,
+    Pooling,
+    Linear,
+    Loss,
+    Optimizer,
+    Cast, ///< a dtype conversion (autocast's casts and their backward)
+    Other,
+};
+
+inline constexpr int kOperatorClassCount = static_cast<int>(OperatorClass::Other) + 1;
+
+/// Short stable name, as in the CSV files: "conv_forward", "conv_backward", "batch_norm", "relu", "add",
+/// "pooling", "linear", "loss", "optimizer", "cast", "other".
+std::string operatorClassKey(OperatorClass kind);
+/// The class of a key written by operatorClassKey(); nullopt for anything else.
+std::optional<OperatorClass> operatorClassFromKey(const std::string& key);
+/// English name for tables: "convolution forward", "batch norm", …
+std::string operatorClassName(OperatorClass kind);
+
+/// The class an ATen operator or autograd backward function belongs to by its name alone
+/// ("aten::mkldnn_convolution", "ConvolutionBackward0", "aten::native_batch_norm", …); nullopt
+/// for names that say nothing (allocation, views, copies), which take their caller's class.
+/// Casts are told by their dtypes, not their name (see isCast).
+std::optional<OperatorClass> classByName(const std::string& name);
+
+/// Whether an operator converts between floating-point dtypes (what autocast's casts do): aten::to /
+/// aten::_to_copy from one of float32, bfloat16, float16, float64 to another, or autograd's
+/// ToCopyBackward0. Integer conversions (sizes, counts) are not casts.
+bool isCast(const std::string& name, const std::string& inputDtypes, const std::string& outputDtype);
+
+} // namespace ampwb

@@ -1,0 +1,167 @@
+#include "xray/OperatorRecording.h"
+
+#include <ATen/record_function.h>
+#include <c10/core/ScalarType.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+namespace ampwb {
+
+struct OperatorRecordingState {
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::vector<RecordedEvent> events;
+    std::vector<int> open; ///< indices of the ranges not yet ended, innermost last
+    at::CallbackHandle handle = 0;
+
+    int64_t now() const
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    }
+};
+
+namespace {
+
+thread_local OperatorRecordingState* recordingHere = nullptr;
+
+/// Which event an end callback closes.
+struct EventIndex : at::ObserverContext {
+    explicit EventIndex(int index)
+        : index(index)
+    {
+    }
+    int index;
+};
+
+std::string shapeText(const at::Tensor& tensor)
+{
+    std::string text = "[";
+    for (int64_t d = 0; d < tensor.dim(); ++d)
+        text += (d ? ", " : "") + std::to_string(tensor.size(d));
+    return text + "]";
+}
+
+RecordedKind kindOf(const at::RecordFunction& fn)
+{
+    switch (fn.scope()) {
+    case at::RecordScope::USER_SCOPE:
+        return RecordedKind::Scope;
+    case at::RecordScope::BACKWARD_FUNCTION:
+        return RecordedKind::BackwardFunction;
+    default:
+        return RecordedKind::Operator;
+    }
+}
+
+std::unique_ptr<at::ObserverContext> rangeStarted(const at::RecordFunction& fn)
+{
+    OperatorRecordingState* state = recordingHere;
+    if (!state)
+        return nullptr;
+    RecordedEvent event;
+    event.name = fn.name();
+    event.kind = kindOf(fn);
+    event.startNanoseconds = state->now();
+    event.parent = state->open.empty() ? -1 : state->open.back();
+    event.sequenceNumber = fn.seqNr();
+    std::string shapes;
+    for (const c10::IValue& input : fn.inputs()) {
+        if (!input.isTensor())
+            continue;
+        const at::Tensor& tensor = input.toTensor();
+        if (!event.inputDtypes.empty() || !shapes.empty())
+            event.inputDtypes += ',';
+        shapes += shapes.empty() ? "" : ", ";
+        if (tensor.defined()) {
+            event.inputDtypes += dtypeName(static_cast<int8_t>(tensor.scalar_type()));
+            shapes += shapeText(tensor);
+        } else {
+            shapes += "[]";
+        }
+    }
+    event.inputShapes = "[" + shapes + "]";
+    const int index = static_cast<int>(state->events.size());
+    state->events.push_back(std::move(event));
+    state->open.push_back(index);
+    return std::make_unique<EventIndex>(index);
+}
+
+void rangeEnded(const at::RecordFunction& fn, at::ObserverContext* context)
+{
+    OperatorRecordingState* state = recordingHere;
+    if (!state || !context)
+        return;
+    const int index = static_cast<EventIndex*>(context)->index;
+    if (index >= static_cast<int>(state->events.size()))
+        return;
+    RecordedEvent& event = state->events[static_cast<size_t>(index)];
+    event.endNanoseconds = state->now();
+    for (const c10::IValue& output : fn.outputs()) {
+        if (output.isTensor() && output.toTensor().defined()) {
+            event.outputDtype = dtypeName(static_cast<int8_t>(output.toTensor().scalar_type()));
+            break;
+        }
+    }
+    // Ranges end innermost first; drop this one (and any left open inside it) from the open list.
+    const auto found = std::find(state->open.begin(), state->open.end(), index);
+    if (found != state->open.end())
+        state->open.erase(found, state->open.end());
+}
+
+} // namespace
+
+std::string dtypeName(int8_t scalarType)
+{
+    switch (static_cast<c10::ScalarType>(scalarType)) {
+    case c10::ScalarType::Float:
+        return "float32";
+    case c10::ScalarType::BFloat16:
+        return "bfloat16";
+    case c10::ScalarType::Half:
+        return "float16";
+    case c10::ScalarType::Double:
+        return "float64";
+    case c10::ScalarType::Long:
+        return "int64";
+    case c10::ScalarType::Int:
+        return "int32";
+    case c10::ScalarType::Bool:
+        return "bool";
+    case c10::ScalarType::Byte:
+        return "uint8";
+    default:
+        return c10::toString(static_cast<c10::ScalarType>(scalarType));
+    }
+}
+
+OperatorRecording::OperatorRecording()
+    : state(new OperatorRecordingState)
+{
+    if (recordingHere) {
+        delete state;
+        throw std::logic_error("this thread is already recording its operators");
+    }
+    recordingHere = state;
+    state->handle = at::addThreadLocalCallback(
+        at::RecordFunctionCallback(rangeStarted, rangeEnded).needsInputs(true).needsOutputs(true));
+}
+
+OperatorRecording::~OperatorRecording()
+{
+    finish();
+    delete state;
+}
+
+std::vector<RecordedEvent> OperatorRecording::finish()
+{
+    if (state->handle) {
+        at::removeCallback(state->handle);
+        state->handle = 0;
+        recordingHere = nullptr;
+    }
+    return std::move(state->events);
+}
+
+} // namespace ampwb

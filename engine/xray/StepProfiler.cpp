@@ -1,0 +1,119 @@
+#include "xray/StepProfiler.h"
+
+#include "xray/OperatorRecording.h"
+#include "xray/ProfileFiles.h"
+
+#include <exception>
+
+namespace ampwb {
+
+struct StepProfiler::RunProfile {
+    Precision precision = Precision::Fp32;
+    std::string runDirectory;
+    std::unique_ptr<OperatorRecording> recording;
+    StepRange steps;
+    double stepMilliseconds = 0.0; ///< the recorded steps' own times, summed
+    int64_t lastRecorded = 0;
+    int64_t requestsSeen = 0;
+};
+
+StepProfiler::StepProfiler(std::optional<StepRange> range, Listener listener)
+    : range(range)
+    , listener(std::move(listener))
+{
+}
+
+StepProfiler::~StepProfiler() = default;
+
+void StepProfiler::profileNextSteps(int64_t steps)
+{
+    requestedSteps = steps;
+    ++requestNumber;
+}
+
+StepProfiler::RunProfile& StepProfiler::runHere()
+{
+    std::lock_guard lock(mutex);
+    std::unique_ptr<RunProfile>& run = runs[std::this_thread::get_id()];
+    if (!run)
+        run = std::make_unique<RunProfile>();
+    return *run;
+}
+
+void StepProfiler::runStarted(const RunStarted& started)
+{
+    RunProfile& run = runHere();
+    run.recording.reset();
+    run.precision = started.precision;
+    run.runDirectory = started.runDirectory;
+    run.requestsSeen = 0; // a request made while the job runs reaches each of its runs once
+    if (range && range->first <= started.firstStep && range->last >= started.firstStep)
+        startRecording(run, started.firstStep, range->last);
+}
+
+void StepProfiler::stepFinished(const StepMetrics& step)
+{
+    RunProfile& run = runHere();
+    if (run.recording) {
+        if (step.step >= run.steps.first) {
+            run.stepMilliseconds += step.stepMilliseconds;
+            run.lastRecorded = step.step;
+        }
+        if (step.step >= run.steps.last)
+            finishRecording(run);
+        return;
+    }
+    if (range && step.step + 1 == range->first) {
+        startRecording(run, range->first, range->last);
+        return;
+    }
+    const int64_t request = requestNumber;
+    if (request != run.requestsSeen) {
+        run.requestsSeen = request;
+        if (requestedSteps > 0)
+            startRecording(run, step.step + 1, step.step + requestedSteps);
+    }
+}
+
+void StepProfiler::runFinished(const RunSummary&)
+{
+    RunProfile& run = runHere();
+    if (run.recording)
+        finishRecording(run); // the run ended inside the range: the steps it took
+}
+
+void StepProfiler::startRecording(RunProfile& run, int64_t first, int64_t last)
+{
+    run.steps = {first, last};
+    run.stepMilliseconds = 0.0;
+    run.lastRecorded = 0;
+    run.recording = std::make_unique<OperatorRecording>();
+}
+
+void StepProfiler::finishRecording(RunProfile& run)
+{
+    std::vector<RecordedEvent> events = run.recording->finish();
+    run.recording.reset();
+    if (run.lastRecorded < run.steps.first)
+        return; // no step of the range was taken
+    const int64_t steps = run.lastRecorded - run.steps.first + 1;
+    ProfileTaken taken;
+    taken.precision = run.precision;
+    taken.runDirectory = run.runDirectory;
+    ProfiledSteps profiled = analyseSteps(std::move(events), run.steps.first, run.lastRecorded,
+                                          run.stepMilliseconds / static_cast<double>(steps));
+    if (!run.runDirectory.empty()) {
+        const std::string directory = profileDirectory(run.runDirectory, run.steps.first, run.lastRecorded);
+        try {
+            writeProfile(directory, profiled, toString(run.precision));
+            taken.profileDirectory = directory;
+        } catch (const std::exception& error) {
+            taken.error = error.what();
+        }
+    }
+    taken.profile = std::move(profiled.profile);
+    if (listener)
+        listener(taken);
+}
+
+} // namespace ampwb
