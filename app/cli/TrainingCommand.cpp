@@ -3,6 +3,7 @@
 #include "ConsoleObserver.h"
 #include "InterruptWatcher.h"
 #include "OptionValue.h"
+#include "ProfileReport.h"
 #include "UsageError.h"
 #include "distributed/LocalRanks.h"
 #include "distributed/ProcessGroup.h"
@@ -31,6 +32,34 @@ const char* kCompareIntroduction = "Usage: amp-workbench-cli compare [OPTIONS]\n
                                    "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
                                    "and report.md (the comparison table) into a new folder.\n\n";
 
+const char* kProfileIntroduction =
+    "Usage: amp-workbench-cli profile [OPTIONS]\n\n"
+    "The X-ray: trains FP32 and AMP (or only --precision's) for 1 + --steps steps and records every\n"
+    "operator of the steps after the first (libtorch's profiling hooks): time by kind of work, dtype,\n"
+    "module, autocast's casts. Prints FP32 against AMP and writes profile/steps-A-B/ into each run\n"
+    "folder: trace.json (Perfetto, chrome://tracing), classes.csv, modules.csv, operators.csv.\n\n";
+
+const char* introductionOf(TrainingCommand::Kind kind)
+{
+    switch (kind) {
+    case TrainingCommand::Kind::Train: return kTrainIntroduction;
+    case TrainingCommand::Kind::Compare: return kCompareIntroduction;
+    case TrainingCommand::Kind::Profile: break;
+    }
+    return kProfileIntroduction;
+}
+
+/// "A:B" with 1 ≤ A ≤ B, as --profile-steps takes it.
+StepRange stepRange(const OptionValue& value)
+{
+    long long first = 0;
+    long long last = 0;
+    char end = 0;
+    if (std::sscanf(value.text().c_str(), "%lld:%lld%c", &first, &last, &end) != 2 || first < 1 || last < first)
+        throw value.mistake("expects steps A:B with 1 ≤ A ≤ B, such as 20:24, not \"" + value.text() + "\".");
+    return {first, last};
+}
+
 int exitCode(const RunSummary& summary)
 {
     switch (summary.state) {
@@ -43,7 +72,7 @@ int exitCode(const RunSummary& summary)
 } // namespace
 
 TrainingCommand::TrainingCommand(Kind kind)
-    : Command(kind == Kind::Train ? kTrainIntroduction : kCompareIntroduction)
+    : Command(introductionOf(kind))
     , kind(kind)
 {
     TrainingConfig& c = config;
@@ -85,7 +114,10 @@ TrainingCommand::TrainingCommand(Kind kind)
         "Precision and device:",
         {
             {"--precision", "fp32|amp", "AMP = fp16 autocast + loss scaling on CUDA, bf16 autocast on CPU",
-             [&c](const OptionValue& v) { c.precision = v.oneOf(parsePrecision(v.text()), "fp32 or amp"); }},
+             [this](const OptionValue& v) {
+                 config.precision = v.oneOf(parsePrecision(v.text()), "fp32 or amp");
+                 precisionChosen = true;
+             }},
             {"--device", "auto|cpu|cuda", "(default auto)", [&c](const OptionValue& v) { c.device = v.text(); }},
             {"--channels-last", "", "NHWC memory format for weights and images",
              [&c](const OptionValue&) { c.channelsLast = true; }},
@@ -146,11 +178,24 @@ TrainingCommand::TrainingCommand(Kind kind)
                        "in a data-parallel group: how long a rank waits for the others, at\n"
                        "the start and in each step, before the run fails (default 300)",
                        [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
+    if (kind == Kind::Profile) {
+        runRows.push_back(
+            {"--steps", "N", "steps to profile after the first (default 5)", [this](const OptionValue& v) {
+                 profileSteps = StepRange{2, 1 + v.wholeNumberBetween(1, 1000)};
+             }});
+        table.refuse("--resume", "--resume is only for `train`.");
+        table.refuse("--interleave", "--interleave is only for `compare`.");
+    } else {
+        runRows.push_back({"--profile-steps", "A:B",
+                           "record every operator of steps A to B (the X-ray) into each run\n"
+                           "folder's profile/steps-A-B/ and print where the time went",
+                           [this](const OptionValue& v) { profileSteps = stepRange(v); }});
+    }
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
         table.refuse("--interleave", "--interleave is only for `compare`.");
-    } else {
+    } else if (kind == Kind::Compare) {
         runRows.push_back({"--interleave", "",
                            "alternate FP32 and AMP step by step, so machine noise hits both\n"
                            "alike (peak memory is then that of both runs together)",
@@ -173,7 +218,25 @@ int TrainingCommand::run()
         throw UsageError(problems.front());
     if (threads > 0)
         applyThreadPolicy(chooseThreadPolicy(threads));
+    if (kind == Kind::Profile) {
+        // A short measurement: the first step warms up, the rest are profiled; one batch validates.
+        if (!profileSteps)
+            profileSteps = StepRange{2, 6};
+        config.maxSteps = profileSteps->last;
+        config.validationLimit = config.batchSize;
+        if (config.name.empty())
+            config.name = Trainer::timestampedRunName("profile");
+        return precisionChosen ? train() : compare();
+    }
     return kind == Kind::Train ? train() : compare();
+}
+
+void TrainingCommand::reportProfiles() const
+{
+    if (profiles.empty() || style() == ConsoleStyle::Json)
+        return;
+    std::printf("\n%s", profileReport(profiles).c_str());
+    std::fflush(stdout);
 }
 
 ConsoleStyle TrainingCommand::style() const
@@ -229,8 +292,13 @@ int TrainingCommand::train()
     if (group)
         trainer.joinGroup(group);
     trainer.addObserver(&console);
+    StepProfiler profiler(profileSteps, [this](const ProfileTaken& taken) { profiles.push_back(taken); });
+    if (profileSteps)
+        trainer.addObserver(&profiler);
     InterruptWatcher watcher(kStopNotice, [&] { trainer.requestStop(); });
-    return withLocalRanks(localRanks, exitCode(trainer.run()));
+    const int code = exitCode(trainer.run());
+    reportProfiles();
+    return withLocalRanks(localRanks, code);
 }
 
 int TrainingCommand::compare()
@@ -245,10 +313,14 @@ int TrainingCommand::compare()
     if (group)
         comparison.joinGroup(group);
     comparison.addObserver(&console);
+    StepProfiler profiler(profileSteps, [this](const ProfileTaken& taken) { profiles.push_back(taken); });
+    if (profileSteps)
+        comparison.addObserver(&profiler);
     InterruptWatcher watcher(kStopNotice, [&] { comparison.requestStop(); });
     const ComparisonResult result = comparison.run();
-    if (reports)
+    if (reports && kind == Kind::Compare)
         console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
+    reportProfiles();
     const int fp32 = exitCode(result.fp32);
     return withLocalRanks(localRanks, fp32 != 0 ? fp32 : exitCode(result.amp));
 }

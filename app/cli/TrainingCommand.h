@@ -2,10 +2,12 @@
 
 #include "Command.h"
 #include "training/TrainingConfig.h"
+#include "xray/StepProfiler.h"
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ampwb {
 class LocalRanks;
@@ -16,12 +18,13 @@ namespace ampwb::cli {
 
 enum class ConsoleStyle;
 
-/// `amp-workbench-cli train` (one run into a new run folder, or a stopped one resumed) and
-/// `amp-workbench-cli compare` (FP32, then AMP, with the same seed and data order). run() returns
-/// 0 when the runs finished, 130 when stopped, 1 when one failed.
+/// `amp-workbench-cli train` (one run into a new run folder, or a stopped one resumed),
+/// `amp-workbench-cli compare` (FP32, then AMP, with the same seed and data order) and
+/// `amp-workbench-cli profile` (a short comparison, or one run, whose steps after the first are
+/// profiled operator by operator). run() returns 0 when the runs finished, 130 when stopped, 1 when one failed.
 class TrainingCommand : public Command {
 public:
-    enum class Kind { Train, Compare };
+    enum class Kind { Train, Compare, Profile };
 
     explicit TrainingCommand(Kind kind);
 
@@ -30,6 +33,8 @@ public:
 private:
     int train();
     int compare();
+    /// Prints the X-ray of the profiles taken (none: nothing).
+    void reportProfiles() const;
     /// The data-parallel group this process is a rank of: under torchrun, or of the ranks it starts into
     /// `localRanks` with --nproc-per-node; none for a single process.
     std::shared_ptr<ProcessGroup> joinDataParallelGroup(std::optional<LocalRanks>& localRanks) const;
@@ -46,6 +51,9 @@ private:
     int processes = 1;                 ///< --nproc-per-node: ranks on this machine, started here
     bool json = false;
     bool quiet = false;
+    bool precisionChosen = false;          ///< --precision given (`profile` then profiles that run alone)
+    std::optional<StepRange> profileSteps; ///< --profile-steps A:B, or `profile`'s steps after the first
+    std::vector<ProfileTaken> profiles;    ///< taken during the run, in the order they were written
 };
 
 } // namespace ampwb::cli

@@ -39,6 +39,8 @@ const CommandEntry kCommands[] = {
      create<cli::TrainingCommand, cli::TrainingCommand::Kind::Train>},
     {"compare", "train FP32, then AMP, with the same seed and data; print and save the comparison",
      create<cli::TrainingCommand, cli::TrainingCommand::Kind::Compare>},
+    {"profile", "the X-ray: where FP32's and AMP's step time goes, operator by operator (trace + CSV)",
+     create<cli::TrainingCommand, cli::TrainingCommand::Kind::Profile>},
     {"classify", "classify images with a trained run, a .pth state dict or torchvision's weights",
      create<cli::ClassifyCommand>},
     {"evaluate", "where a model goes wrong on a dataset: confusion matrix, per-class figures",

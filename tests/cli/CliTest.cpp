@@ -33,6 +33,8 @@ private Q_SLOTS:
     void compareJsonIsOneObjectPerLine_data();
     void compareJsonIsOneObjectPerLine();
     void compareInterleavedAlternatesSteps();
+    void profilePrintsFp32AgainstAmpAndWritesTheFiles();
+    void trainProfilesTheStepsAsked();
     void versionNamesLibtorch();
 
 private:
@@ -81,6 +83,7 @@ void CliTest::commandHelpListsTheOptions_data()
     QTest::addColumn<bool>("hasResume");
     QTest::newRow("train --help") << QStringLiteral("train") << true;
     QTest::newRow("compare --help") << QStringLiteral("compare") << false;
+    QTest::newRow("profile --help") << QStringLiteral("profile") << false;
 }
 
 void CliTest::commandHelpListsTheOptions()
@@ -113,6 +116,12 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--interleave with --nproc-per-node")
         << QStringList{"compare", "--interleave", "--nproc-per-node", "2"} << "--interleave runs FP32 and AMP in one";
     QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
+    QTest::newRow("--profile-steps 5") << QStringList{"train", "--profile-steps", "5"} << "A:B";
+    QTest::newRow("--profile-steps 3:2") << QStringList{"compare", "--profile-steps", "3:2"} << "3:2";
+    QTest::newRow("--profile-steps 0:2") << QStringList{"train", "--profile-steps", "0:2"} << "0:2";
+    QTest::newRow("profile --steps 0") << QStringList{"profile", "--steps", "0"} << "--steps";
+    QTest::newRow("profile --resume") << QStringList{"profile", "--resume", "somewhere"} << "--resume";
+    QTest::newRow("profile --profile-steps") << QStringList{"profile", "--profile-steps", "2:3"} << "--profile-steps";
     // A run name names a folder inside --run-dir, never one elsewhere.
     for (const char* name : {"../escaped", "/tmp/absolute-run", ".", "..", "a\\b", ".hidden"})
         QTest::addRow("--name %s", name) << QStringList{"train", "--name", name} << "A run name cannot";
@@ -304,6 +313,42 @@ void CliTest::compareWritesTheReport()
         QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 4);
         QCOMPARE(readJsonFile(folder + "/" + precision + "/config.json").value(QLatin1String("seed")).toInt(), 0);
     }
+}
+
+void CliTest::profilePrintsFp32AgainstAmpAndWritesTheFiles()
+{
+    const QString runs = scratch.filePath(QStringLiteral("profile-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("profile")} + tinyRun(runs, QStringLiteral("xray"))
+                                        + QStringList{QStringLiteral("--steps"), QStringLiteral("2")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
+    for (const char* text :
+         {"FP32 against AMP", "steps 2–3", "convolution forward", "bfloat16", "casts", "AMP's step is", "trace.json"})
+        QVERIFY2(result.out.contains(QString::fromUtf8(text)), qPrintable(result.describe()));
+    for (const char* precision : {"fp32", "amp"}) {
+        const QString run = runs + QStringLiteral("/xray/") + QLatin1String(precision);
+        QCOMPARE(readJsonFile(run + QStringLiteral("/summary.json")).value(QLatin1String("steps")).toInt(), 3);
+        const QJsonObject profile = readJsonFile(run + QStringLiteral("/profile/steps-2-3/profile.json"));
+        QCOMPARE(profile.value(QLatin1String("precision")).toString(), QLatin1String(precision));
+        QCOMPARE(profile.value(QLatin1String("first_step")).toInt(), 2);
+        for (const char* file : {"trace.json", "classes.csv", "modules.csv", "operators.csv"})
+            QVERIFY2(QFileInfo(run + QStringLiteral("/profile/steps-2-3/") + QLatin1String(file)).size() > 0, file);
+    }
+}
+
+void CliTest::trainProfilesTheStepsAsked()
+{
+    const QString runs = scratch.filePath(QStringLiteral("train-profile-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("x"))
+                                        + QStringList{QStringLiteral("--profile-steps"), QStringLiteral("3:4")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(QStringLiteral("fp32 — Operator profile of steps 3–4")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QStringLiteral("Heaviest modules")), qPrintable(result.out));
+    QVERIFY(QFileInfo::exists(runs + QStringLiteral("/x/profile/steps-3-4/trace.json")));
+    QCOMPARE(QDir(runs + QStringLiteral("/x/profile")).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+             QStringList{QStringLiteral("steps-3-4")});
 }
 
 void CliTest::compareJsonIsOneObjectPerLine_data()
