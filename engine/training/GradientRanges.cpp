@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 #include <ostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -106,6 +107,37 @@ void writeGradientStats(std::ostream& out, int64_t step, const std::vector<Gradi
     }
 }
 
+std::optional<GradientStatsRow> parseGradientStatsLine(const std::string& line)
+{
+    const size_t cells = 6 + 3 * std::size(kFitNames) + kLog2Bins;
+    std::vector<std::string> cell;
+    std::stringstream split(line);
+    for (std::string text; std::getline(split, text, ',');)
+        cell.push_back(text);
+    if (cell.size() != cells)
+        return std::nullopt;
+    try {
+        GradientStatsRow row;
+        row.step = std::stoll(cell[0]);
+        row.range.parameter = cell[1];
+        row.range.elements = std::stoll(cell[2]);
+        row.range.zeros = std::stoll(cell[3]);
+        row.range.nonFinite = std::stoll(cell[4]);
+        row.range.lossScale = std::stod(cell[5]);
+        size_t next = 6;
+        for (FormatFit* fit : fitsOf(row.range)) {
+            fit->underflow = std::stoll(cell[next++]);
+            fit->subnormal = std::stoll(cell[next++]);
+            fit->overflow = std::stoll(cell[next++]);
+        }
+        for (; next < cells; ++next)
+            row.range.log2Histogram.push_back(std::stoll(cell[next]));
+        return row;
+    } catch (const std::exception&) {
+        return std::nullopt; // a cell that is not a number, as a row with the wrong cell count
+    }
+}
+
 std::vector<GradientStatsRow> readGradientStats(const std::string& path)
 {
     std::vector<GradientStatsRow> rows;
@@ -113,35 +145,9 @@ std::vector<GradientStatsRow> readGradientStats(const std::string& path)
     std::string line;
     if (!std::getline(in, line))
         return rows;
-    const size_t cells = 6 + 3 * std::size(kFitNames) + kLog2Bins;
-    while (std::getline(in, line)) {
-        std::vector<std::string> cell;
-        std::stringstream split(line);
-        for (std::string text; std::getline(split, text, ',');)
-            cell.push_back(text);
-        if (cell.size() != cells)
-            continue;
-        try {
-            GradientStatsRow row;
-            row.step = std::stoll(cell[0]);
-            row.range.parameter = cell[1];
-            row.range.elements = std::stoll(cell[2]);
-            row.range.zeros = std::stoll(cell[3]);
-            row.range.nonFinite = std::stoll(cell[4]);
-            row.range.lossScale = std::stod(cell[5]);
-            size_t next = 6;
-            for (FormatFit* fit : fitsOf(row.range)) {
-                fit->underflow = std::stoll(cell[next++]);
-                fit->subnormal = std::stoll(cell[next++]);
-                fit->overflow = std::stoll(cell[next++]);
-            }
-            for (; next < cells; ++next)
-                row.range.log2Histogram.push_back(std::stoll(cell[next]));
-            rows.push_back(std::move(row));
-        } catch (const std::exception&) {
-            // a cell that is not a number: the row is left out, as a row with the wrong cell count is
-        }
-    }
+    while (std::getline(in, line))
+        if (std::optional<GradientStatsRow> row = parseGradientStatsLine(line))
+            rows.push_back(std::move(*row));
     return rows;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,9 @@ struct GradientStatsRow {
     int64_t step = 0;
     GradientRange range;
 };
+/// One line of gradstats.csv after its header; nullopt when it is not a well-formed row (the wrong
+/// number of cells, or a cell that is not a number where one belongs).
+std::optional<GradientStatsRow> parseGradientStatsLine(const std::string& line);
 /// Every well-formed row of the gradstats.csv at `path` (a row with the wrong number of cells, or a cell
 /// that is not a number where one belongs, is left out); none when the file is missing.
 std::vector<GradientStatsRow> readGradientStats(const std::string& path);
