@@ -898,6 +898,86 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
     </message>
 </context>
 <context>
+    <name>GradientRangeChart</name>
+    <message>
+        <source>Share of the parameter&apos;s non-zero values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unscaled gradient magnitude |g|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16: underflow to 0 below %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overflow above %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No gradient ranges yet: they are measured at step 1 and every K steps
+(Configuration ▸ Run ▸ Gradient ranges every)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient values that would underflow to 0 in fp16, per measured step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16, as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16, multiplied by the loss scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of all values (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient ranges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient ranges at step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 underflow after ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 overflow after ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16: normal down to %1, off the chart — nothing here underflows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss scale ×%1: the values left of the dashed line underflow in fp16 even after scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No loss scaling: in fp16, the values below %1 would underflow to 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ImageListPanel</name>
     <message>
         <source>Add images…</source>
@@ -1183,6 +1263,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Locked while a run is in progress; changes apply to the next run.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1309,6 +1393,21 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProfileButton</name>
+    <message>
+        <source>Records every operator of the next %1 steps of the run in progress (each run of a comparison) for the X-ray tab: time by kind of work, dtype, module and autocast&apos;s casts. The run folder gets trace.json (Perfetto, chrome://tracing) and CSV tables. The profiled steps run slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile the next %1 steps</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2157,6 +2256,205 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Its answers for them mean little. For photos, choose “torchvision ImageNet weights” as the model, or fine-tune from them on your own image folders (Train tab, Start from: ImageNet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>XrayTab</name>
+    <message>
+        <source>Convolution forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution backward (input + weight gradients)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch norm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add (residual)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear (fc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile recorded no operator time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolutions take %1 of the operator time (in %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autocast&apos;s casts take %1 (%2 per step).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profiles hold no step times to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its convolutions run %1 and take %2 of its operator time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No other kind of work takes longer than in FP32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (+%2 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cost it more than in FP32 and take %2 of its operator time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backward ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Casts ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run or comparison…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the profiles and gradient ranges a run folder (or a comparison folder) holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no profile and no gradient ranges. Profile a run with the Profile button while it trains, or with `amp-workbench-cli profile`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profile could not be written: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No profile yet. Press &quot;Profile the next %1 steps&quot; while a run or comparison trains, or open a folder profiled with `amp-workbench-cli profile`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind of work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP speed-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile of %1, per step (the profiled steps run slower than others). Files: %2 — trace.json opens in Perfetto (ui.perfetto.dev) or chrome://tracing; classes.csv, modules.csv and operators.csv hold the tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules of the AMP run (click a header to sort)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules of the FP32 run (click a header to sort)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run or comparison folder to X-ray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>X-ray</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -896,6 +896,87 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
     </message>
 </context>
 <context>
+    <name>GradientRangeChart</name>
+    <message>
+        <source>Share of the parameter&apos;s non-zero values</source>
+        <translation>占该参数非零值的比例</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Unscaled gradient magnitude |g|</source>
+        <translation>未缩放的梯度幅值 |g|</translation>
+    </message>
+    <message>
+        <source>fp16: underflow to 0 below %1</source>
+        <translation>fp16：低于 %1 下溢为 0</translation>
+    </message>
+    <message>
+        <source>subnormal</source>
+        <translation>次正规数</translation>
+    </message>
+    <message>
+        <source>overflow above %1</source>
+        <translation>高于 %1 上溢</translation>
+    </message>
+    <message>
+        <source>No gradient ranges yet: they are measured at step 1 and every K steps
+(Configuration ▸ Run ▸ Gradient ranges every)</source>
+        <translation>尚无梯度范围：在第 1 步及此后每 K 步测量
+（配置 ▸ 运行 ▸ 梯度范围统计间隔）</translation>
+    </message>
+    <message>
+        <source>Gradient values that would underflow to 0 in fp16, per measured step</source>
+        <translation>每个测量步中在 fp16 下会下溢为 0 的梯度值</translation>
+    </message>
+    <message>
+        <source>fp16, as they are</source>
+        <translation>fp16，原值</translation>
+    </message>
+    <message>
+        <source>fp16, multiplied by the loss scale</source>
+        <translation>fp16，乘以损失缩放后</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Share of all values (%)</source>
+        <translation>占全部值的比例（%）</translation>
+    </message>
+    <message>
+        <source>Gradient ranges</source>
+        <translation>梯度范围</translation>
+    </message>
+    <message>
+        <source>Gradient ranges at step %1</source>
+        <translation>第 %1 步的梯度范围</translation>
+    </message>
+    <message>
+        <source>fp16 underflow after ×%1</source>
+        <translation>×%1 后的 fp16 下溢界</translation>
+    </message>
+    <message>
+        <source>fp16 overflow after ×%1</source>
+        <translation>×%1 后的 fp16 上溢界</translation>
+    </message>
+    <message>
+        <source>bf16: normal down to %1, off the chart — nothing here underflows</source>
+        <translation>bf16：正规数可低至 %1，超出图表范围——这里没有任何值会下溢</translation>
+    </message>
+    <message>
+        <source>Loss scale ×%1: the values left of the dashed line underflow in fp16 even after scaling</source>
+        <translation>损失缩放 ×%1：虚线左侧的值即使缩放后在 fp16 中仍会下溢</translation>
+    </message>
+    <message>
+        <source>No loss scaling: in fp16, the values below %1 would underflow to 0</source>
+        <translation>无损失缩放：在 fp16 中，低于 %1 的值会下溢为 0</translation>
+    </message>
+</context>
+<context>
     <name>ImageListPanel</name>
     <message>
         <source>Add images…</source>
@@ -1182,6 +1263,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Locked while a run is in progress; changes apply to the next run.</source>
         <translation>运行进行中，配置已锁定；更改将用于下一次运行。</translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation>X 光</translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1310,6 +1395,21 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
         <translation>此版本不含分类服务（需要 OpenCV 和 cpp-httplib）。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileButton</name>
+    <message>
+        <source>Records every operator of the next %1 steps of the run in progress (each run of a comparison) for the X-ray tab: time by kind of work, dtype, module and autocast&apos;s casts. The run folder gets trace.json (Perfetto, chrome://tracing) and CSV tables. The profiled steps run slower.</source>
+        <translation>为“X 光”页记录正在进行的运行（对比中的每次运行）接下来 %1 步的每个算子：按工作类型、数据类型、模块统计的耗时，以及 autocast 的类型转换。运行文件夹中会写入 trace.json（Perfetto、chrome://tracing）和 CSV 表格。被剖析的步会变慢。</translation>
+    </message>
+    <message>
+        <source>Profiling…</source>
+        <translation>正在剖析…</translation>
+    </message>
+    <message>
+        <source>Profile the next %1 steps</source>
+        <translation>剖析接下来 %1 步</translation>
     </message>
 </context>
 <context>
@@ -2153,6 +2253,205 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Its answers for them mean little. For photos, choose “torchvision ImageNet weights” as the model, or fine-tune from them on your own image folders (Train tab, Start from: ImageNet).</source>
         <translation>模型对这些图像给出的答案没有多少意义。对照片请选择“torchvision ImageNet 权重”作为模型，或在你自己的图像文件夹上从它们开始微调（训练页，起始于：ImageNet）。</translation>
+    </message>
+</context>
+<context>
+    <name>XrayTab</name>
+    <message>
+        <source>Convolution forward</source>
+        <translation>卷积前向</translation>
+    </message>
+    <message>
+        <source>Convolution backward (input + weight gradients)</source>
+        <translation>卷积反向（输入 + 权重梯度）</translation>
+    </message>
+    <message>
+        <source>Batch norm</source>
+        <translation>批归一化</translation>
+    </message>
+    <message>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <source>Add (residual)</source>
+        <translation>加法（残差）</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <source>Linear (fc)</source>
+        <translation>全连接（fc）</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Casts</source>
+        <translation>类型转换</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>%1 faster</source>
+        <translation>快 %1</translation>
+    </message>
+    <message>
+        <source>%1 slower</source>
+        <translation>慢 %1</translation>
+    </message>
+    <message>
+        <source>The profile recorded no operator time.</source>
+        <translation>该剖析没有记录到算子耗时。</translation>
+    </message>
+    <message>
+        <source>Convolutions take %1 of the operator time (in %2).</source>
+        <translation>卷积占算子时间的 %1（以 %2 计算）。</translation>
+    </message>
+    <message>
+        <source>Autocast&apos;s casts take %1 (%2 per step).</source>
+        <translation>autocast 的类型转换占 %1（每步 %2 次）。</translation>
+    </message>
+    <message>
+        <source>The profiles hold no step times to compare.</source>
+        <translation>这些剖析中没有可比较的步耗时。</translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms).</source>
+        <translation>AMP 的一步比 FP32 %1（%2 对 %3 毫秒）。</translation>
+    </message>
+    <message>
+        <source>Its convolutions run %1 and take %2 of its operator time.</source>
+        <translation>其卷积%1，占其算子时间的 %2。</translation>
+    </message>
+    <message>
+        <source>No other kind of work takes longer than in FP32.</source>
+        <translation>没有其他类型的工作比 FP32 更耗时。</translation>
+    </message>
+    <message>
+        <source>%1 (+%2 ms)</source>
+        <translation>%1（+%2 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1 cost it more than in FP32 and take %2 of its operator time.</source>
+        <translation>%1 比 FP32 中更耗时，占其算子时间的 %2。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Forward ms</source>
+        <translation>前向 毫秒</translation>
+    </message>
+    <message>
+        <source>Backward ms</source>
+        <translation>反向 毫秒</translation>
+    </message>
+    <message>
+        <source>Casts ms</source>
+        <translation>类型转换 毫秒</translation>
+    </message>
+    <message>
+        <source>Total ms</source>
+        <translation>合计 毫秒</translation>
+    </message>
+    <message>
+        <source>Open run or comparison…</source>
+        <translation>打开运行或对比…</translation>
+    </message>
+    <message>
+        <source>Show the profiles and gradient ranges a run folder (or a comparison folder) holds</source>
+        <translation>显示运行文件夹（或对比文件夹）中的剖析和梯度范围</translation>
+    </message>
+    <message>
+        <source>%1 holds no profile and no gradient ranges. Profile a run with the Profile button while it trains, or with `amp-workbench-cli profile`.</source>
+        <translation>%1 中没有剖析，也没有梯度范围。请在训练时用“剖析”按钮剖析一次运行，或使用 `amp-workbench-cli profile`。</translation>
+    </message>
+    <message>
+        <source>The profile could not be written: %1</source>
+        <translation>无法写入剖析：%1</translation>
+    </message>
+    <message>
+        <source>No profile yet. Press &quot;Profile the next %1 steps&quot; while a run or comparison trains, or open a folder profiled with `amp-workbench-cli profile`.</source>
+        <translation>尚无剖析。请在运行或对比训练时点击“剖析接下来 %1 步”，或打开一个用 `amp-workbench-cli profile` 剖析过的文件夹。</translation>
+    </message>
+    <message>
+        <source>Kind of work</source>
+        <translation>工作类型</translation>
+    </message>
+    <message>
+        <source>FP32 ms</source>
+        <translation>FP32 毫秒</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <source>AMP ms</source>
+        <translation>AMP 毫秒</translation>
+    </message>
+    <message>
+        <source>AMP speed-up</source>
+        <translation>AMP 加速比</translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation>每步毫秒</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>第 %1–%2 步</translation>
+    </message>
+    <message>
+        <source>Profile of %1, per step (the profiled steps run slower than others). Files: %2 — trace.json opens in Perfetto (ui.perfetto.dev) or chrome://tracing; classes.csv, modules.csv and operators.csv hold the tables.</source>
+        <translation>%1 的剖析，按每步计（被剖析的步比其他步慢）。文件：%2——trace.json 可在 Perfetto（ui.perfetto.dev）或 chrome://tracing 中打开；classes.csv、modules.csv 和 operators.csv 保存各表格。</translation>
+    </message>
+    <message>
+        <source>Modules of the AMP run (click a header to sort)</source>
+        <translation>AMP 运行的各模块（点击表头排序）</translation>
+    </message>
+    <message>
+        <source>Modules of the FP32 run (click a header to sort)</source>
+        <translation>FP32 运行的各模块（点击表头排序）</translation>
+    </message>
+    <message>
+        <source>Run or comparison folder to X-ray</source>
+        <translation>要做 X 光分析的运行或对比文件夹</translation>
+    </message>
+    <message>
+        <source>X-ray</source>
+        <translation>X 光</translation>
     </message>
 </context>
 <context>

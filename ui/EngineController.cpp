@@ -2,6 +2,7 @@
 
 #include "training/Comparison.h"
 #include "training/Trainer.h"
+#include "xray/StepProfiler.h"
 
 #include <exception>
 
@@ -39,6 +40,9 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
 {
     job = std::move(newJob);
     job->addObserver(this);
+    profiler = std::make_unique<ampwb::StepProfiler>(std::nullopt,
+                                                     [this](const ampwb::ProfileTaken& taken) { events.push(taken); });
+    job->addObserver(profiler.get());
     if (!run)
         run = [this] { job->runJob(); };
     currentWork = work;
@@ -75,6 +79,12 @@ void EngineController::requestStop()
     stopping = true;
     job->requestStop();
     Q_EMIT stoppingChanged(true);
+}
+
+void EngineController::profileNextSteps(int steps)
+{
+    if (isBusy() && profiler)
+        profiler->profileNextSteps(steps);
 }
 
 void EngineController::runStarted(const ampwb::RunStarted& started)
@@ -118,4 +128,5 @@ void EngineController::joinWorker()
     if (worker.joinable())
         worker.join();
     job.reset();
+    profiler.reset();
 }

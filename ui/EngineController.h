@@ -12,6 +12,7 @@
 
 namespace ampwb {
 enum class ComparisonOrder;
+class StepProfiler;
 class TrainingJob;
 struct TrainingConfig;
 } // namespace ampwb
@@ -42,6 +43,10 @@ public:
     void setPaused(bool pause);
     /// Asks the running work to stop after its current step; workFinished follows.
     void requestStop();
+    /// The X-ray: each run of the running work records the operators of its next `steps` steps
+    /// and writes them into its run folder; a ProfileTaken event arrives for each. Thread-safe;
+    /// does nothing while idle.
+    void profileNextSteps(int steps);
 
 Q_SIGNALS:
     void workStarted(EngineController::Work work);
@@ -66,6 +71,7 @@ private:
     void joinWorker();
 
     DrainedQueue<TrainingEvent> events;
+    std::unique_ptr<ampwb::StepProfiler> profiler; ///< observes the job, so it lives as long
     std::unique_ptr<ampwb::TrainingJob> job;
     std::thread worker;
     Work currentWork = Work::None;

@@ -10,6 +10,7 @@
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
+#include "xray/XrayTab.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -64,6 +65,8 @@ MainWindow::MainWindow(QWidget* parent)
     tabWidget->addTab(runsPage, QIcon(QStringLiteral(":/icons/runs.svg")), tr("Runs"));
     tabWidget->addTab(new ClassifyTab(*controller, tabWidget), QIcon(QStringLiteral(":/icons/classify.svg")),
                       tr("Classify"));
+    xrayPage = new XrayTab(*controller, tabWidget);
+    tabWidget->addTab(xrayPage, QIcon(QStringLiteral(":/icons/xray.svg")), tr("X-ray"));
     setCentralWidget(tabWidget);
     createMenus();
     createToolBar();

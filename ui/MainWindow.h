@@ -14,6 +14,7 @@ class QTabWidget;
 class RunsTab;
 class TrainTab;
 class TrainingConfigPanel;
+class XrayTab;
 
 /// The workbench window: the configuration panel, the Train, Compare and Runs tabs,
 /// run actions with shortcuts, and a status bar with the device, libtorch and the run.
@@ -28,6 +29,7 @@ public:
     TrainTab& trainTab() const { return *trainPage; }
     CompareTab& compareTab() const { return *comparePage; }
     RunsTab& runsTab() const { return *runsPage; }
+    XrayTab& xrayTab() const { return *xrayPage; }
     QAction& startAction() const { return *start; }
     QAction& compareAction() const { return *compare; }
     QAction& pauseAction() const { return *pause; }
@@ -70,6 +72,7 @@ private:
     TrainTab* trainPage = nullptr;
     CompareTab* comparePage = nullptr;
     RunsTab* runsPage = nullptr;
+    XrayTab* xrayPage = nullptr;
     QAction* start = nullptr;
     QAction* compare = nullptr;
     QAction* pause = nullptr;

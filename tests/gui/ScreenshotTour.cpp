@@ -23,6 +23,8 @@
 #include "runs/RunsTab.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
+#include "xray/ProfileButton.h"
+#include "xray/XrayTab.h"
 
 #include <QAction>
 #include <QApplication>
@@ -111,8 +113,13 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
 
     // AMP on a CPU without bf16 units (AVX512-BF16 or AMX) is emulated and some 40 times slower: a shorter comparison.
     const int compareSteps = ampwb::Classifier::bf16Recommended() ? 80 : 20;
-    window.configPanel().setConfig(tourConfig(environment, compareSteps));
+    ampwb::TrainingConfig compareConfig = tourConfig(environment, compareSteps);
+    compareConfig.gradientStatsEvery = 10; // the X-ray's gradient ranges over the comparison
+    window.configPanel().setConfig(compareConfig);
     window.compareAction().trigger();
+    // The X-ray of steps 2-6 of both runs.
+    if (auto* profile = window.compareTab().findChild<ProfileButton*>(QStringLiteral("profileSteps")))
+        profile->click();
     const RunHistories& compare = window.compareTab().histories();
     if (!waitFor([&] { return stepsOf(compare, 1) >= size_t(compareSteps * 3 / 8); }, "the AMP run of the comparison"))
         return 1;
@@ -120,6 +127,8 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the comparison"))
         return 1;
     save(window, folder, QStringLiteral("compare-after") + suffix);
+    window.tabs().setCurrentWidget(&window.xrayTab());
+    save(window, folder, QStringLiteral("xray") + suffix);
 
     window.tabs().setCurrentWidget(&window.runsTab());
     RunsTab& runs = window.runsTab();

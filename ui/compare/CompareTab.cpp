@@ -8,6 +8,7 @@
 #include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
+#include "xray/ProfileButton.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -90,6 +91,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     sideLayout->addWidget(verdictLabel);
     sideLayout->addWidget(detailsLabel);
     sideLayout->addWidget(exportButton, 0, Qt::AlignLeft);
+    sideLayout->addWidget(new ProfileButton(engine, side), 0, Qt::AlignLeft);
     sideLayout->addStretch();
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);

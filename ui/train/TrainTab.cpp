@@ -6,8 +6,10 @@
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
 #include "training/RunFolder.h"
+#include "xray/ProfileButton.h"
 
 #include <QDir>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 #include <exception>
@@ -29,7 +31,10 @@ TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("trainCharts"), 3, this))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(runProgress);
+    auto* top = new QHBoxLayout;
+    top->addWidget(runProgress, 1);
+    top->addWidget(new ProfileButton(engine, this), 0, Qt::AlignTop);
+    layout->addLayout(top);
     layout->addWidget(trainingCharts, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &TrainTab::onEvents);

@@ -1,0 +1,395 @@
+#include "XrayTab.h"
+
+#include "EngineController.h"
+#include "training/RunFolder.h"
+#include "xray/GradientRangeChart.h"
+#include "xray/ProfileButton.h"
+#include "xray/ProfileComparison.h"
+#include "xray/ProfileFiles.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using ampwb::OperatorClass;
+
+namespace {
+
+QString className(OperatorClass kind)
+{
+    switch (kind) {
+    case OperatorClass::ConvolutionForward: return XrayTab::tr("Convolution forward");
+    case OperatorClass::ConvolutionBackward: return XrayTab::tr("Convolution backward (input + weight gradients)");
+    case OperatorClass::BatchNorm: return XrayTab::tr("Batch norm");
+    case OperatorClass::Relu: return XrayTab::tr("ReLU");
+    case OperatorClass::Add: return XrayTab::tr("Add (residual)");
+    case OperatorClass::Pooling: return XrayTab::tr("Pooling");
+    case OperatorClass::Linear: return XrayTab::tr("Linear (fc)");
+    case OperatorClass::Loss: return XrayTab::tr("Loss");
+    case OperatorClass::Optimizer: return XrayTab::tr("Optimizer");
+    case OperatorClass::Cast: return XrayTab::tr("Casts");
+    case OperatorClass::Other: break;
+    }
+    return XrayTab::tr("Other");
+}
+
+QString milliseconds(double value)
+{
+    return QLocale().toString(value, 'f', 2);
+}
+
+QString percent(double share)
+{
+    return XrayTab::tr("%1 %").arg(QLocale().toString(100.0 * share, 'f', 0));
+}
+
+QString times(double ratio)
+{
+    return XrayTab::tr("%1×").arg(QLocale().toString(ratio, 'f', 2));
+}
+
+QString fasterOrSlower(double speedUp)
+{
+    return speedUp >= 1.0 ? XrayTab::tr("%1 faster").arg(times(speedUp))
+                          : XrayTab::tr("%1 slower").arg(times(1.0 / speedUp));
+}
+
+/// A number cell shown as `text` that sorts by its value.
+class NumberItem : public QTableWidgetItem {
+public:
+    NumberItem(double value, const QString& text)
+        : QTableWidgetItem(text)
+    {
+        setData(Qt::UserRole, value);
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override
+    {
+        return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
+    }
+};
+
+QTableWidgetItem* numberItem(double value, const QString& text)
+{
+    return new NumberItem(value, text);
+}
+
+QString describeOne(const ampwb::OperatorProfile& profile)
+{
+    const double total = profile.operatorMilliseconds();
+    if (total <= 0.0)
+        return XrayTab::tr("The profile recorded no operator time.");
+    const double convolutions = profile.of(OperatorClass::ConvolutionForward).milliseconds
+                              + profile.of(OperatorClass::ConvolutionBackward).milliseconds;
+    QString text = XrayTab::tr("Convolutions take %1 of the operator time (in %2).")
+                       .arg(percent(convolutions / total),
+                            QString::fromStdString(profile.of(OperatorClass::ConvolutionForward).dtype));
+    const ampwb::ClassTime& casts = profile.of(OperatorClass::Cast);
+    if (casts.milliseconds > 0.0)
+        text += QLatin1Char(' ')
+              + XrayTab::tr("Autocast's casts take %1 (%2 per step).")
+                    .arg(percent(casts.milliseconds / total), QLocale().toString(profile.castsPerStep, 'f', 0));
+    return text;
+}
+
+QString describeBoth(const ampwb::ProfileComparison& comparison)
+{
+    const double speedUp = comparison.stepSpeedUp();
+    if (speedUp <= 0.0)
+        return XrayTab::tr("The profiles hold no step times to compare.");
+    QString text = XrayTab::tr("AMP's step is %1 than FP32's (%2 against %3 ms).")
+                       .arg(fasterOrSlower(speedUp), QLocale().toString(comparison.ampStepMilliseconds, 'f', 0),
+                            QLocale().toString(comparison.fp32StepMilliseconds, 'f', 0));
+    const ampwb::ClassComparison convolutions = comparison.convolutions();
+    if (convolutions.speedUp() > 0.0)
+        text += QLatin1Char(' ')
+              + XrayTab::tr("Its convolutions run %1 and take %2 of its operator time.")
+                    .arg(fasterOrSlower(convolutions.speedUp()), percent(convolutions.ampShare));
+    const std::vector<ampwb::ClassComparison> added = comparison.addedByAmp();
+    if (added.empty())
+        return text + QLatin1Char(' ') + XrayTab::tr("No other kind of work takes longer than in FP32.");
+    QStringList costs;
+    double share = 0.0;
+    for (size_t i = 0; i < std::min<size_t>(2, added.size()); ++i) {
+        costs << XrayTab::tr("%1 (+%2 ms)")
+                     .arg(className(added[i].kind),
+                          QLocale().toString(added[i].amp.milliseconds - added[i].fp32.milliseconds, 'f', 1));
+        share += added[i].ampShare;
+    }
+    return text + QLatin1Char(' ')
+         + XrayTab::tr("%1 cost it more than in FP32 and take %2 of its operator time.")
+               .arg(costs.join(XrayTab::tr(" and ")), percent(share));
+}
+
+} // namespace
+
+XrayTab::XrayTab(EngineController& controller, QWidget* parent)
+    : QWidget(parent)
+    , engine(controller)
+    , sentence(new QLabel(this))
+    , filesLabel(new QLabel(this))
+    , classes(new QTableWidget(this))
+    , modulesTitle(new QLabel(this))
+    , modules(new QTableWidget(this))
+    , gradients(new GradientRangeChart(this))
+{
+    sentence->setObjectName(QStringLiteral("xraySentence"));
+    sentence->setWordWrap(true);
+    QFont bold = sentence->font();
+    bold.setBold(true);
+    sentence->setFont(bold);
+    sentence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    filesLabel->setWordWrap(true);
+    filesLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    classes->setObjectName(QStringLiteral("xrayClasses"));
+    classes->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    classes->verticalHeader()->hide();
+    modules->setObjectName(QStringLiteral("xrayModules"));
+    modules->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    modules->verticalHeader()->hide();
+    modules->setColumnCount(5);
+    modules->setHorizontalHeaderLabels(
+        {tr("Module"), tr("Forward ms"), tr("Backward ms"), tr("Casts ms"), tr("Total ms")});
+    modules->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+
+    auto* profile = new ProfileButton(engine, this);
+    auto* open = new QPushButton(QIcon(QStringLiteral(":/icons/runs.svg")), tr("Open run or comparison…"), this);
+    open->setObjectName(QStringLiteral("xrayOpen"));
+    open->setToolTip(tr("Show the profiles and gradient ranges a run folder (or a comparison folder) holds"));
+    connect(open, &QPushButton::clicked, this, &XrayTab::chooseFolder);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(profile);
+    buttons->addWidget(open);
+    buttons->addStretch();
+
+    auto* modulesBox = new QWidget(this);
+    auto* modulesLayout = new QVBoxLayout(modulesBox);
+    modulesLayout->setContentsMargins(0, 0, 0, 0);
+    modulesLayout->addWidget(modulesTitle);
+    modulesLayout->addWidget(modules);
+    auto* tables = new QSplitter(Qt::Horizontal, this);
+    tables->addWidget(classes);
+    tables->addWidget(modulesBox);
+    tables->setStretchFactor(0, 3);
+    tables->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(tables);
+    split->addWidget(gradients);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(sentence);
+    layout->addWidget(filesLabel);
+    layout->addWidget(split, 1);
+
+    connect(&engine, &EngineController::eventsArrived, this, &XrayTab::onEvents);
+    connect(&engine, &EngineController::workStarted, this, [this] {
+        clearProfiles();
+        gradients->clear();
+        gradientStatsPath.clear();
+    });
+    clearProfiles();
+}
+
+bool XrayTab::openFolder(const QString& directory, QString* error)
+{
+    const QDir folder(directory);
+    std::optional<ampwb::OperatorProfile> foundFp32;
+    std::optional<ampwb::OperatorProfile> foundAmp;
+    QStringList folders;
+    QString gradientRun;
+    const auto readRun = [&](const QString& run, std::optional<ampwb::OperatorProfile>& into) {
+        if (const auto latest = ampwb::latestProfileDirectory(run.toStdString())) {
+            into = ampwb::readProfile(*latest);
+            if (into)
+                folders << QString::fromStdString(*latest);
+        }
+        if (QFileInfo::exists(run + QStringLiteral("/gradstats.csv")))
+            gradientRun = run;
+    };
+    if (folder.exists(QStringLiteral("fp32")) && folder.exists(QStringLiteral("amp"))) {
+        readRun(folder.filePath(QStringLiteral("fp32")), foundFp32);
+        readRun(folder.filePath(QStringLiteral("amp")), foundAmp);
+    } else {
+        ampwb::Precision precision = ampwb::Precision::Fp32;
+        try {
+            precision = ampwb::RunFolder::readConfig(directory.toStdString()).precision;
+        } catch (const std::exception&) {
+            // not a run folder: found below to hold nothing
+        }
+        readRun(directory, precision == ampwb::Precision::Amp ? foundAmp : foundFp32);
+    }
+    if (!foundFp32 && !foundAmp && gradientRun.isEmpty()) {
+        if (error)
+            *error = tr("%1 holds no profile and no gradient ranges. Profile a run with the Profile button "
+                        "while it trains, or with `amp-workbench-cli profile`.")
+                         .arg(QDir::toNativeSeparators(directory));
+        return false;
+    }
+    fp32 = foundFp32;
+    amp = foundAmp;
+    profileFolders = folders;
+    showProfiles();
+    gradients->clear();
+    if (!gradientRun.isEmpty())
+        followGradientStatsOf(gradientRun);
+    return true;
+}
+
+void XrayTab::onEvents(const TrainingEvents& events)
+{
+    bool stepped = false;
+    for (const TrainingEvent& event : events) {
+        if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
+            followGradientStatsOf(QString::fromStdString(started->runDirectory));
+        } else if (std::holds_alternative<ampwb::StepMetrics>(event)) {
+            stepped = true;
+        } else if (const auto* taken = std::get_if<ampwb::ProfileTaken>(&event)) {
+            if (!taken->error.empty()) {
+                filesLabel->setText(
+                    tr("The profile could not be written: %1").arg(QString::fromStdString(taken->error)));
+                continue;
+            }
+            (taken->precision == ampwb::Precision::Amp ? amp : fp32) = taken->profile;
+            if (!taken->profileDirectory.empty())
+                profileFolders << QString::fromStdString(taken->profileDirectory);
+            showProfiles();
+        }
+    }
+    if (stepped)
+        followGradientStats();
+}
+
+void XrayTab::clearProfiles()
+{
+    fp32.reset();
+    amp.reset();
+    profileFolders.clear();
+    showProfiles();
+}
+
+void XrayTab::showProfiles()
+{
+    const bool both = fp32 && amp;
+    classes->clearContents();
+    classes->setSortingEnabled(false);
+    if (!fp32 && !amp) {
+        sentence->setText(tr("No profile yet. Press \"Profile the next %1 steps\" while a run or comparison "
+                             "trains, or open a folder profiled with `amp-workbench-cli profile`.")
+                              .arg(ProfileButton::kSteps));
+        filesLabel->clear();
+        classes->setRowCount(0);
+        modules->setRowCount(0);
+        modulesTitle->clear();
+        return;
+    }
+    const QStringList header = both ? QStringList{tr("Kind of work"), tr("FP32 ms"), tr("Share"), tr("dtype"),
+                                                  tr("AMP ms"),       tr("Share"),   tr("dtype"), tr("AMP speed-up")}
+                                    : QStringList{tr("Kind of work"), tr("ms per step"), tr("Share"), tr("dtype")};
+    classes->setColumnCount(static_cast<int>(header.size()));
+    classes->setHorizontalHeaderLabels(header);
+    classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    const ampwb::OperatorProfile& one = amp ? *amp : *fp32;
+    const ampwb::ProfileComparison comparison = both ? ampwb::compareProfiles(*fp32, *amp) : ampwb::ProfileComparison();
+    classes->setRowCount(ampwb::kOperatorClassCount);
+    const double total = one.operatorMilliseconds();
+    for (int k = 0; k < ampwb::kOperatorClassCount; ++k) {
+        const auto kind = static_cast<OperatorClass>(k);
+        classes->setItem(k, 0, new QTableWidgetItem(className(kind)));
+        const auto side = [&](const ampwb::ClassTime& time, double share, int column) {
+            classes->setItem(k, column, numberItem(time.milliseconds, milliseconds(time.milliseconds)));
+            classes->setItem(k, column + 1, numberItem(share, percent(share)));
+            classes->setItem(k, column + 2, new QTableWidgetItem(QString::fromStdString(time.dtype)));
+        };
+        if (both) {
+            const ampwb::ClassComparison& row = comparison.classes[static_cast<size_t>(k)];
+            side(row.fp32, row.fp32Share, 1);
+            side(row.amp, row.ampShare, 4);
+            classes->setItem(k, 7, numberItem(row.speedUp(), row.speedUp() > 0.0 ? times(row.speedUp()) : tr("–")));
+        } else {
+            const ampwb::ClassTime& time = one.of(kind);
+            side(time, total > 0.0 ? time.milliseconds / total : 0.0, 1);
+        }
+    }
+    classes->resizeColumnsToContents();
+    classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    sentence->setText(both ? describeBoth(comparison) : describeOne(one));
+    const QString steps = tr("steps %1–%2").arg(one.firstStep).arg(one.lastStep);
+    filesLabel->setText(
+        profileFolders.isEmpty()
+            ? steps
+            : tr("Profile of %1, per step (the profiled steps run slower than others). Files: %2 — trace.json opens "
+                 "in Perfetto (ui.perfetto.dev) or chrome://tracing; classes.csv, modules.csv and operators.csv hold "
+                 "the tables.")
+                  .arg(steps, profileFolders.join(QStringLiteral(", "))));
+    showModules(one);
+    modulesTitle->setText(amp ? tr("Modules of the AMP run (click a header to sort)")
+                              : tr("Modules of the FP32 run (click a header to sort)"));
+}
+
+void XrayTab::showModules(const ampwb::OperatorProfile& profile)
+{
+    modules->setSortingEnabled(false);
+    modules->clearContents();
+    modules->setRowCount(static_cast<int>(profile.modules.size()));
+    for (int row = 0; row < modules->rowCount(); ++row) {
+        const ampwb::ModuleTime& time = profile.modules[static_cast<size_t>(row)];
+        modules->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(time.module)));
+        modules->setItem(row, 1, numberItem(time.forwardMilliseconds, milliseconds(time.forwardMilliseconds)));
+        modules->setItem(row, 2, numberItem(time.backwardMilliseconds, milliseconds(time.backwardMilliseconds)));
+        modules->setItem(row, 3, numberItem(time.castMilliseconds, milliseconds(time.castMilliseconds)));
+        modules->setItem(row, 4, numberItem(time.totalMilliseconds(), milliseconds(time.totalMilliseconds())));
+    }
+    modules->setSortingEnabled(true);
+    modules->sortByColumn(4, Qt::DescendingOrder);
+}
+
+void XrayTab::followGradientStatsOf(const QString& runDirectory)
+{
+    gradientStatsPath = runDirectory.isEmpty() ? QString() : runDirectory + QStringLiteral("/gradstats.csv");
+    gradientStatsRead = 0;
+    gradients->clear();
+    followGradientStats();
+}
+
+void XrayTab::followGradientStats()
+{
+    if (gradientStatsPath.isEmpty() || QFileInfo(gradientStatsPath).size() <= gradientStatsRead)
+        return;
+    QFile file(gradientStatsPath);
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(gradientStatsRead))
+        return;
+    const QByteArray added = file.readAll();
+    const qsizetype complete = added.lastIndexOf('\n') + 1; // a line still being written waits for the next call
+    std::vector<ampwb::GradientStatsRow> rows;
+    for (const QByteArray& line : added.left(complete).split('\n'))
+        if (auto row = ampwb::parseGradientStatsLine(line.toStdString()))
+            rows.push_back(std::move(*row));
+    gradientStatsRead += complete;
+    if (!rows.empty())
+        gradients->appendMeasurements(rows);
+}
+
+void XrayTab::chooseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Run or comparison folder to X-ray"));
+    if (folder.isEmpty())
+        return;
+    QString error;
+    if (!openFolder(folder, &error))
+        QMessageBox::information(this, tr("X-ray"), error);
+}
