@@ -56,8 +56,8 @@ std::string sideBySide(const ProfileTaken& fp32, const ProfileTaken& amp)
 {
     const ProfileComparison comparison = compareProfiles(fp32.profile, amp.profile);
     std::string text = "FP32 against AMP — " + stepsTitle(amp.profile);
-    text += line("  %-48s %9s %6s %-9s %9s %6s %-9s %s", "kind of work", "FP32 ms", "share", " dtype", "AMP ms", "share",
-                 " dtype", "AMP speed-up");
+    text += line("  %-48s %9s %6s %-9s %9s %6s %-9s %s", "kind of work", "FP32 ms", "share", " dtype", "AMP ms",
+                 "share", " dtype", "AMP speed-up");
     for (const ClassComparison& row : comparison.classes) {
         if (row.fp32.milliseconds <= 0.0 && row.amp.milliseconds <= 0.0)
             continue;

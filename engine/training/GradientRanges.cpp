@@ -4,8 +4,8 @@
 #include <array>
 #include <cmath>
 #include <fstream>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 

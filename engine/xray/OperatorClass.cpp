@@ -62,9 +62,9 @@ const std::array<std::pair<const char*, OperatorClass>, 31> kNamedOperators{{
     {"AddmmBackward0", OperatorClass::Linear},
 }};
 
-const std::array<const char*, 10> kLossOperators{{"cross_entropy_loss", "log_softmax", "_log_softmax", "NllLossBackward0",
-                                                 "_log_softmax_backward_data", "nll_loss", "nll_loss_nd",
-                                                 "nll_loss_forward", "nll_loss_backward", "LogSoftmaxBackward0"}};
+const std::array<const char*, 10> kLossOperators{
+    {"cross_entropy_loss", "log_softmax", "_log_softmax", "NllLossBackward0", "_log_softmax_backward_data", "nll_loss",
+     "nll_loss_nd", "nll_loss_forward", "nll_loss_backward", "LogSoftmaxBackward0"}};
 
 std::string withoutNamespace(const std::string& name)
 {

@@ -91,14 +91,10 @@ Attribution attribute(const RecordedEvent& event, const Attribution& parent, boo
 std::string stepPassName(StepPass pass)
 {
     switch (pass) {
-    case StepPass::Forward:
-        return "forward";
-    case StepPass::Backward:
-        return "backward";
-    case StepPass::Optimizer:
-        return "optimizer";
-    case StepPass::Other:
-        break;
+    case StepPass::Forward: return "forward";
+    case StepPass::Backward: return "backward";
+    case StepPass::Optimizer: return "optimizer";
+    case StepPass::Other: break;
     }
     return "other";
 }
@@ -146,8 +142,8 @@ ProfiledSteps analyseSteps(std::vector<RecordedEvent> events, int64_t firstStep,
             attribution[i].selfNanoseconds = all[i].endNanoseconds - all[i].startNanoseconds;
     for (size_t i = 0; i < all.size(); ++i)
         if (all[i].parent >= 0 && all[i].endNanoseconds >= 0)
-            attribution[static_cast<size_t>(all[i].parent)].selfNanoseconds -=
-                all[i].endNanoseconds - all[i].startNanoseconds;
+            attribution[static_cast<size_t>(all[i].parent)].selfNanoseconds -= all[i].endNanoseconds
+                                                                             - all[i].startNanoseconds;
 
     OperatorProfile& profile = result.profile;
     profile.firstStep = firstStep;
@@ -181,7 +177,7 @@ ProfiledSteps analyseSteps(std::vector<RecordedEvent> events, int64_t firstStep,
         }
         const Attribution* parent = event.parent >= 0 ? &attribution[static_cast<size_t>(event.parent)] : nullptr;
         const bool outermostOfClass = !parent || !parent->counted || parent->kind != own.kind
-            || all[static_cast<size_t>(event.parent)].kind == RecordedKind::Scope;
+                                   || all[static_cast<size_t>(event.parent)].kind == RecordedKind::Scope;
         ClassTime& classTime = profile.classes[static_cast<size_t>(own.kind)];
         classTime.milliseconds += milliseconds;
         if (outermostOfClass)

@@ -21,11 +21,11 @@ inline constexpr const char* kStepWorkModule = "(step)";
 
 /// Where one recorded range's time goes.
 struct Attribution {
-    bool counted = false;   ///< inside a profiled training step, not in a measurement the step leaves out
+    bool counted = false; ///< inside a profiled training step, not in a measurement the step leaves out
     OperatorClass kind = OperatorClass::Other;
-    std::string module;     ///< "layer1.0.conv1", "loss", "optimizer", kStepWorkModule
+    std::string module; ///< "layer1.0.conv1", "loss", "optimizer", kStepWorkModule
     StepPass pass = StepPass::Other;
-    std::string dtype;      ///< the dtype it computes in: its first floating input's (a cast's: its output's)
+    std::string dtype;           ///< the dtype it computes in: its first floating input's (a cast's: its output's)
     int64_t selfNanoseconds = 0; ///< its time less that of the ranges inside it
 };
 
@@ -43,7 +43,7 @@ struct ModuleTime {
     std::string module;
     double forwardMilliseconds = 0.0;
     double backwardMilliseconds = 0.0;
-    double castMilliseconds = 0.0; ///< included in forward and backward
+    double castMilliseconds = 0.0;  ///< included in forward and backward
     double otherMilliseconds = 0.0; ///< optimizer and step work
     double totalMilliseconds() const { return forwardMilliseconds + backwardMilliseconds + otherMilliseconds; }
 };
@@ -71,8 +71,8 @@ struct OperatorProfile {
     double outsideOperatorsMilliseconds = 0.0; ///< of that, time inside no operator (the engine's own code)
     double castsPerStep = 0.0;
     std::array<ClassTime, kOperatorClassCount> classes{}; ///< indexed by OperatorClass
-    std::vector<ModuleTime> modules;     ///< in the order the step first ran them
-    std::vector<OperatorTime> operators; ///< largest self time first
+    std::vector<ModuleTime> modules;                      ///< in the order the step first ran them
+    std::vector<OperatorTime> operators;                  ///< largest self time first
 
     /// The classes' times together (the recorded step less the time outside operators).
     double operatorMilliseconds() const;

@@ -46,12 +46,9 @@ std::string shapeText(const at::Tensor& tensor)
 RecordedKind kindOf(const at::RecordFunction& fn)
 {
     switch (fn.scope()) {
-    case at::RecordScope::USER_SCOPE:
-        return RecordedKind::Scope;
-    case at::RecordScope::BACKWARD_FUNCTION:
-        return RecordedKind::BackwardFunction;
-    default:
-        return RecordedKind::Operator;
+    case at::RecordScope::USER_SCOPE: return RecordedKind::Scope;
+    case at::RecordScope::BACKWARD_FUNCTION: return RecordedKind::BackwardFunction;
+    default: return RecordedKind::Operator;
     }
 }
 
@@ -115,24 +112,15 @@ void rangeEnded(const at::RecordFunction& fn, at::ObserverContext* context)
 std::string dtypeName(int8_t scalarType)
 {
     switch (static_cast<c10::ScalarType>(scalarType)) {
-    case c10::ScalarType::Float:
-        return "float32";
-    case c10::ScalarType::BFloat16:
-        return "bfloat16";
-    case c10::ScalarType::Half:
-        return "float16";
-    case c10::ScalarType::Double:
-        return "float64";
-    case c10::ScalarType::Long:
-        return "int64";
-    case c10::ScalarType::Int:
-        return "int32";
-    case c10::ScalarType::Bool:
-        return "bool";
-    case c10::ScalarType::Byte:
-        return "uint8";
-    default:
-        return c10::toString(static_cast<c10::ScalarType>(scalarType));
+    case c10::ScalarType::Float: return "float32";
+    case c10::ScalarType::BFloat16: return "bfloat16";
+    case c10::ScalarType::Half: return "float16";
+    case c10::ScalarType::Double: return "float64";
+    case c10::ScalarType::Long: return "int64";
+    case c10::ScalarType::Int: return "int32";
+    case c10::ScalarType::Bool: return "bool";
+    case c10::ScalarType::Byte: return "uint8";
+    default: return c10::toString(static_cast<c10::ScalarType>(scalarType));
     }
 }
 

@@ -40,8 +40,7 @@ double ClassComparison::speedUp() const
 
 double ProfileComparison::stepSpeedUp() const
 {
-    return fp32StepMilliseconds > 0.0 && ampStepMilliseconds > 0.0 ? fp32StepMilliseconds / ampStepMilliseconds
-                                                                   : 0.0;
+    return fp32StepMilliseconds > 0.0 && ampStepMilliseconds > 0.0 ? fp32StepMilliseconds / ampStepMilliseconds : 0.0;
 }
 
 ClassComparison ProfileComparison::convolutions() const
@@ -103,7 +102,7 @@ std::string describeProfile(const OperatorProfile& profile)
     const ClassTime& forward = profile.of(OperatorClass::ConvolutionForward);
     const ClassTime& backward = profile.of(OperatorClass::ConvolutionBackward);
     std::string text = "Convolutions take " + percent((forward.milliseconds + backward.milliseconds) / total)
-        + " of the operator time";
+                     + " of the operator time";
     if (!forward.dtype.empty())
         text += " (in " + forward.dtype + ")";
     std::vector<ClassTime> rest;
@@ -118,7 +117,7 @@ std::string describeProfile(const OperatorProfile& profile)
     const ClassTime& casts = profile.of(OperatorClass::Cast);
     if (casts.milliseconds > 0.0)
         text += ", casts " + percent(casts.milliseconds / total) + " (" + format("%.0f", profile.castsPerStep)
-            + " per step)";
+              + " per step)";
     return text + ".";
 }
 
@@ -128,12 +127,12 @@ std::string describeComparison(const ProfileComparison& comparison)
     if (speedUp <= 0.0)
         return "The profiles hold no step times to compare.";
     std::string text = "AMP's step is " + fasterOrSlower(speedUp) + " than FP32's ("
-        + format("%.0f", comparison.ampStepMilliseconds) + " against " + format("%.0f", comparison.fp32StepMilliseconds)
-        + " ms)";
+                     + format("%.0f", comparison.ampStepMilliseconds) + " against "
+                     + format("%.0f", comparison.fp32StepMilliseconds) + " ms)";
     const ClassComparison convolutions = comparison.convolutions();
     if (convolutions.speedUp() > 0.0)
         text += ": its convolutions run " + fasterOrSlower(convolutions.speedUp()) + " and take "
-            + percent(convolutions.ampShare) + " of its operator time";
+              + percent(convolutions.ampShare) + " of its operator time";
     const std::vector<ClassComparison> added = comparison.addedByAmp();
     if (added.empty())
         return text + "; no other kind of work takes longer than in FP32.";
@@ -142,12 +141,12 @@ std::string describeComparison(const ProfileComparison& comparison)
     for (size_t i = 0; i < std::min<size_t>(2, added.size()); ++i) {
         const ClassComparison& row = added[i];
         text += (i ? " and " : "") + operatorClassName(row.kind) + " (+"
-            + format("%.1f", row.amp.milliseconds - row.fp32.milliseconds) + " ms)";
+              + format("%.1f", row.amp.milliseconds - row.fp32.milliseconds) + " ms)";
         share += row.ampShare;
     }
     const bool one = added.size() == 1;
     return text + (one ? " costs" : " cost") + " it more than in FP32 and take" + (one ? "s " : " ") + percent(share)
-        + ".";
+         + ".";
 }
 
 } // namespace ampwb

@@ -38,16 +38,20 @@ std::string number(double value)
 std::string traceJson(const ProfiledSteps& steps, const std::string& precision)
 {
     json events = json::array();
-    events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1},
+    events.push_back({{"name", "process_name"},
+                      {"ph", "M"},
+                      {"pid", 1},
+                      {"tid", 1},
                       {"args", {{"name", "amp-workbench " + precision}}}});
-    events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1},
-                      {"args", {{"name", "training thread"}}}});
+    events.push_back(
+        {{"name", "thread_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1}, {"args", {{"name", "training thread"}}}});
     for (size_t i = 0; i < steps.events.size(); ++i) {
         const RecordedEvent& event = steps.events[i];
         if (event.endNanoseconds < 0)
             continue;
         const Attribution& attribution = steps.attribution[i];
-        json args = {{"module", attribution.module}, {"pass", stepPassName(attribution.pass)},
+        json args = {{"module", attribution.module},
+                     {"pass", stepPassName(attribution.pass)},
                      {"counted", attribution.counted}};
         if (event.kind != RecordedKind::Scope) {
             args["input_dtypes"] = event.inputDtypes;
@@ -55,15 +59,15 @@ std::string traceJson(const ProfiledSteps& steps, const std::string& precision)
             args["output_dtype"] = event.outputDtype;
             args["sequence_number"] = event.sequenceNumber;
         }
-        events.push_back({{"name", event.name},
-                          {"cat", event.kind == RecordedKind::Scope ? std::string("scope")
-                                                                    : operatorClassKey(attribution.kind)},
-                          {"ph", "X"},
-                          {"ts", static_cast<double>(event.startNanoseconds) / 1000.0},
-                          {"dur", static_cast<double>(event.endNanoseconds - event.startNanoseconds) / 1000.0},
-                          {"pid", 1},
-                          {"tid", 1},
-                          {"args", std::move(args)}});
+        events.push_back(
+            {{"name", event.name},
+             {"cat", event.kind == RecordedKind::Scope ? std::string("scope") : operatorClassKey(attribution.kind)},
+             {"ph", "X"},
+             {"ts", static_cast<double>(event.startNanoseconds) / 1000.0},
+             {"dur", static_cast<double>(event.endNanoseconds - event.startNanoseconds) / 1000.0},
+             {"pid", 1},
+             {"tid", 1},
+             {"args", std::move(args)}});
     }
     return json({{"traceEvents", std::move(events)}, {"displayTimeUnit", "ms"}}).dump() + "\n";
 }
@@ -72,12 +76,17 @@ json profileJson(const OperatorProfile& profile, const std::string& precision)
 {
     json classes = json::array();
     for (const ClassTime& time : profile.classes)
-        classes.push_back({{"class", operatorClassKey(time.kind)}, {"ms_per_step", time.milliseconds},
-                           {"calls_per_step", time.calls}, {"dtype", time.dtype}, {"dtype_share", time.dtypeShare}});
+        classes.push_back({{"class", operatorClassKey(time.kind)},
+                           {"ms_per_step", time.milliseconds},
+                           {"calls_per_step", time.calls},
+                           {"dtype", time.dtype},
+                           {"dtype_share", time.dtypeShare}});
     json modules = json::array();
     for (const ModuleTime& time : profile.modules)
-        modules.push_back({{"module", time.module}, {"forward_ms", time.forwardMilliseconds},
-                           {"backward_ms", time.backwardMilliseconds}, {"cast_ms", time.castMilliseconds},
+        modules.push_back({{"module", time.module},
+                           {"forward_ms", time.forwardMilliseconds},
+                           {"backward_ms", time.backwardMilliseconds},
+                           {"cast_ms", time.castMilliseconds},
                            {"other_ms", time.otherMilliseconds}});
     return {{"precision", precision},
             {"first_step", profile.firstStep},
@@ -96,8 +105,8 @@ std::string classesCsv(const OperatorProfile& profile)
     std::string csv = "class,ms_per_step,share,calls_per_step,dtype,dtype_share\n";
     for (const ClassTime& time : profile.classes)
         csv += operatorClassKey(time.kind) + "," + number(time.milliseconds) + ","
-            + number(total > 0.0 ? time.milliseconds / total : 0.0) + "," + number(time.calls) + "," + time.dtype
-            + "," + number(time.dtypeShare) + "\n";
+             + number(total > 0.0 ? time.milliseconds / total : 0.0) + "," + number(time.calls) + "," + time.dtype + ","
+             + number(time.dtypeShare) + "\n";
     return csv;
 }
 
@@ -106,8 +115,8 @@ std::string modulesCsv(const OperatorProfile& profile)
     std::string csv = "module,forward_ms,backward_ms,cast_ms,other_ms,total_ms\n";
     for (const ModuleTime& time : profile.modules)
         csv += csvCell(time.module) + "," + number(time.forwardMilliseconds) + "," + number(time.backwardMilliseconds)
-            + "," + number(time.castMilliseconds) + "," + number(time.otherMilliseconds) + ","
-            + number(time.totalMilliseconds()) + "\n";
+             + "," + number(time.castMilliseconds) + "," + number(time.otherMilliseconds) + ","
+             + number(time.totalMilliseconds()) + "\n";
     return csv;
 }
 
@@ -116,8 +125,8 @@ std::string operatorsCsv(const OperatorProfile& profile)
     std::string csv = "operator,class,module,pass,input_dtypes,input_shapes,calls_per_step,self_ms_per_step\n";
     for (const OperatorTime& time : profile.operators)
         csv += csvCell(time.name) + "," + operatorClassKey(time.kind) + "," + csvCell(time.module) + ","
-            + stepPassName(time.pass) + "," + csvCell(time.inputDtypes) + "," + csvCell(time.inputShapes) + ","
-            + number(time.calls) + "," + number(time.selfMilliseconds) + "\n";
+             + stepPassName(time.pass) + "," + csvCell(time.inputDtypes) + "," + csvCell(time.inputShapes) + ","
+             + number(time.calls) + "," + number(time.selfMilliseconds) + "\n";
     return csv;
 }
 

@@ -129,8 +129,8 @@ void OperatorProfileTest::operatorNamesFallIntoTheirClasses()
     QVERIFY(!classByName("aten::empty"));
     QVERIFY(isCast("aten::_to_copy", "float32", "bfloat16"));
     QVERIFY(isCast("ToCopyBackward0", "float32", ""));
-    QVERIFY(!isCast("aten::to", "float32", "float32"));  // a copy or a device move, not a cast
-    QVERIFY(!isCast("aten::_to_copy", "int64", "float32")); // sizes and counts, not precision
+    QVERIFY(!isCast("aten::to", "float32", "float32"));              // a copy or a device move, not a cast
+    QVERIFY(!isCast("aten::_to_copy", "int64", "float32"));          // sizes and counts, not precision
     QVERIFY(!isCast("aten::copy_", "bfloat16,float32", "bfloat16")); // inside a cast, not one itself
     for (int k = 0; k < kOperatorClassCount; ++k)
         QCOMPARE(operatorClassFromKey(operatorClassKey(static_cast<OperatorClass>(k))), static_cast<OperatorClass>(k));
@@ -249,7 +249,8 @@ void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
 
     const std::vector<QStringList> classes = readCsv(folder + QStringLiteral("/classes.csv"));
     QCOMPARE(classes.size(), size_t(kOperatorClassCount + 1));
-    QCOMPARE(classes[0].join(QLatin1Char(',')), QStringLiteral("class,ms_per_step,share,calls_per_step,dtype,dtype_share"));
+    QCOMPARE(classes[0].join(QLatin1Char(',')),
+             QStringLiteral("class,ms_per_step,share,calls_per_step,dtype,dtype_share"));
     double shares = 0.0;
     for (size_t i = 1; i < classes.size(); ++i) {
         QCOMPARE(classes[i].size(), 6);
@@ -282,12 +283,13 @@ void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
 void OperatorProfileTest::requestedProfileCoversTheNextSteps()
 {
     QTemporaryDir runs;
-    const ProfiledRun run =
-        trainAndProfile(profiledConfig(runs.path(), "asked", Precision::Fp32), std::nullopt, /*requestSteps=*/2);
+    const ProfiledRun run = trainAndProfile(profiledConfig(runs.path(), "asked", Precision::Fp32), std::nullopt,
+                                            /*requestSteps=*/2);
     QCOMPARE(run.profiles.size(), size_t(1));
     QCOMPARE(run.profiles.front().profile.firstStep, int64_t(2)); // a run not yet started: from its second step
     QCOMPARE(run.profiles.front().profile.lastStep, int64_t(3));
-    QVERIFY(QFile::exists(QString::fromStdString(run.profiles.front().profileDirectory) + QStringLiteral("/trace.json")));
+    QVERIFY(
+        QFile::exists(QString::fromStdString(run.profiles.front().profileDirectory) + QStringLiteral("/trace.json")));
     // Without a request or a range nothing is recorded.
     const ProfiledRun quiet = trainAndProfile(profiledConfig(runs.path(), "quiet", Precision::Fp32), std::nullopt);
     QVERIFY(quiet.profiles.empty());
@@ -322,8 +324,10 @@ void OperatorProfileTest::comparisonSentenceFollowsTheNumbers()
 {
     OperatorProfile fp32;
     fp32.measuredStepMilliseconds = 200.0;
-    fp32.classes[size_t(OperatorClass::ConvolutionForward)] = {OperatorClass::ConvolutionForward, 60.0, 20, "float32", 1};
-    fp32.classes[size_t(OperatorClass::ConvolutionBackward)] = {OperatorClass::ConvolutionBackward, 100.0, 20, "float32", 1};
+    fp32.classes[size_t(OperatorClass::ConvolutionForward)] = {OperatorClass::ConvolutionForward, 60.0, 20, "float32",
+                                                               1};
+    fp32.classes[size_t(OperatorClass::ConvolutionBackward)] = {OperatorClass::ConvolutionBackward, 100.0, 20,
+                                                                "float32", 1};
     fp32.classes[size_t(OperatorClass::BatchNorm)] = {OperatorClass::BatchNorm, 20.0, 20, "float32", 1};
     fp32.classes[size_t(OperatorClass::Other)] = {OperatorClass::Other, 20.0, 20, "float32", 1};
     OperatorProfile amp = fp32;
