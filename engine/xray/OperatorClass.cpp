@@ -104,17 +104,19 @@ std::optional<OperatorClass> classByName(const std::string& name)
     return std::nullopt;
 }
 
+bool isFloatingDtype(const std::string& dtype)
+{
+    return dtype == "float32" || dtype == "bfloat16" || dtype == "float16" || dtype == "float64";
+}
+
 bool isCast(const std::string& name, const std::string& inputDtypes, const std::string& outputDtype)
 {
     if (name == "ToCopyBackward0")
         return true;
     if (name != "aten::to" && name != "aten::_to_copy")
         return false;
-    const auto floating = [](const std::string& dtype) {
-        return dtype == "float32" || dtype == "bfloat16" || dtype == "float16" || dtype == "float64";
-    };
     const std::string input = inputDtypes.substr(0, inputDtypes.find(','));
-    return floating(input) && floating(outputDtype) && input != outputDtype;
+    return isFloatingDtype(input) && isFloatingDtype(outputDtype) && input != outputDtype;
 }
 
 } // namespace ampwb

@@ -38,6 +38,9 @@ std::string operatorClassName(OperatorClass kind);
 /// Casts are told by their dtypes, not their name (see isCast).
 std::optional<OperatorClass> classByName(const std::string& name);
 
+/// Whether a dtype name (dtypeName) is a floating-point one: float32, bfloat16, float16, float64.
+bool isFloatingDtype(const std::string& dtype);
+
 /// Whether an operator converts between floating-point dtypes (what autocast's casts do): aten::to /
 /// aten::_to_copy from one of float32, bfloat16, float16, float64 to another, or autograd's
 /// ToCopyBackward0. Integer conversions (sizes, counts) are not casts.

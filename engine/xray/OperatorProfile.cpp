@@ -13,11 +13,6 @@ namespace {
 
 const std::string kEvaluatePrefix = "autograd::engine::evaluate_function: ";
 
-bool isFloating(const std::string& dtype)
-{
-    return dtype == "float32" || dtype == "bfloat16" || dtype == "float16" || dtype == "float64";
-}
-
 /// The first floating dtype in a comma-separated list; "" when there is none.
 std::string firstFloating(const std::string& dtypes)
 {
@@ -25,7 +20,7 @@ std::string firstFloating(const std::string& dtypes)
     while (begin <= dtypes.size()) {
         const size_t end = std::min(dtypes.find(',', begin), dtypes.size());
         const std::string dtype = dtypes.substr(begin, end - begin);
-        if (isFloating(dtype))
+        if (isFloatingDtype(dtype))
             return dtype;
         begin = end + 1;
     }
