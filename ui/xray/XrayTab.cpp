@@ -162,7 +162,7 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     modules->setColumnCount(5);
     modules->setHorizontalHeaderLabels(
         {tr("Module"), tr("Forward ms"), tr("Backward ms"), tr("Casts ms"), tr("Total ms")});
-    modules->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    modules->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     auto* profile = new ProfileButton(engine, this);
     auto* open = new QPushButton(QIcon(QStringLiteral(":/icons/runs.svg")), tr("Open run or comparison…"), this);
@@ -182,13 +182,13 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     auto* tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(classes);
     tables->addWidget(modulesBox);
-    tables->setStretchFactor(0, 3);
-    tables->setStretchFactor(1, 2);
+    tables->setStretchFactor(0, 1);
+    tables->setStretchFactor(1, 1);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(tables);
     split->addWidget(gradients);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
