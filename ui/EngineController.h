@@ -44,8 +44,8 @@ public:
     /// Asks the running work to stop after its current step; workFinished follows.
     void requestStop();
     /// The X-ray: each run of the running work records the operators of its next `steps` steps
-    /// and writes them into its run folder; a ProfileTaken event arrives for each. Thread-safe;
-    /// does nothing while idle.
+    /// and writes them into its run folder; a ProfileTaken event arrives for each. Call on the GUI
+    /// thread; does nothing while idle.
     void profileNextSteps(int steps);
 
 Q_SIGNALS:
