@@ -66,7 +66,11 @@ private Q_SLOTS:
         QCOMPARE(config.batchSize, int64_t(128));
         QVERIFY(config.precision == ampwb::Precision::Fp32);
         QCOMPARE(config.imageSize, int64_t(0));
-        QCOMPARE(window.tabs().count(), 4); // Train, Compare, Runs, Classify
+        QCOMPARE(window.tabs().count(), 5);
+        QStringList tabs;
+        for (int tab = 0; tab < window.tabs().count(); ++tab)
+            tabs << window.tabs().tabText(tab);
+        QCOMPARE(tabs, (QStringList{"Train", "Compare", "Runs", "Classify", "X-ray"}));
         if (QDir(QStringLiteral("/usr/share/datasets/fashion-mnist")).exists())
             QVERIFY(window.configPanel().problems().isEmpty());
         else
