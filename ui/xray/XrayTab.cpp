@@ -81,11 +81,6 @@ public:
     }
 };
 
-QTableWidgetItem* numberItem(double value, const QString& text)
-{
-    return new NumberItem(value, text);
-}
-
 QString describeOne(const ampwb::OperatorProfile& profile)
 {
     const double total = profile.operatorMilliseconds();
@@ -311,15 +306,15 @@ void XrayTab::showProfiles()
         const auto kind = static_cast<OperatorClass>(k);
         classes->setItem(k, 0, new QTableWidgetItem(className(kind)));
         const auto side = [&](const ampwb::ClassTime& time, double share, int column) {
-            classes->setItem(k, column, numberItem(time.milliseconds, milliseconds(time.milliseconds)));
-            classes->setItem(k, column + 1, numberItem(share, percent(share)));
+            classes->setItem(k, column, new NumberItem(time.milliseconds, milliseconds(time.milliseconds)));
+            classes->setItem(k, column + 1, new NumberItem(share, percent(share)));
             classes->setItem(k, column + 2, new QTableWidgetItem(QString::fromStdString(time.dtype)));
         };
         if (both) {
             const ampwb::ClassComparison& row = comparison.classes[static_cast<size_t>(k)];
             side(row.fp32, row.fp32Share, 1);
             side(row.amp, row.ampShare, 4);
-            classes->setItem(k, 7, numberItem(row.speedUp(), row.speedUp() > 0.0 ? times(row.speedUp()) : tr("–")));
+            classes->setItem(k, 7, new NumberItem(row.speedUp(), row.speedUp() > 0.0 ? times(row.speedUp()) : tr("–")));
         } else {
             const ampwb::ClassTime& time = one.of(kind);
             side(time, total > 0.0 ? time.milliseconds / total : 0.0, 1);
@@ -349,10 +344,10 @@ void XrayTab::showModules(const ampwb::OperatorProfile& profile)
     for (int row = 0; row < modules->rowCount(); ++row) {
         const ampwb::ModuleTime& time = profile.modules[static_cast<size_t>(row)];
         modules->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(time.module)));
-        modules->setItem(row, 1, numberItem(time.forwardMilliseconds, milliseconds(time.forwardMilliseconds)));
-        modules->setItem(row, 2, numberItem(time.backwardMilliseconds, milliseconds(time.backwardMilliseconds)));
-        modules->setItem(row, 3, numberItem(time.castMilliseconds, milliseconds(time.castMilliseconds)));
-        modules->setItem(row, 4, numberItem(time.totalMilliseconds(), milliseconds(time.totalMilliseconds())));
+        modules->setItem(row, 1, new NumberItem(time.forwardMilliseconds, milliseconds(time.forwardMilliseconds)));
+        modules->setItem(row, 2, new NumberItem(time.backwardMilliseconds, milliseconds(time.backwardMilliseconds)));
+        modules->setItem(row, 3, new NumberItem(time.castMilliseconds, milliseconds(time.castMilliseconds)));
+        modules->setItem(row, 4, new NumberItem(time.totalMilliseconds(), milliseconds(time.totalMilliseconds())));
     }
     modules->setSortingEnabled(true);
     modules->sortByColumn(4, Qt::DescendingOrder);
