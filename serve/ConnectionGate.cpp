@@ -26,6 +26,8 @@ namespace {
 
 /// How long a refused connection is kept to let the client read the answer.
 constexpr auto kRefusalLinger = std::chrono::seconds(1);
+/// How long, once stopping, the heads already being sent have to arrive.
+constexpr auto kStopGrace = std::chrono::seconds(2);
 /// How many connections are accepted before the heads already accepted are read again.
 constexpr int kAcceptsPerRound = 64;
 
@@ -115,43 +117,77 @@ int ConnectionGate::bind(const std::string& host, int port)
 void ConnectionGate::run(int upstreamPort)
 {
     upstream = upstreamPort;
-    std::vector<pollfd> sockets;
+    while (!stopping && pollOnce(Clock::now() + std::chrono::seconds(1))) {
+    }
+    finishHeads();
+}
+
+bool ConnectionGate::pollOnce(Clock::time_point wakeBy)
+{
+    reapRelays();
+    // Once stopping, the wake pipe stays readable and the listening socket is closed: neither is polled.
+    std::vector<pollfd> sockets{{stopping ? -1 : wakePipe[0], POLLIN, 0}, {listening, POLLIN, 0}};
     std::vector<Connection*> polled;
-    while (!stopping) {
-        reapRelays();
-        sockets.assign({{wakePipe[0], POLLIN, 0}, {listening, POLLIN, 0}});
-        polled.clear();
-        Clock::time_point nextDeadline = Clock::now() + std::chrono::seconds(1);
-        for (Connection& connection : connections) {
-            sockets.push_back({connection.socket, POLLIN, 0});
-            polled.push_back(&connection);
-            const Clock::time_point deadline = connection.refused
-                                                 ? connection.closeBy
-                                                 : connection.acceptedAt
-                                                       + std::chrono::duration_cast<Clock::duration>(
-                                                           std::chrono::duration<double>(limits.requestHeadSeconds));
-            nextDeadline = std::min(nextDeadline, deadline);
+    Clock::time_point nextDeadline = wakeBy;
+    for (Connection& connection : connections) {
+        sockets.push_back({connection.socket, POLLIN, 0});
+        polled.push_back(&connection);
+        const Clock::time_point deadline = connection.refused
+                                             ? connection.closeBy
+                                             : connection.acceptedAt
+                                                   + std::chrono::duration_cast<Clock::duration>(
+                                                       std::chrono::duration<double>(limits.requestHeadSeconds));
+        nextDeadline = std::min(nextDeadline, deadline);
+    }
+    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(nextDeadline - Clock::now()).count();
+    if (::poll(sockets.data(), sockets.size(), static_cast<int>(std::max<int64_t>(0, wait) + 1)) < 0)
+        return errno == EINTR;
+    for (size_t i = 2; i < sockets.size(); ++i) {
+        if (sockets[i].revents != 0)
+            read(*polled[i - 2]);
+    }
+    connections.remove_if([](const Connection& connection) { return connection.socket < 0; });
+    expire(Clock::now());
+    if (sockets[1].revents != 0)
+        accept();
+    return true;
+}
+
+void ConnectionGate::finishHeads()
+{
+    // The connections the kernel has already completed are clients that have sent, or are
+    // sending, a request: they are taken; new ones are not.
+    if (listening >= 0) {
+        accept();
+        ::close(listening);
+        listening = -1;
+    }
+    // What has arrived is read; a connection that has sent nothing is idle (a browser's spare
+    // connection, say) and is closed.
+    for (Connection& connection : connections) {
+        if (!connection.refused)
+            read(connection);
+        if (connection.socket >= 0 && !connection.refused && connection.bytes.empty()) {
+            ::close(connection.socket);
+            connection.socket = -1;
         }
-        const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(nextDeadline - Clock::now()).count();
-        if (::poll(sockets.data(), sockets.size(), static_cast<int>(std::max<int64_t>(0, wait) + 1)) < 0
-            && errno != EINTR)
-            break;
-        if (stopping)
-            break;
-        for (size_t i = 2; i < sockets.size(); ++i) {
-            if (sockets[i].revents != 0)
-                read(*polled[i - 2]);
-        }
-        connections.remove_if([](const Connection& connection) { return connection.socket < 0; });
-        expire(Clock::now());
-        if (sockets[1].revents != 0)
-            accept();
+    }
+    connections.remove_if([](const Connection& connection) { return connection.socket < 0; });
+    const auto sendingHead = [](const Connection& connection) { return !connection.refused; };
+    const Clock::time_point graceEnd = Clock::now() + kStopGrace;
+    while (std::any_of(connections.begin(), connections.end(), sendingHead) && Clock::now() < graceEnd
+           && pollOnce(graceEnd)) {
+    }
+    for (Connection& connection : connections) {
+        if (sendingHead(connection))
+            refuse(connection, ServiceError(RefusalReason::ShuttingDown, "The service is shutting down."));
+    }
+    // Each refusal is closed once read, or after kRefusalLinger.
+    while (!connections.empty() && pollOnce(Clock::now() + kRefusalLinger)) {
     }
     for (Connection& connection : connections)
         ::close(connection.socket);
     connections.clear();
-    ::close(listening);
-    listening = -1;
 }
 
 void ConnectionGate::stop()

@@ -35,8 +35,10 @@ public:
 
     /// Listens on `host`:`port` (port 0: a free port); returns the port. Throws std::runtime_error.
     int bind(const std::string& host, int port);
-    /// Accepts and relays to 127.0.0.1:`upstreamPort` until stop(); then closes the heads still
-    /// being read. The relays of accepted requests go on until the HTTP server has answered them.
+    /// Accepts and relays to 127.0.0.1:`upstreamPort` until stop(); then stops listening (taking
+    /// the connections already made), closes those that have sent nothing, gives the heads
+    /// still being sent two seconds to arrive and be relayed, and refuses the rest (503,
+    /// shutting down). The relays go on until their requests are answered (finishRelays).
     void run(int upstreamPort);
     /// Makes run() return. Any thread.
     void stop();
@@ -48,6 +50,11 @@ private:
     struct Connection;
     struct Relay;
 
+    /// One poll of the listening socket and the heads being read, waking by `wakeBy` at the
+    /// latest; false when polling fails.
+    bool pollOnce(Clock::time_point wakeBy);
+    /// After stop(): see run().
+    void finishHeads();
     void accept();
     void read(Connection& connection);
     void startRelay(Connection& connection, size_t headEnd);

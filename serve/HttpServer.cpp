@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <thread>
 
@@ -130,16 +131,14 @@ void HttpServer::serve()
     // httplib's stop() does nothing until listen_after_bind has marked the server running.
     while (!server->is_running() && !httpEnded)
         std::this_thread::yield();
-    if (!stopRequested)
-        gate->run(internalPort);
-    server->stop(); // returns once the requests it was given are answered
+    gate->run(internalPort); // returns once stopped, every head already sent relayed or refused
+    gate->finishRelays();    // the relayed requests are answered while the HTTP server still runs
+    server->stop();
     http.join();
-    gate->finishRelays();
 }
 
 void HttpServer::stop()
 {
-    stopRequested = true;
     gate->stop();
 }
 

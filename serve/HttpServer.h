@@ -1,6 +1,5 @@
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <string>
 
@@ -50,7 +49,6 @@ private:
     int internalSocket = -1; ///< httplib's listening socket, seen through its socket options hook
     std::string boundHost;
     int boundPort = 0;
-    std::atomic<bool> stopRequested{false};
 };
 
 /// Whether `host` is a loopback address (127.x.x.x, ::1 or localhost).

@@ -2,7 +2,9 @@
 // loopback and real sockets: idle, slow and reconnecting clients do not keep /healthz from
 // answering; connections are bounded per client address (127.0.0.2, 127.0.0.3, … are other
 // clients) and in total; a request head has a deadline and a size limit; malformed heads
-// are refused with 400 and JSON at once; a client that half-closes still gets its answer.
+// are refused with 400 and JSON at once; a client that half-closes still gets its answer; a
+// stopping server answers the requests already sent, even those not yet accepted, closes idle
+// connections at once and gives a head still being sent a grace, then 503.
 #include "ClassificationService.h"
 #include "HttpServer.h"
 #include "model/Classifier.h"
@@ -120,8 +122,8 @@ private Q_SLOTS:
         options.limits.maxRequestHeadBytes = 4096;
         options.limits.maxConnections = 24;
         options.limits.maxConnectionsPerAddress = 8;
-        service = std::make_unique<ClassificationService>(std::make_shared<const Classifier>(model, classifierOptions),
-                                                          options);
+        classifier = std::make_shared<const Classifier>(model, classifierOptions);
+        service = std::make_unique<ClassificationService>(classifier, options);
         server = std::make_unique<HttpServer>(*service);
         port = server->bind("127.0.0.1", 0);
         serving = std::thread([this] { server->serve(); });
@@ -324,6 +326,38 @@ private Q_SLOTS:
         QCOMPARE(response.count("HTTP/1.1"), 1);
     }
 
+    void stoppingAnswersTheRequestsAlreadySent()
+    {
+        ServiceOptions options; // the default limits: the heads' own deadline is far off
+        ClassificationService stoppingService(classifier, options);
+        HttpServer stopping(stoppingService);
+        const int stoppingPort = stopping.bind("127.0.0.1", 0);
+        TestSocket whole(stoppingPort), half(stoppingPort), stalled(stoppingPort), silent(stoppingPort);
+        QVERIFY(whole.connected && half.connected && stalled.connected && silent.connected);
+        QVERIFY(whole.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        QVERIFY(half.send("GET /healthz HTTP/1.1\r\n"));
+        QVERIFY(stalled.send("GET /healthz HTTP/1.1\r\n"));
+        stopping.stop(); // before serving: all four wait in the listening socket's backlog, none accepted
+        const Clock::time_point start = Clock::now();
+        std::thread serving([&] { stopping.serve(); });
+        const bool silentClosed = silent.closedWithin(5.0);
+        const double silentClosedAfter = secondsSince(start);
+        const bool restSent = half.send("Host: 127.0.0.1\r\n\r\n");
+        const QByteArray wholeAnswer = whole.receiveAll(5.0);
+        const QByteArray halfAnswer = half.receiveAll(5.0);
+        const QByteArray refused = stalled.receiveAll(5.0);
+        serving.join();
+        QVERIFY(silentClosed);
+        QVERIFY2(silentClosedAfter < 1.0, qPrintable(QString::number(silentClosedAfter)));
+        QVERIFY(restSent);
+        QCOMPARE(statusOf(wholeAnswer), 200);
+        QCOMPARE(statusOf(halfAnswer), 200);
+        QCOMPARE(statusOf(refused), 503);
+        QCOMPARE(bodyOf(refused).value("error").toString(), QString("shutting_down"));
+        QVERIFY2(secondsSince(start) < 6.0, qPrintable(QString::number(secondsSince(start))));
+        QVERIFY2(!TestSocket(stoppingPort).connected, "the stopped server still accepts connections");
+    }
+
 private:
     /// The status of GET /healthz on a fresh connection from `from`, answered within five seconds (0 if not).
     int health(const char* from = nullptr) const
@@ -355,6 +389,7 @@ private:
         QVERIFY2(worst < 0.5, qPrintable(QStringLiteral("the slowest /healthz took %1 s").arg(worst)));
     }
 
+    std::shared_ptr<const Classifier> classifier;
     std::unique_ptr<ClassificationService> service;
     std::unique_ptr<HttpServer> server;
     std::thread serving;
