@@ -1,5 +1,6 @@
 #include "model/ResNet18.h"
 
+#include "model/SmallMapConvolution.h"
 #include "xray/NamedScope.h"
 
 #include <torch/nn/functional/activation.h>
@@ -27,6 +28,13 @@ torch::Tensor inScope(const std::string& parent, const char* name, Module& modul
 {
     const NamedScope scope(parent, name);
     return module->forward(input);
+}
+
+/// A block's 3×3 convolution inside the NamedScope of `parent` + `name` (convolve: the small-map path).
+torch::Tensor inScope(const std::string& parent, const char* name, torch::nn::Conv2d& conv, const torch::Tensor& input)
+{
+    const NamedScope scope(parent, name);
+    return convolve(*conv, input);
 }
 
 } // namespace

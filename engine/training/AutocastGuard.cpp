@@ -52,6 +52,13 @@ void setType(c10::DeviceType type, c10::ScalarType dtype)
 
 } // namespace
 
+std::optional<c10::ScalarType> AutocastGuard::activeType(c10::DeviceType type)
+{
+    if (!isEnabled(type))
+        return std::nullopt;
+    return currentType(type);
+}
+
 c10::ScalarType AutocastGuard::lowPrecisionType(c10::DeviceType type)
 {
     return type == c10::DeviceType::CUDA ? c10::kHalf : c10::kBFloat16;

@@ -3,6 +3,8 @@
 #include <c10/core/Device.h>
 #include <c10/core/ScalarType.h>
 
+#include <optional>
+
 namespace ampwb {
 
 /// RAII autocast region, the C++ counterpart of `with torch.autocast(device)`:
@@ -16,6 +18,8 @@ public:
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;
 
+    /// The type autocast casts to on `type` now; nullopt while autocast is off there.
+    static std::optional<c10::ScalarType> activeType(c10::DeviceType type);
     /// The reduced-precision type autocast uses on this device type.
     static c10::ScalarType lowPrecisionType(c10::DeviceType type);
 

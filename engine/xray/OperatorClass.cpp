@@ -1,5 +1,7 @@
 #include "xray/OperatorClass.h"
 
+#include "model/SmallMapConvolution.h"
+
 #include <array>
 #include <utility>
 
@@ -28,7 +30,7 @@ constexpr std::array<ClassNames, kOperatorClassCount> kClasses{{
 }};
 
 /// Operator and backward-function names (without "aten::") and their class.
-const std::array<std::pair<const char*, OperatorClass>, 31> kNamedOperators{{
+const std::array<std::pair<const char*, OperatorClass>, 33> kNamedOperators{{
     {"conv2d", OperatorClass::ConvolutionForward},
     {"convolution", OperatorClass::ConvolutionForward},
     {"_convolution", OperatorClass::ConvolutionForward},
@@ -36,6 +38,8 @@ const std::array<std::pair<const char*, OperatorClass>, 31> kNamedOperators{{
     {"cudnn_convolution", OperatorClass::ConvolutionForward},
     {"convolution_backward", OperatorClass::ConvolutionBackward},
     {"ConvolutionBackward0", OperatorClass::ConvolutionBackward},
+    {kSmallMapConvolutionName, OperatorClass::ConvolutionForward},
+    {kSmallMapConvolutionBackwardName, OperatorClass::ConvolutionBackward},
     {"batch_norm", OperatorClass::BatchNorm},
     {"_batch_norm_impl_index", OperatorClass::BatchNorm},
     {"native_batch_norm", OperatorClass::BatchNorm},

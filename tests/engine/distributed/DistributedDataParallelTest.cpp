@@ -210,9 +210,14 @@ void DistributedDataParallelTest::matchesPythonRank()
     QVERIFY2(torch::equal(parameters(workbenchState), parameters(pythonState)),
              qPrintable(difference(parameters(workbenchState), parameters(pythonState))));
     // Starting from Python rank 0's weights and batch-norm statistics, the workbench rank computes
-    // exactly what a Python rank 1 computes, its running statistics included.
-    if (workbenchRank == 1)
+    // what a Python rank 1 computes, its running statistics included: exactly in FP32; under AMP up
+    // to the bf16 rounding of layer3's and layer4's weight gradients, which the workbench sums in
+    // another order on CPUs without AMX (model/SmallMapConvolution.h).
+    if (workbenchRank == 1 && precision == Precision::Fp32)
         QVERIFY2(torch::equal(workbenchState, pythonRank1State[precision]),
+                 qPrintable(difference(workbenchState, pythonRank1State[precision])));
+    if (workbenchRank == 1 && precision == Precision::Amp)
+        QVERIFY2(torch::allclose(workbenchState, pythonRank1State[precision], 1e-4, 1e-5),
                  qPrintable(difference(workbenchState, pythonRank1State[precision])));
 }
 

@@ -1,6 +1,7 @@
 // The X-ray's operator profile of real training steps (the engine's Trainer on synthetic data): the
 // dtypes autocast gives each kind of work, attribution to ResNet-18's modules, the times adding up to
 // the measured step, and the files (Chrome trace, CSV, profile.json) it writes.
+#include "model/SmallMapConvolution.h"
 #include "training/Trainer.h"
 #include "xray/OperatorClass.h"
 #include "xray/ProfileComparison.h"
@@ -120,6 +121,8 @@ void OperatorProfileTest::operatorNamesFallIntoTheirClasses()
 {
     QCOMPARE(classByName("aten::mkldnn_convolution"), OperatorClass::ConvolutionForward);
     QCOMPARE(classByName("ConvolutionBackward0"), OperatorClass::ConvolutionBackward);
+    QCOMPARE(classByName(kSmallMapConvolutionName), OperatorClass::ConvolutionForward);
+    QCOMPARE(classByName(kSmallMapConvolutionBackwardName), OperatorClass::ConvolutionBackward);
     QCOMPARE(classByName("aten::native_batch_norm_backward"), OperatorClass::BatchNorm);
     QCOMPARE(classByName("aten::threshold_backward"), OperatorClass::Relu);
     QCOMPARE(classByName("aten::max_pool2d_with_indices"), OperatorClass::Pooling);
@@ -172,7 +175,9 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
     QVERIFY(profile.of(OperatorClass::Cast).milliseconds > 0.0);
 
     // Modules: the forward ranges name them; backward functions find theirs by autograd's sequence number.
-    for (const char* name : {"conv1", "layer1.0.conv1", "layer2.0.downsample", "layer4.1.bn2", "fc", "loss"}) {
+    // layer3.1.conv1 and layer4.1.conv2 take the small-map path where the CPU has no AMX (SmallMapConvolution.h).
+    for (const char* name : {"conv1", "layer1.0.conv1", "layer2.0.downsample", "layer3.1.conv1", "layer4.1.conv2",
+                             "layer4.1.bn2", "fc", "loss"}) {
         const ModuleTime* module = findModule(profile, name);
         QVERIFY2(module, name);
         QVERIFY2(module->forwardMilliseconds > 0.0, name);

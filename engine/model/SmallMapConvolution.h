@@ -1,0 +1,29 @@
+#pragma once
+
+#include <torch/nn/modules/conv.h>
+
+namespace ampwb {
+
+/// What libtorch's profiling hooks call the small-map convolution's forward (the X-ray counts it as
+/// convolution forward, and its backward function as convolution backward).
+inline constexpr const char* kSmallMapConvolutionName = "ampwb::small_map_convolution";
+inline constexpr const char* kSmallMapConvolutionBackwardName = "torch::autograd::CppNode<ampwb::SmallMapConvolution>";
+
+/// Whether `conv` on `input` takes the small-map path (convolve): a training step (gradients
+/// recorded) under CPU bf16 autocast on a CPU without AMX, a 3×3 convolution (padding 1, no bias,
+/// one group) with at least 256 input channels whose output map has at most 7×7 positions
+/// (layer3 and layer4 at 28 and 64 px, layer4 at 224 px). There, oneDNN's bf16 weight-gradient
+/// kernel without AMX is slower than FP32's (docs/BENCHMARKS.md).
+bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+
+/// The small-map path itself, on any CPU: the convolution autocast would run (bf16 input and
+/// weight, oneDNN's forward and input gradient) but with the weight gradient computed as one
+/// matrix product of the output gradient and the input's 3×3 patches, channels last. Its numerics
+/// are oneDNN's (bf16 operands, fp32 sums, a bf16 result) summed in another order: the weight
+/// gradient's bits differ by up to one bf16 rounding. `conv` must be 3×3, padding 1, no bias.
+torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+
+/// smallMapConvolution where takesSmallMapPath, else `conv.forward(input)`.
+torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+
+} // namespace ampwb
