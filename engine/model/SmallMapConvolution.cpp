@@ -66,8 +66,9 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         if (context->needs_input_grad(0))
             gradInput = std::get<0>(at::convolution_backward(gradOutput, input, weight, c10::nullopt, {stride, stride},
                                                              {1, 1}, {1, 1}, false, {0, 0}, 1, {true, false, false}));
+        // In the weight's own layout: autograd would otherwise copy the float32 gradient into it.
         if (context->needs_input_grad(1))
-            gradWeight = patchWeightGradient(input, gradOutput, stride);
+            gradWeight = patchWeightGradient(input, gradOutput, stride).contiguous(weight.suggest_memory_format());
         return {gradInput, gradWeight, torch::Tensor()};
     }
 };

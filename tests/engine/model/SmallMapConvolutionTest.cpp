@@ -126,6 +126,32 @@ private Q_SLOTS:
         QVERIFY(largest > 0.0);
         QVERIFY2(difference <= largest / 128.0, "the weight gradients differ by more than one bf16 rounding");
     }
+
+    void weightGradientKeepsTheWeightsLayout_data()
+    {
+        QTest::addColumn<bool>("channelsLast");
+        QTest::newRow("contiguous") << false;
+        QTest::newRow("channels last") << true;
+    }
+
+    void weightGradientKeepsTheWeightsLayout()
+    {
+        // Else autograd copies every float32 weight gradient into the weight's layout (9 MB per layer4 weight).
+        QFETCH(bool, channelsLast);
+        const auto format = channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+        torch::nn::Conv2d conv = convolution(512, 512, 1);
+        conv->weight.set_data(conv->weight.contiguous(format));
+        const torch::Tensor input = torch::randn({2, 512, 2, 2}).contiguous(format);
+        torch::Tensor output;
+        {
+            const AutocastGuard autocast(c10::Device(c10::DeviceType::CPU), true);
+            output = smallMapConvolution(*conv, input);
+        }
+        const torch::autograd::variable_list gradients = (*output.grad_fn())({torch::ones_like(output)});
+        QCOMPARE(gradients.size(), size_t(2)); // input, weight
+        QCOMPARE(gradients[1].scalar_type(), torch::kBFloat16);
+        QCOMPARE(gradients[1].strides(), conv->weight.strides());
+    }
 };
 
 QTEST_GUILESS_MAIN(SmallMapConvolutionTest)
