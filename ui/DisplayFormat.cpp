@@ -1,5 +1,7 @@
 #include "DisplayFormat.h"
 
+#include "training/TrainingMetrics.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -53,6 +55,11 @@ QString DisplayFormat::percent(double fraction)
     if (!std::isfinite(fraction))
         return kUnknown;
     return tr("%1 %").arg(number(fraction * 100.0, 2));
+}
+
+QString DisplayFormat::accuracy(double fraction, const ampwb::RunSummary& run)
+{
+    return run.validated ? percent(fraction) : kUnknown;
 }
 
 QString DisplayFormat::number(double value, int decimals)

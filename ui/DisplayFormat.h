@@ -5,6 +5,10 @@
 
 #include <cstdint>
 
+namespace ampwb {
+struct RunSummary;
+}
+
 /// How figures are written for people: durations, memory, rates, percentages.
 class DisplayFormat {
     Q_DECLARE_TR_FUNCTIONS(DisplayFormat)
@@ -19,6 +23,8 @@ public:
     static QString throughput(double imagesPerSecond);
     /// "84.21 %" for a fraction of 0.8421.
     static QString percent(double fraction);
+    /// A run's final accuracy as percent(), or "–" when the run was not validated.
+    static QString accuracy(double fraction, const ampwb::RunSummary& run);
     /// A number with `decimals` decimals in the user's locale; "–" for NaN/Inf.
     static QString number(double value, int decimals);
 };

@@ -134,8 +134,8 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
                    {"train_loss", finite(epoch.trainLoss)},
                    {"train_accuracy", epoch.trainAccuracy},
                    {"val_loss", finite(epoch.validationLoss)},
-                   {"val_top1", epoch.validationTop1},
-                   {"val_top5", epoch.validationTop5},
+                   {"val_top1", finite(epoch.validationTop1)},
+                   {"val_top5", finite(epoch.validationTop5)},
                    {"epoch_s", epoch.epochSeconds},
                    {"images_per_s", epoch.imagesPerSecond},
                    {"peak_memory_bytes", epoch.peakMemoryBytes},
@@ -146,11 +146,14 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
         return;
     if (terminal)
         std::printf("\n");
-    std::printf("%s epoch %lld%s: train loss %.4f, acc %.2f %% | val loss %.4f, top-1 %.2f %%, top-5 %.2f %% | "
-                "%.1f s, %.0f img/s\n",
+    char validation[96] = "not validated";
+    if (!std::isnan(epoch.validationLoss))
+        std::snprintf(validation, sizeof validation, "val loss %.4f, top-1 %.2f %%, top-5 %.2f %%",
+                      epoch.validationLoss, epoch.validationTop1 * 100.0, epoch.validationTop5 * 100.0);
+    std::printf("%s epoch %lld%s: train loss %.4f, acc %.2f %% | %s | %.1f s, %.0f img/s\n",
                 toString(epoch.precision).c_str(), static_cast<long long>(epoch.epoch),
-                epoch.complete ? "" : " (partial)", epoch.trainLoss, epoch.trainAccuracy * 100.0, epoch.validationLoss,
-                epoch.validationTop1 * 100.0, epoch.validationTop5 * 100.0, epoch.epochSeconds, epoch.imagesPerSecond);
+                epoch.complete ? "" : " (partial)", epoch.trainLoss, epoch.trainAccuracy * 100.0, validation,
+                epoch.epochSeconds, epoch.imagesPerSecond);
     std::fflush(stdout);
 }
 
@@ -167,6 +170,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
                    {"median_step_ms", summary.medianStepMilliseconds},
                    {"epoch_seconds", summary.epochSeconds},
                    {"peak_memory_bytes", summary.peakMemoryBytes},
+                   {"validated", summary.validated},
                    {"final_top1", summary.finalTop1},
                    {"final_top5", summary.finalTop5},
                    {"skipped_steps", summary.skippedSteps},
@@ -180,12 +184,14 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
         std::fprintf(stderr, "error: %s\n", summary.message.c_str());
         return;
     }
-    std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), top-1 %.2f %%, top-5 %.2f %%, "
-                "peak memory %.0f MB%s\n",
+    char accuracy[64] = "not validated";
+    if (summary.validated)
+        std::snprintf(accuracy, sizeof accuracy, "top-1 %.2f %%, top-5 %.2f %%", summary.finalTop1 * 100.0,
+                      summary.finalTop5 * 100.0);
+    std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), %s, peak memory %.0f MB%s\n",
                 toString(summary.precision).c_str(), toString(summary.state).c_str(),
                 static_cast<long long>(summary.steps), summary.imagesPerSecond, summary.medianStepMilliseconds,
-                summary.finalTop1 * 100.0, summary.finalTop5 * 100.0,
-                static_cast<double>(summary.peakMemoryBytes) / 1e6,
+                accuracy, static_cast<double>(summary.peakMemoryBytes) / 1e6,
                 summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");
     if (!summary.message.empty())
         std::printf("  %s\n", summary.message.c_str());

@@ -164,6 +164,10 @@ TrainingCommand::TrainingCommand(Kind kind)
          [this](const OptionValue& v) { threads = static_cast<int>(v.wholeNumberBetween(1, 1024)); }},
         {"--validation-limit", "N", "evaluate on the first N validation images only",
          [&c](const OptionValue& v) { c.validationLimit = v.wholeNumber(); }},
+        {"--no-validation", "",
+         "do not evaluate after each epoch (benchmarks; a group with a plain\n"
+         "PyTorch rank)",
+         [&c](const OptionValue&) { c.validation = false; }},
         {"--run-dir", "DIR", "folder that holds run folders (default runs)",
          [&c](const OptionValue& v) { c.runsDirectory = v.text(); }},
         {"--name", "NAME", "run folder name inside --run-dir, no slashes (default: precision and time)",

@@ -71,6 +71,12 @@ std::string points(double amp, int64_t ampImages, double fp32, int64_t fp32Image
     return difference + format(std::abs(amp - fp32) <= margin ? " (±%.2f, within noise)" : " (±%.2f)", margin * 100.0);
 }
 
+/// A run's final accuracy, or "–" when it was not validated.
+std::string accuracy(double fraction, const RunSummary& run)
+{
+    return run.validated ? format("%.2f %%", fraction * 100.0) : "–";
+}
+
 /// The summary of a run the comparison did not start.
 RunSummary notRun(Precision precision, std::string message)
 {
@@ -258,12 +264,13 @@ std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
     table << "| " << memoryLabel << " | " << megabytes(fp32.peakMemoryBytes) << " | " << megabytes(amp.peakMemoryBytes)
           << " | " << change(static_cast<double>(amp.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes))
           << " |\n";
-    table << "| Final top-1 | " << format("%.2f %%", fp32.finalTop1 * 100.0) << " | "
-          << format("%.2f %%", amp.finalTop1 * 100.0) << " | "
-          << points(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) << " |\n";
-    table << "| Final top-5 | " << format("%.2f %%", fp32.finalTop5 * 100.0) << " | "
-          << format("%.2f %%", amp.finalTop5 * 100.0) << " | "
-          << points(amp.finalTop5, amp.validationImages, fp32.finalTop5, fp32.validationImages) << " |\n";
+    const bool bothValidated = fp32.validated && amp.validated;
+    table << "| Final top-1 | " << accuracy(fp32.finalTop1, fp32) << " | " << accuracy(amp.finalTop1, amp) << " | "
+          << (bothValidated ? points(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) : "")
+          << " |\n";
+    table << "| Final top-5 | " << accuracy(fp32.finalTop5, fp32) << " | " << accuracy(amp.finalTop5, amp) << " | "
+          << (bothValidated ? points(amp.finalTop5, amp.validationImages, fp32.finalTop5, fp32.validationImages) : "")
+          << " |\n";
     table << "| Skipped steps / NaN losses | " << fp32.skippedSteps << " / " << fp32.nonFiniteLosses << " | "
           << amp.skippedSteps << " / " << amp.nonFiniteLosses << " | |\n";
     table << "| Run state | " << toString(fp32.state) << " | " << toString(amp.state) << " | |\n";

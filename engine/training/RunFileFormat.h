@@ -92,6 +92,7 @@ struct SummaryJson {
         visit("final_top1", summary.finalTop1);
         visit("final_top5", summary.finalTop5);
         visit("validation_images", summary.validationImages);
+        visit("validated", summary.validated);
         visit("skipped_steps", summary.skippedSteps);
         visit("non_finite_losses", summary.nonFiniteLosses);
         visit("final_loss_scale", summary.finalLossScale);
@@ -131,6 +132,7 @@ struct ConfigJson {
         visit("loss_scaling", config.lossScaling);
         visit("seed", config.seed);
         visit("workers", config.workers);
+        visit("validation", config.validation);
         visit("validation_limit", config.validationLimit);
         visit("grad_stats_every", config.gradientStatsEvery);
         visit("runs_directory", config.runsDirectory);

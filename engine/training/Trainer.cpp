@@ -377,7 +377,7 @@ void Trainer::Session::prepare()
     started.precision = config.precision;
     started.lossScaling = scaler->isEnabled();
     started.trainImages = data.train->size();
-    started.validationImages = data.validation->size();
+    started.validationImages = config.validation ? data.validation->size() : 0;
     started.imageSize = imageSize;
     started.stepsPerEpoch = stepsPerEpoch;
     started.totalSteps = totalSteps;
@@ -432,6 +432,7 @@ RunSummary Trainer::Session::run()
     reuseFreedHostMemory();
     resetPeakMemory(device);
     summary.state = RunState::Running;
+    summary.validated = false; // until an evaluation has run
     try {
         if (folder)
             folder->writeSummary(summary);
@@ -658,10 +659,11 @@ void Trainer::Session::finishEpoch(bool complete)
     metrics.imagesPerSecond = current.seconds > 0.0 ? current.images / current.seconds : 0.0;
     metrics.peakMemoryBytes = summary.peakMemoryBytes;
     metrics.skippedSteps = current.skippedSteps;
+    metrics.validationLoss = metrics.validationTop1 = metrics.validationTop5 = std::nan(""); // until validated
 
     // Every rank of a group validates its shard (the sums are all-reduced); one process validates alone.
     const ProcessGroup* group = trainer.group.get();
-    if (!stoppedEarly && (folder || group)) {
+    if (config.validation && !stoppedEarly && (folder || group)) {
         if (parallel)
             parallel->copyBuffersFromRankZero(); // the ranks validate rank 0's model, the one the checkpoint holds
         const Evaluation evaluation = evaluate(model, *data.validation, imageSize, config.batchSize, config.workers,
@@ -673,6 +675,7 @@ void Trainer::Session::finishEpoch(bool complete)
         summary.finalTop1 = evaluation.top1;
         summary.finalTop5 = evaluation.top5;
         summary.validationImages = evaluation.images;
+        summary.validated = true;
         recordUnreadable(evaluation.unreadableImages);
     }
     metrics.unreadableImages = recordUnreadable(trainLoader->unreadableImages());

@@ -47,6 +47,9 @@ struct TrainingConfig {
     GradScalerOptions scaler; ///< init scale, growth, backoff, interval (enabled is derived)
     uint64_t seed = 0;
     int workers = 2;
+    /// Evaluate on the validation split after each epoch; false skips it (benchmarks, and a group with a
+    /// plain PyTorch rank, which takes part in no collective but DDP's).
+    bool validation = true;
     int64_t validationLimit = 0; ///< evaluate on at most this many images (0: all)
     /// Each parameter's gradient range into gradstats.csv at step 1 and every this many steps (0: never).
     int64_t gradientStatsEvery = 100;

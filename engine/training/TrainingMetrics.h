@@ -101,6 +101,9 @@ struct RunSummary {
     double finalTop1 = 0.0;
     double finalTop5 = 0.0;
     int64_t validationImages = 0; ///< how many images finalTop1 and finalTop5 were measured on
+    /// Whether the final loss and accuracies were measured: false after --no-validation or a stop before the
+    /// first evaluation (a summary.json without the field, from before it, had them).
+    bool validated = true;
     int64_t skippedSteps = 0;
     int64_t nonFiniteLosses = 0;
     double finalLossScale = 1.0;

@@ -30,6 +30,7 @@ private Q_SLOTS:
     void trainPrintsJsonEventsAndWritesARunFolder();
     void interruptedRunStopsCleanlyAndResumes();
     void compareWritesTheReport();
+    void compareWithoutValidation();
     void compareJsonIsOneObjectPerLine_data();
     void compareJsonIsOneObjectPerLine();
     void compareInterleavedAlternatesSteps();
@@ -223,6 +224,7 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
     const QJsonObject summary = readJsonFile(runDirectory + "/summary.json");
     QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
     QCOMPARE(summary.value(QLatin1String("final_top1")).toDouble(), top1);
+    QCOMPARE(summary.value(QLatin1String("validated")).toBool(false), true);
     QFile steps(runDirectory + "/steps.csv");
     QVERIFY(steps.open(QIODevice::ReadOnly));
     QCOMPARE(steps.readAll().trimmed().split('\n').size(), 5); // header + 4 steps
@@ -312,6 +314,33 @@ void CliTest::compareWritesTheReport()
         QCOMPARE(summary.value(QLatin1String("precision")).toString(), QLatin1String(precision));
         QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 4);
         QCOMPARE(readJsonFile(folder + "/" + precision + "/config.json").value(QLatin1String("seed")).toInt(), 0);
+    }
+}
+
+void CliTest::compareWithoutValidation()
+{
+    const QString runs = scratch.filePath(QStringLiteral("unvalidated-runs"));
+    const CliResult result =
+        runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp"))
+                   + QStringList{QStringLiteral("--no-validation"), QStringLiteral("--validation-limit"),
+                                 QStringLiteral("1")}, // without --no-validation: one image, and a top-1 of 0 or 100 %
+               scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
+    QCOMPARE(result.out.count(QLatin1String("finished after 4 steps")), 2);
+    QCOMPARE(result.out.count(QLatin1String("not validated")), 2);
+    const QString folder = runs + QStringLiteral("/cmp");
+    QFile reportFile(folder + "/report.md");
+    QVERIFY2(reportFile.open(QIODevice::ReadOnly), qPrintable(result.describe()));
+    const QString report = QString::fromUtf8(reportFile.readAll());
+    for (const char* text : {"no validation", "| Final top-1 | – | – |  |", "| Final top-5 | – | – |  |"})
+        QVERIFY2(report.contains(QString::fromUtf8(text)), qPrintable(report));
+    for (const char* precision : {"fp32", "amp"}) {
+        const QString run = folder + "/" + precision;
+        const QJsonObject summary = readJsonFile(run + "/summary.json");
+        QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+        QCOMPARE(summary.value(QLatin1String("validated")).toBool(true), false);
+        QCOMPARE(readJsonFile(run + "/config.json").value(QLatin1String("validation")).toBool(true), false);
     }
 }
 

@@ -135,8 +135,8 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
         setCell(EpochTime, column, DisplayFormat::seconds(summary->epochSeconds));
         setCell(Throughput, column, DisplayFormat::throughput(summary->imagesPerSecond));
         setCell(PeakMemory, column, DisplayFormat::memory(summary->peakMemoryBytes));
-        setCell(Top1, column, DisplayFormat::percent(summary->finalTop1));
-        setCell(Top5, column, DisplayFormat::percent(summary->finalTop5));
+        setCell(Top1, column, DisplayFormat::accuracy(summary->finalTop1, *summary));
+        setCell(Top5, column, DisplayFormat::accuracy(summary->finalTop5, *summary));
         setCell(Skipped, column, QStringLiteral("%1 / %2").arg(summary->skippedSteps).arg(summary->nonFiniteLosses));
         setCell(State, column, stateText(summary->state));
     }
@@ -155,6 +155,8 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
             setCell(PeakMemory, column,
                     tr("%1 %").arg(signedNumber(
                         (static_cast<double>(other->peakMemoryBytes) / first->peakMemoryBytes - 1.0) * 100.0, 1)));
+        if (!first->validated || !other->validated)
+            continue;
         setCell(Top1, column,
                 accuracyChange(other->finalTop1, other->validationImages, first->finalTop1, first->validationImages));
         setCell(Top5, column,

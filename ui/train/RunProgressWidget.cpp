@@ -161,7 +161,7 @@ void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
                                  .arg(runLabel)
                                  .arg(summary.steps)
                                  .arg(DisplayFormat::throughput(summary.imagesPerSecond))
-                                 .arg(DisplayFormat::percent(summary.finalTop1))
+                                 .arg(DisplayFormat::accuracy(summary.finalTop1, summary))
                                  .arg(DisplayFormat::memory(summary.peakMemoryBytes)));
         break;
     case ampwb::RunState::Stopped:

@@ -1,6 +1,7 @@
 // The acceptance test of data-parallel training: a workbench rank and a plain PyTorch rank
 // (torchvision's ResNet-18 under torch.nn.parallel.DistributedDataParallel, tests/python/ddp_peer.py)
-// train in one Gloo group, and their parameters stay bit-identical.
+// train in one Gloo group, and their parameters stay bit-identical: a hand-written workbench loop, and the
+// workbench's Trainer with its validation off (`train --no-validation`).
 
 #include "LocalPort.h"
 #include "TestSupport.h"
@@ -8,8 +9,10 @@
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
+#include "modelfiles/ModelLoading.h"
 #include "training/AutocastGuard.h"
 #include "training/Precision.h"
+#include "training/Trainer.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -116,6 +119,39 @@ torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous, Precision precisi
     return torch::cat(flat);
 }
 
+/// Trains with the workbench's Trainer as one rank of the group, with ddp_peer.py's settings (SGD, learning
+/// rate 0.1, momentum 0.9, no weight decay, a constant rate) and its validation off; the data are the
+/// Trainer's own (a rank's batches do not matter: the ranks step with the same averaged gradients).
+RunSummary trainWithTrainer(const Rendezvous& rendezvous, Precision precision, const QString& runsFolder)
+{
+    TrainingConfig config;
+    config.name = QStringLiteral("trainer-rank%1").arg(rendezvous.rank).toStdString();
+    config.runsDirectory = runsFolder.toStdString();
+    config.dataset = "synthetic";
+    config.imageSize = imageSize;
+    config.syntheticTrainSize = 64;
+    config.syntheticValidationSize = 16;
+    config.precision = precision;
+    config.batchSize = batchSize;
+    config.maxSteps = steps;
+    config.weightDecay = 0.0;
+    config.schedule = LearningRateSchedule::Constant;
+    config.workers = 1;
+    config.validation = false;
+    Trainer trainer(config);
+    trainer.joinGroup(std::make_shared<ProcessGroup>(rendezvous, std::chrono::seconds(timeoutSeconds)));
+    return trainer.run();
+}
+
+/// A trained model's parameters in ddp_peer.py's order.
+torch::Tensor parametersOf(const ClassifierModel& model)
+{
+    std::vector<torch::Tensor> flat;
+    for (const auto& parameter : model.network->parameters())
+        flat.push_back(parameter.detach().reshape(-1));
+    return torch::cat(flat);
+}
+
 torch::Tensor parameters(const torch::Tensor& state)
 {
     return state.slice(0, 0, parameterCount);
@@ -141,6 +177,8 @@ private Q_SLOTS:
     void initTestCase();
     void matchesPythonRank_data();
     void matchesPythonRank();
+    void trainerMatchesPythonRank_data();
+    void trainerMatchesPythonRank();
 
 private:
     QTemporaryDir folder;
@@ -219,6 +257,36 @@ void DistributedDataParallelTest::matchesPythonRank()
     if (workbenchRank == 1 && precision == Precision::Amp)
         QVERIFY2(torch::allclose(workbenchState, pythonRank1State[precision], 1e-4, 1e-5),
                  qPrintable(difference(workbenchState, pythonRank1State[precision])));
+}
+
+void DistributedDataParallelTest::trainerMatchesPythonRank_data()
+{
+    matchesPythonRank_data();
+}
+
+void DistributedDataParallelTest::trainerMatchesPythonRank()
+{
+    QFETCH(Precision, precision);
+    QFETCH(int, workbenchRank);
+    test::LocalPort port;
+    port.release();
+    const QString pythonStatePath = folder.filePath(QStringLiteral("trainer-python.bin"));
+    QProcess python;
+    startPythonRank(python, 1 - workbenchRank, port.port(), precision, pythonStatePath);
+
+    // A collective the Python rank does not run (the Trainer's sharded validation, say) would fail both
+    // ranks after the group timeout instead of finishing.
+    const RunSummary summary = trainWithTrainer(localRendezvous(workbenchRank, port.port()), precision, folder.path());
+    const QString failure = pythonRankFailure(python);
+    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QCOMPARE(summary.steps, int64_t{steps});
+    QVERIFY(!summary.validated);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    if (workbenchRank != 0)
+        return; // rank 1 writes no run folder
+    const torch::Tensor workbench = parametersOf(loadClassifierModel(summary.runDirectory));
+    const torch::Tensor pythonParameters = parameters(readState(pythonStatePath));
+    QVERIFY2(torch::equal(workbench, pythonParameters), qPrintable(difference(workbench, pythonParameters)));
 }
 
 QTEST_GUILESS_MAIN(DistributedDataParallelTest)

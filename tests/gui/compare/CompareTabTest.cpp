@@ -168,6 +168,39 @@ private Q_SLOTS:
         window.compareTab().interleaveBox().setChecked(false);
     }
 
+    /// A run trained with --no-validation has no accuracy: "–", and no difference beside it.
+    void unvalidatedRunsShowNoAccuracy()
+    {
+        ampwb::RunSummary validated;
+        validated.state = ampwb::RunState::Finished;
+        validated.finalTop1 = 0.75;
+        validated.finalTop5 = 0.95;
+        validated.validationImages = 1000;
+        ampwb::RunSummary unvalidated = validated;
+        unvalidated.validated = false;
+        unvalidated.finalTop1 = unvalidated.finalTop5 = 0.0;
+        unvalidated.validationImages = 0;
+
+        constexpr int top1 = 3, top5 = 4; // the table's rows
+        ComparisonTable table;
+        std::vector<RunHistory> histories{RunHistory(QStringLiteral("FP32"), Qt::blue),
+                                          RunHistory(QStringLiteral("AMP"), Qt::red)};
+        histories[0].summary = validated;
+        histories[1].summary = validated;
+        table.showRuns(histories);
+        QCOMPARE(table.item(top1, 1)->text(), QStringLiteral("75.00 %"));
+        QVERIFY2(table.item(top1, 2)->text().startsWith(QStringLiteral("+0.00 pt")),
+                 qPrintable(table.item(top1, 2)->text()));
+
+        histories[1].summary = unvalidated;
+        table.showRuns(histories);
+        QCOMPARE(table.item(top1, 0)->text(), QStringLiteral("75.00 %"));
+        QCOMPARE(table.item(top1, 1)->text(), QStringLiteral("–"));
+        QCOMPARE(table.item(top5, 1)->text(), QStringLiteral("–"));
+        QCOMPARE(table.item(top1, 2)->text(), QString());
+        QCOMPARE(table.item(top5, 2)->text(), QString());
+    }
+
 private:
     static const std::vector<RunHistory>& runs(CompareTab& tab) { return tab.histories().runs(); }
 };
