@@ -37,6 +37,24 @@ struct StepsCsv {
         visit("peak_reserved_bytes", step.memory.peakReservedBytes);
         visit("rss_bytes", step.memory.residentBytes);
         visit("peak_rss_bytes", step.memory.peakResidentBytes);
+        visit("global_images_per_s", step.globalImagesPerSecond);
+    }
+};
+
+/// ranks.csv, of a data-parallel run: one row per rank and step, in the order they reached rank 0.
+struct RanksCsv {
+    using Row = RankStep;
+    /// Calls `visit(name, field)` for each column in file order, with the member of `figures` it holds.
+    template <typename Figures, typename Visit>
+    static void forEachColumn(Figures& figures, Visit&& visit)
+    {
+        visit("step", figures.step);
+        visit("rank", figures.rank);
+        visit("step_ms", figures.stepMilliseconds);
+        visit("data_wait_ms", figures.dataWaitMilliseconds);
+        visit("allreduce_ms", figures.allReduceMilliseconds);
+        visit("allreduce_exposed_ms", figures.exposedAllReduceMilliseconds);
+        visit("memory_bytes", figures.memoryBytes);
     }
 };
 

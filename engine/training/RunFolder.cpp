@@ -185,6 +185,21 @@ void RunFolder::appendGradientStats(int64_t step, const std::vector<GradientRang
         throw std::runtime_error("Cannot append to " + gradientStatsPath() + " (is the disk full?).");
 }
 
+void RunFolder::openRankSteps(int64_t lastStep)
+{
+    truncateCsv(ranksPath(), lastStep);
+    openForAppend(rankSteps, ranksPath(), csvHeader<RanksCsv>());
+}
+
+void RunFolder::appendRankSteps(const std::vector<RankStep>& figures)
+{
+    for (const RankStep& row : figures)
+        writeCsvRow<RanksCsv>(rankSteps, row);
+    rankSteps.flush();
+    if (!rankSteps)
+        throw std::runtime_error("Cannot append to " + ranksPath() + " (is the disk full?).");
+}
+
 void RunFolder::appendEpoch(const EpochMetrics& epoch)
 {
     writeCsvRow<EpochsCsv>(epochs, epoch);

@@ -31,6 +31,7 @@ public:
     std::string checkpointPath() const { return dir + "/checkpoint.pt"; }
     std::string unreadableImagesPath() const { return dir + "/unreadable-images.txt"; }
     std::string gradientStatsPath() const { return dir + "/gradstats.csv"; }
+    std::string ranksPath() const { return dir + "/ranks.csv"; }
 
     /// Writes config.json: the configuration, the machine, where the weights came from when the run
     /// did not start from random ones, and the world size and backend of a data-parallel run.
@@ -45,6 +46,10 @@ public:
     /// Appends one step's gradient ranges to gradstats.csv; throws std::runtime_error when it cannot.
     void appendGradientStats(int64_t step, const std::vector<GradientRange>& ranges);
     void appendEpoch(const EpochMetrics& epoch);
+    /// Opens ranks.csv for appending like openLogs (a data-parallel run's; rows past `lastStep` dropped).
+    void openRankSteps(int64_t lastStep);
+    /// Appends ranks' step figures to ranks.csv; throws std::runtime_error when it cannot.
+    void appendRankSteps(const std::vector<RankStep>& figures);
     void writeSummary(const RunSummary& summary) const;
     /// Lists data files that were skipped, one "path: reason" per line.
     void writeUnreadableImages(const std::vector<std::string>& messages) const;
@@ -64,6 +69,7 @@ private:
     std::ofstream steps;
     std::ofstream epochs;
     std::ofstream gradientStats;
+    std::ofstream rankSteps;
 };
 
 /// summary.json's text for a summary.

@@ -2,8 +2,10 @@
 
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
+#include "distributed/AllReduceClock.h"
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
+#include "distributed/RankReports.h"
 #include "distributed/StopAgreement.h"
 #include "model/ResNet18.h"
 #include "modelfiles/StartingWeights.h"
@@ -147,6 +149,11 @@ private:
     /// At step 1 and every gradientStatsEvery steps, where this trainer writes the run's files: each
     /// gradient's range into gradstats.csv. Returns the seconds it took, which the step time leaves out.
     double recordGradientStats(double lossScale);
+    /// In a group: this rank's figures for the step go to rank 0 through the store; rank 0 writes them
+    /// with those that have arrived from the others into ranks.csv and the step's record.
+    void recordRankSteps(StepMetrics& step);
+    /// Rank 0 at the run's end: the figures still on their way, waited for briefly.
+    void recordLastRankSteps();
     void finishEpoch(bool complete);
     void checkpoint();
     /// Adds newly met unreadable files to the run's list; returns how many there are.
@@ -166,7 +173,9 @@ private:
     std::unique_ptr<DataLoader> trainLoader;
     std::unique_ptr<RunFolder> folder; ///< none on a data-parallel rank other than 0
     std::unique_ptr<DistributedDataParallel> parallel;
-    std::optional<StopAgreement> stopAgreement; ///< in a group: the step every rank stops after
+    std::optional<StopAgreement> stopAgreement;     ///< in a group: the step every rank stops after
+    std::unique_ptr<AllReduceClock> allReduceClock; ///< in a group
+    std::unique_ptr<RankReports> rankReports;       ///< in a group
     TrainingProgress progress;
     RunSummary summary;
     RunStarted started;
@@ -323,6 +332,9 @@ void Trainer::Session::prepare()
         parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
         checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
         stopAgreement.emplace(group->store());
+        allReduceClock = std::make_unique<AllReduceClock>();
+        rankReports = std::make_unique<RankReports>(group->store(), toString(config.precision), group->worldSize(),
+                                                    progress.globalStep + 1);
     }
 
     LoaderOptions loaderOptions;
@@ -363,6 +375,8 @@ void Trainer::Session::prepare()
         folder->openLogs(progress.globalStep, progress.epoch);
         if (config.gradientStatsEvery > 0)
             folder->openGradientStats(progress.globalStep);
+        if (group)
+            folder->openRankSteps(progress.globalStep);
         summary.runDirectory = folder->directory();
     }
     summary.precision = config.precision;
@@ -440,6 +454,7 @@ RunSummary Trainer::Session::run()
             trainEpoch();
         if (summary.state == RunState::Running)
             summary.state = stoppedEarly ? RunState::Stopped : RunState::Finished;
+        recordLastRankSteps();
         if (summary.state == RunState::Stopped && summary.message.empty())
             summary.message = "Stopped at step " + std::to_string(progress.globalStep) + " of "
                             + std::to_string(totalSteps) + "; resume to continue.";
@@ -548,12 +563,16 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
         logits = model->forward(images);
         if (parallel)
             parallel->afterForward();
+        if (allReduceClock)
+            allReduceClock->startStep(logits);
         const NamedScope lossScope(stepscope::kLoss);
         loss = torch::nn::functional::cross_entropy(logits, labels);
     }
     {
         const NamedScope backwardScope(stepscope::kBackward);
         scaler->scaleLoss(loss).backward();
+        if (allReduceClock)
+            allReduceClock->backwardReturned();
     }
     const double lossValue = loss.item<double>();
     const bool finiteLoss = std::isfinite(lossValue);
@@ -613,6 +632,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     step.skipped = !stepped;
     step.stepMilliseconds = seconds * 1000.0;
     step.imagesPerSecond = seconds > 0.0 ? static_cast<double>(batchImages) / seconds : 0.0;
+    step.globalImagesPerSecond = step.imagesPerSecond * (trainer.group ? trainer.group->worldSize() : 1);
     step.dataWaitMilliseconds = dataWaitMilliseconds;
     step.learningRate = learningRate;
     step.wallSeconds = secondsSince(sessionStart);
@@ -620,6 +640,8 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     summary.peakMemoryBytes = std::max(summary.peakMemoryBytes, step.memory.peakBytes());
     summary.peakReservedBytes = std::max(summary.peakReservedBytes, step.memory.peakReservedBytes);
     summary.finalTrainLoss = lossValue;
+    if (rankReports)
+        recordRankSteps(step);
     if (folder)
         folder->appendStep(step);
     trainer.observers.stepFinished(step);
@@ -724,6 +746,38 @@ double Trainer::Session::recordGradientStats(double lossScale)
     }
     folder->appendGradientStats(step, ranges);
     return secondsSince(start);
+}
+
+void Trainer::Session::recordRankSteps(StepMetrics& step)
+{
+    const AllReduceTimes allReduces = allReduceClock->stepTimes();
+    RankStep own;
+    own.step = step.step;
+    own.rank = trainer.group->rank();
+    own.stepMilliseconds = step.stepMilliseconds;
+    own.dataWaitMilliseconds = step.dataWaitMilliseconds;
+    own.allReduceMilliseconds = allReduces.milliseconds;
+    own.exposedAllReduceMilliseconds = allReduces.exposedMilliseconds;
+    own.memoryBytes = step.memory.isCuda ? step.memory.allocatedBytes : step.memory.residentBytes;
+    if (!folder) {
+        rankReports->publish(own);
+        return;
+    }
+    step.ranks = rankReports->arrived();
+    step.ranks.insert(step.ranks.begin(), own);
+    folder->appendRankSteps(step.ranks);
+}
+
+void Trainer::Session::recordLastRankSteps()
+{
+    if (!rankReports || !folder)
+        return;
+    constexpr std::chrono::seconds patience(2); // the others published theirs right after their last step
+    try {
+        folder->appendRankSteps(rankReports->remaining(progress.globalStep, patience));
+    } catch (const c10::Error&) {
+        // The store went away with the group's host (torchrun's agent): the run is done, only these figures are lost.
+    }
 }
 
 void Trainer::Session::checkpoint()

@@ -30,6 +30,18 @@ struct RunStarted {
     bool backboneFrozen = false;        ///< only the head trains
 };
 
+/// One data-parallel rank's figures for one training step (ranks.csv).
+struct RankStep {
+    int64_t step = 0;
+    int rank = 0;
+    double stepMilliseconds = 0.0;
+    double dataWaitMilliseconds = 0.0;
+    double allReduceMilliseconds = 0.0; ///< time during which the step's gradient all-reduces ran
+    /// The part of it after backward's last gradient, which backward waited for: what it did not hide.
+    double exposedAllReduceMilliseconds = 0.0;
+    int64_t memoryBytes = 0; ///< CUDA allocated or process RSS after the step
+};
+
 /// Measured after every optimizer step.
 struct StepMetrics {
     Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
@@ -43,10 +55,15 @@ struct StepMetrics {
     bool skipped = false;          ///< optimizer step skipped for inf/NaN gradients
     double stepMilliseconds = 0.0; ///< forward + backward + optimizer, device synchronised
     double imagesPerSecond = 0.0;
+    /// Of the whole data-parallel group: its ranks' images over this rank's step time (imagesPerSecond alone).
+    double globalImagesPerSecond = 0.0;
     double dataWaitMilliseconds = 0.0; ///< time blocked waiting for this step's batch
     double learningRate = 0.0;
     double wallSeconds = 0.0; ///< since the run (or the resumed part) started
     MemoryUsage memory;
+    /// In a data-parallel group, on rank 0: the ranks' figures that arrived with this step (this rank's for
+    /// this step, the others' as far as they have reported; see RankReports).
+    std::vector<RankStep> ranks;
 };
 
 /// Measured at the end of every epoch (or when a run stops part-way through one).

@@ -53,6 +53,40 @@ CliResult runTwoRanks(const QString& command, const QString& folder, const QStri
                   folder);
 }
 
+/// A data-parallel run's ranks.csv, checked: every rank of `worldSize` has exactly one row for each of
+/// steps 1…`steps`, with all-reduce figures a real step can have. Empty when so, else what is wrong.
+QString checkRankSteps(const QString& runFolder, int worldSize, int steps)
+{
+    QFile file(runFolder + QStringLiteral("/ranks.csv"));
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("no ranks.csv");
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    if (lines.front() != "step,rank,step_ms,data_wait_ms,allreduce_ms,allreduce_exposed_ms,memory_bytes")
+        return QStringLiteral("header ") + QString::fromUtf8(lines.front());
+    QMap<QPair<int, int>, int> rows;
+    for (qsizetype line = 1; line < lines.size(); ++line) {
+        const QList<QByteArray> cells = lines[line].split(',');
+        const int step = cells[0].toInt();
+        const int rank = cells[1].toInt();
+        ++rows[{step, rank}];
+        const double stepMs = cells[2].toDouble();
+        const double allReduceMs = cells[4].toDouble();
+        const double exposedMs = cells[5].toDouble();
+        // Each step averages gradients once at least (time > 0), backward's wait is part of the step, and the
+        // process holds a model's worth of memory.
+        if (!(stepMs > 0.0 && allReduceMs > 0.0 && exposedMs >= 0.0 && exposedMs < stepMs
+              && cells[6].toLongLong() > 10'000'000))
+            return QStringLiteral("row ") + QString::fromUtf8(lines[line]);
+    }
+    for (int step = 1; step <= steps; ++step)
+        for (int rank = 0; rank < worldSize; ++rank)
+            if (rows.value({step, rank}) != 1)
+                return QStringLiteral("%1 rows for step %2, rank %3").arg(rows.value({step, rank})).arg(step).arg(rank);
+    if (rows.size() != steps * worldSize)
+        return QStringLiteral("%1 rows for %2 steps").arg(rows.size()).arg(steps);
+    return {};
+}
+
 } // namespace
 
 class DataParallelCliTest : public QObject {
@@ -158,6 +192,20 @@ void DataParallelCliTest::twoRanksStartedByTheCli()
     QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
     const QJsonObject config = readJsonFile(folder.filePath(QStringLiteral("pair/config.json")));
     QCOMPARE(config.value(QStringLiteral("data_parallel")).toObject().value(QStringLiteral("world_size")).toInt(), 2);
+    // Each rank's figures reached rank 0 through the store, and steps.csv has the group's throughput.
+    const QString ranks = checkRankSteps(folder.filePath(QStringLiteral("pair")), 2, 4);
+    QVERIFY2(ranks.isEmpty(), qPrintable(ranks));
+    QFile steps(folder.filePath(QStringLiteral("pair/steps.csv")));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    const QList<QByteArray> stepLines = steps.readAll().trimmed().split('\n');
+    const qsizetype local = stepLines.front().split(',').indexOf("images_per_s");
+    const qsizetype global = stepLines.front().split(',').indexOf("global_images_per_s");
+    QVERIFY(local >= 0 && global >= 0);
+    for (qsizetype line = 1; line < stepLines.size(); ++line) {
+        const QList<QByteArray> cells = stepLines[line].split(',');
+        QVERIFY2(qAbs(cells[global].toDouble() - 2.0 * cells[local].toDouble()) <= 1e-6 * cells[global].toDouble(),
+                 stepLines[line].constData());
+    }
     // Under torchrun the option has nothing to start.
     qputenv("RANK", "0");
     qputenv("WORLD_SIZE", "2");
@@ -213,6 +261,8 @@ void DataParallelCliTest::resumesWithAsManyRanks()
     QCOMPARE(secondHalf.out.count(QStringLiteral("fp32 finished after 8 steps")), 2);
     QString why;
     QVERIFY2(sameLosses(lossesOf(resumedRun), uninterrupted, &why), qPrintable(why));
+    const QString ranks = checkRankSteps(resumedRun, 2, 8); // the resumed part continues ranks.csv
+    QVERIFY2(ranks.isEmpty(), qPrintable(ranks));
 }
 
 void DataParallelCliTest::comparesWithTwoRanks()

@@ -1,9 +1,11 @@
 // Forming a data-parallel group: reading torchrun's environment, two workbench ranks in one group,
 // and the faults of a rendezvous (a rank that never arrives, a port in use, nobody at the address),
-// each ending with a clear error within the timeout.
+// each ending with a clear error within the timeout; and the clock of a rank's all-reduces.
 
 #include "LocalPort.h"
 
+#include "distributed/AllReduceClock.h"
+#include "distributed/DistributedDataParallel.h"
 #include "distributed/DistributedError.h"
 #include "distributed/ProcessGroup.h"
 #include "distributed/Rendezvous.h"
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void namesMissingOrWrongVariable_data();
     void namesMissingOrWrongVariable();
     void twoRanksAverage();
+    void allReduceClockTimesTheWaitForTheOthers();
     void rankNeverArrives();
     void portInUse();
     void nobodyAtAddress_data();
@@ -145,6 +148,58 @@ void ProcessGroupTest::twoRanksAverage()
     group.collectives()->allreduce(values)->wait();
     QVERIFY(torch::equal(values.front(), torch::full({3}, 6.0f)));
     QVERIFY(torch::equal(rank1.get(), torch::full({3}, 6.0f)));
+}
+
+void ProcessGroupTest::allReduceClockTimesTheWaitForTheOthers()
+{
+    test::LocalPort port;
+    port.release();
+    constexpr double lateMilliseconds = 400.0;
+    // One step of a small model under DistributedDataParallel; `late` delays this rank's backward.
+    const auto trainStep = [](DistributedDataParallel& parallel, torch::nn::Linear& model, double late,
+                              AllReduceClock* clock) {
+        parallel.beforeForward();
+        const torch::Tensor output = model->forward(torch::ones({4, 256}));
+        parallel.afterForward();
+        if (clock)
+            clock->startStep(output);
+        std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(late));
+        output.sum().backward();
+        if (clock)
+            clock->backwardReturned();
+    };
+    auto rank1 = std::async(std::launch::async, [&] {
+        ProcessGroup group(localRendezvous(1, 2, port.port()), std::chrono::seconds(30));
+        torch::nn::Linear model(256, 256);
+        DistributedDataParallel parallel(model.ptr(), group.collectives());
+        trainStep(parallel, model, lateMilliseconds, nullptr); // late to the first step's all-reduce
+        trainStep(parallel, model, 0.0, nullptr);
+    });
+    ProcessGroup group(localRendezvous(0, 2, port.port()), std::chrono::seconds(30));
+    torch::nn::Linear model(256, 256);
+    AllReduceClock clock;
+    DistributedDataParallel parallel(model.ptr(), group.collectives()); // broadcasts: not timed
+
+    // Rank 1 is late: rank 0's backward waits for it after its last gradient, and its all-reduce runs until then.
+    trainStep(parallel, model, 0.0, &clock);
+    AllReduceTimes times = clock.stepTimes();
+    QCOMPARE(times.count, 1); // one bucket
+    QVERIFY2(times.milliseconds >= 0.75 * lateMilliseconds, qPrintable(QString::number(times.milliseconds)));
+    QVERIFY2(times.exposedMilliseconds >= 0.75 * lateMilliseconds,
+             qPrintable(QString::number(times.exposedMilliseconds)));
+
+    // A step on time waits far less; each step is timed on its own.
+    trainStep(parallel, model, 0.0, &clock);
+    rank1.get();
+    times = clock.stepTimes();
+    QCOMPARE(times.count, 1);
+    QVERIFY2(times.exposedMilliseconds < 0.5 * lateMilliseconds,
+             qPrintable(QString::number(times.exposedMilliseconds)));
+    QVERIFY(times.exposedMilliseconds > 0.0);
+    QVERIFY2(times.milliseconds < 0.5 * lateMilliseconds, qPrintable(QString::number(times.milliseconds)));
+
+    // One clock per process.
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, AllReduceClock());
 }
 
 void ProcessGroupTest::rankNeverArrives()

@@ -23,7 +23,8 @@ namespace {
 // read by these names, so they are the compatibility contract of the format.
 constexpr const char* kStepsHeader =
     "step,epoch,step_in_epoch,loss,loss_scale,skipped,step_ms,images_per_s,data_wait_ms,learning_rate,wall_s,"
-    "allocated_bytes,reserved_bytes,peak_allocated_bytes,peak_reserved_bytes,rss_bytes,peak_rss_bytes";
+    "allocated_bytes,reserved_bytes,peak_allocated_bytes,peak_reserved_bytes,rss_bytes,peak_rss_bytes,"
+    "global_images_per_s";
 constexpr const char* kEpochsHeader =
     "epoch,steps,complete,train_loss,train_accuracy,val_loss,val_top1,val_top5,epoch_s,images_per_s,"
     "peak_memory_bytes,skipped_steps";
@@ -43,6 +44,7 @@ StepMetrics cudaStep()
     step.skipped = false;
     step.stepMilliseconds = 12.5;
     step.imagesPerSecond = 10240.0;
+    step.globalImagesPerSecond = 20480.0; // of two ranks
     step.dataWaitMilliseconds = 0.25;
     step.learningRate = 0.1;
     step.wallSeconds = 0.0125;
@@ -174,6 +176,7 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"steps\": 3,\n"
                       "  \"train_seconds\": 5.25,\n"
                       "  \"unreadable_images\": 4,\n"
+                      "  \"validated\": true,\n"
                       "  \"validation_images\": 640\n"
                       "}\n");
 }
@@ -211,6 +214,7 @@ TrainingConfig unusualConfig()
     config.seed = std::numeric_limits<uint64_t>::max();
     config.workers = 4;
     config.validationLimit = 256;
+    config.validation = false;
     config.gradientStatsEvery = 25;
     config.runsDirectory = "/tmp/runs";
     config.initWeights = "/tmp/weights/mine.pth";
@@ -256,6 +260,7 @@ constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"step_size\": 10,\n"
                                            "  \"synthetic_train_size\": 512,\n"
                                            "  \"synthetic_validation_size\": 64,\n"
+                                           "  \"validation\": false,\n"
                                            "  \"validation_limit\": 256,\n"
                                            "  \"warmup_epochs\": 0.5,\n"
                                            "  \"weight_decay\": 0.0001,\n"
@@ -286,6 +291,7 @@ void compareStep(const StepMetrics& read, const StepMetrics& written)
     QCOMPARE(read.skipped, written.skipped);
     QCOMPARE(read.stepMilliseconds, written.stepMilliseconds);
     QCOMPARE(read.imagesPerSecond, written.imagesPerSecond);
+    QCOMPARE(read.globalImagesPerSecond, written.globalImagesPerSecond);
     QCOMPARE(read.dataWaitMilliseconds, written.dataWaitMilliseconds);
     QCOMPARE(read.learningRate, written.learningRate);
     QCOMPARE(read.wallSeconds, written.wallSeconds);
@@ -379,9 +385,9 @@ private Q_SLOTS:
         QCOMPARE(steps[0], QByteArray(kStepsHeader));
         // Integers exactly, doubles to 10 significant digits, flags as 0/1, NaN as nan.
         QCOMPARE(steps[1], QByteArray("1,1,1,2.302585093,65536,0,12.5,10240,0.25,0.1,0.0125,"
-                                      "150000000000,160000000000,1099511627776,123456789012345,0,0"));
+                                      "150000000000,160000000000,1099511627776,123456789012345,0,0,20480"));
         QCOMPARE(steps[2], QByteArray("2,1,2,-nan,32768,1,1234.567891,10240,0.25,0.1,0.3333333333,"
-                                      "150000000000,160000000000,1099511627776,123456789012345,0,0"));
+                                      "150000000000,160000000000,1099511627776,123456789012345,0,0,20480"));
 
         const QList<QByteArray> epochs = linesOf(folder.epochsPath());
         QCOMPARE(epochs.size(), 2);
@@ -391,6 +397,36 @@ private Q_SLOTS:
         folder.writeSummary(finishedSummary(folder.directory()));
         QCOMPARE(test::readBytes(QString::fromStdString(folder.summaryPath())),
                  finishedSummaryJson(folder.directory()));
+    }
+
+    void rankStepsAppendAndResume()
+    {
+        RunFolder folder = RunFolder::create(runs, "ranks");
+        folder.openRankSteps(0);
+        RankStep figures;
+        figures.step = 1;
+        figures.rank = 1;
+        figures.stepMilliseconds = 512.25;
+        figures.dataWaitMilliseconds = 0.5;
+        figures.allReduceMilliseconds = 40.125;
+        figures.exposedAllReduceMilliseconds = 7.5;
+        figures.memoryBytes = 150'000'000'000;
+        RankStep later = figures;
+        later.step = 2;
+        later.rank = 0;
+        folder.appendRankSteps({figures, later});
+        const QByteArray header("step,rank,step_ms,data_wait_ms,allreduce_ms,allreduce_exposed_ms,memory_bytes");
+        QCOMPARE(linesOf(folder.ranksPath()), (QList<QByteArray>{header, "1,1,512.25,0.5,40.125,7.5,150000000000",
+                                                                 "2,0,512.25,0.5,40.125,7.5,150000000000"}));
+        // Resuming from the checkpoint of step 1 drops what came after it.
+        RunFolder resumed(folder.directory());
+        resumed.openRankSteps(1);
+        resumed.appendRankSteps({later});
+        QCOMPARE(linesOf(folder.ranksPath()), (QList<QByteArray>{header, "1,1,512.25,0.5,40.125,7.5,150000000000",
+                                                                 "2,0,512.25,0.5,40.125,7.5,150000000000"}));
+        RunFolder again(folder.directory());
+        again.openRankSteps(1);
+        QCOMPARE(linesOf(folder.ranksPath()).size(), 2);
     }
 
     void runReadsBackAsWritten()
@@ -557,6 +593,7 @@ private Q_SLOTS:
         QVERIFY(std::isnan(read->finalLossScale));
         QVERIFY(read->memoryIsCuda);
         QVERIFY(!read->interleaved);
+        QVERIFY(read->validated); // a summary from before the field had its validation figures
         QCOMPARE(read->message, std::string());
 
         // Text or a flag of another type, or no JSON object, makes the summary unreadable.
