@@ -193,6 +193,9 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
                 static_cast<long long>(summary.steps), summary.imagesPerSecond, summary.medianStepMilliseconds,
                 accuracy, static_cast<double>(summary.peakMemoryBytes) / 1e6,
                 summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");
+    if (summary.skippedSteps > 0 || summary.finalLossScale != 1.0)
+        std::printf("  loss scaling: %lld steps skipped, final scale %g\n",
+                    static_cast<long long>(summary.skippedSteps), summary.finalLossScale);
     if (!summary.message.empty())
         std::printf("  %s\n", summary.message.c_str());
     std::fflush(stdout);

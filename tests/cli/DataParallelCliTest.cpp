@@ -101,6 +101,7 @@ private Q_SLOTS:
     void stoppingOneRankStopsAll();
     void aKilledRankEndsTheRun();
     void differentSettingsAreRefused();
+    void theRanksShareTheLossScale();
     void partnerNeverArrives();
 };
 
@@ -418,6 +419,38 @@ void DataParallelCliTest::differentSettingsAreRefused()
         QVERIFY2(errors.contains(expected), qPrintable(errors));
     }
     QVERIFY(QDir(folder.path()).isEmpty()); // refused before rank 0 wrote anything
+}
+
+void DataParallelCliTest::theRanksShareTheLossScale()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // Loss scaling on the CPU, from a scale so near float's largest that some steps' gradients overflow.
+    const CliResult result = runTwoRanks(QStringLiteral("train"), folder.path(),
+                                         tinyRun(folder.path(), QStringLiteral("scaled"), 6)
+                                             + QStringList{QStringLiteral("--precision"), QStringLiteral("amp"),
+                                                           QStringLiteral("--loss-scaling"), QStringLiteral("on"),
+                                                           QStringLiteral("--init-scale"), QStringLiteral("3e38"),
+                                                           QStringLiteral("--growth-interval"), QStringLiteral("2"),
+                                                           QStringLiteral("--epochs"), QStringLiteral("10")});
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    // The scaler sees the averaged gradients, so both ranks skip the same steps and end at one scale.
+    const QRegularExpression scaling(QStringLiteral("loss scaling: (\\d+) steps skipped, final scale (\\S+)"));
+    QStringList reports;
+    for (auto match = scaling.globalMatch(result.out); match.hasNext();)
+        reports << match.next().captured(0);
+    QCOMPARE(reports.size(), 2);
+    QCOMPARE(reports[0], reports[1]);
+    QFile steps(folder.filePath(QStringLiteral("scaled/steps.csv")));
+    QVERIFY(steps.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = steps.readAll().trimmed().split('\n');
+    const qsizetype skipped = lines.front().split(',').indexOf("skipped");
+    int skips = 0;
+    for (qsizetype line = 1; line < lines.size(); ++line)
+        skips += lines[line].split(',')[skipped].toInt();
+    QVERIFY2(skips > 0 && skips < 6, qPrintable(reports[0]));
+    QVERIFY2(reports[0].startsWith(QStringLiteral("loss scaling: %1 steps skipped").arg(skips)),
+             qPrintable(reports[0]));
 }
 
 void DataParallelCliTest::partnerNeverArrives()
