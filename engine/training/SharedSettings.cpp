@@ -4,7 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <string>
+#include <thread>
 
 namespace ampwb {
 namespace {
@@ -13,6 +15,10 @@ using json = nlohmann::json;
 
 /// Settings that may differ between ranks: where each rank runs and writes, and its loader threads.
 constexpr const char* kRankOwnSettings[] = {"name", "device", "workers", "runs_directory"};
+
+/// How many ranks have compared the settings, and how long a rank that found a difference waits for the others.
+constexpr const char* kCheckedKey = "ampwb/settings_checked";
+constexpr std::chrono::seconds kCheckedPatience(10);
 
 std::string keyOf(int rank)
 {
@@ -38,19 +44,31 @@ void publishSettings(const TrainingConfig& config, c10d::Store& store, int rank)
 void checkSameSettings(const TrainingConfig& config, c10d::Store& store, int rank, int worldSize)
 {
     const json mine = sharedSettings(config);
+    std::string difference;
+    int workbenchRanks = 1;
     for (int other = 0; other < worldSize; ++other) {
         if (other == rank || !store.check({keyOf(other)}))
             continue;
+        ++workbenchRanks;
         const std::vector<uint8_t> bytes = store.get(keyOf(other));
         const json theirs = json::parse(std::string(bytes.begin(), bytes.end()));
         for (const auto& [key, value] : mine.items()) {
             const json theirValue = theirs.contains(key) ? theirs.at(key) : json();
-            if (theirValue != value)
-                throw DistributedError("The ranks were started with different settings: " + key + " is " + value.dump()
-                                       + " on rank " + std::to_string(rank) + " and " + theirValue.dump() + " on rank "
-                                       + std::to_string(other) + ". Start every rank with the same training settings.");
+            if (difference.empty() && theirValue != value)
+                difference = key + " is " + value.dump() + " on rank " + std::to_string(rank) + " and "
+                           + theirValue.dump() + " on rank " + std::to_string(other);
         }
     }
+    if (difference.empty())
+        return;
+    // Every rank sees a difference; before stopping, each waits (briefly) until all have read the others'
+    // settings, so that none loses the store to a rank that stopped first (rank 0 may host it).
+    store.add(kCheckedKey, 1);
+    const auto giveUp = std::chrono::steady_clock::now() + kCheckedPatience;
+    while (store.add(kCheckedKey, 0) < workbenchRanks && std::chrono::steady_clock::now() < giveUp)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    throw DistributedError("The ranks were started with different settings: " + difference
+                           + ". Start every rank with the same training settings.");
 }
 
 } // namespace ampwb
