@@ -7,6 +7,11 @@ precision handling (CPU: bf16 autocast; CUDA: fp16 autocast + GradScaler) and me
 with the device synchronised before the clock is read; the first 10 % of steps (at most 20)
 are warm-up and excluded from images/s. Prints one JSON object.
 
+Under torchrun (WORLD_SIZE > 1) it trains data-parallel as a PyTorch user would: gloo's process group
+from torchrun's environment, the model in DistributedDataParallel (default settings), each rank's
+shard from a DistributedSampler; rank 0 alone prints, with the group's images/s (world size × its
+own, the ranks stepping together) in "global_images_per_second".
+
 Run with Debian's interpreter: /usr/bin/python3 bench/python_reference_loop.py --help
 """
 import argparse
@@ -15,9 +20,14 @@ import json
 import statistics
 import time
 
+import os
+
 import numpy as np
 import torch
+import torch.distributed as dist
 import torchvision
+from torch.nn.parallel import DistributedDataParallel
+from torch.utils.data.distributed import DistributedSampler
 from torch.utils.data import DataLoader, Dataset
 from torchvision import transforms
 
@@ -84,16 +94,24 @@ def main():
     if args.profile_from and not 2 <= args.profile_from <= args.steps:
         parser.error("--profile-from must be between 2 and --steps")
 
+    world_size = int(os.environ.get("WORLD_SIZE", "1"))
+    if world_size > 1:
+        dist.init_process_group("gloo")
+    rank = dist.get_rank() if world_size > 1 else 0
+
     torch.manual_seed(args.seed)
     device = torch.device(args.device)
     if args.data == "fashion-mnist":
         dataset = FashionMnist("/usr/share/datasets/fashion-mnist", args.image_size, True)
     else:
         dataset = Synthetic(max(args.batch_size * 8, 1024), args.image_size)
-    loader = DataLoader(dataset, batch_size=args.batch_size, shuffle=True, drop_last=True,
-                        num_workers=args.workers, persistent_workers=args.workers > 0)
+    sampler = DistributedSampler(dataset, seed=args.seed, drop_last=True) if world_size > 1 else None
+    loader = DataLoader(dataset, batch_size=args.batch_size, shuffle=sampler is None, sampler=sampler,
+                        drop_last=True, num_workers=args.workers, persistent_workers=args.workers > 0)
     memory_format = torch.channels_last if args.channels_last else torch.contiguous_format
     model = torchvision.models.resnet18(num_classes=10).to(device, memory_format=memory_format)
+    if world_size > 1:
+        model = DistributedDataParallel(model)
     optimizer = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9, weight_decay=5e-4)
     amp = args.precision == "amp"
     scaler = torch.cuda.amp.GradScaler(enabled=amp and device.type == "cuda")
@@ -108,7 +126,11 @@ def main():
     profile = torch.autograd.profiler.profile(use_kineto=False, record_shapes=True)
     model.train()
     done = 0
+    epoch = 0
     while done < args.steps:
+        if sampler is not None:
+            sampler.set_epoch(epoch)
+        epoch += 1
         fetch_start = time.perf_counter()
         for images, labels in loader:
             waits.append(time.perf_counter() - fetch_start)
@@ -141,6 +163,10 @@ def main():
                               "calls_per_step": op.count / profiled_steps}))
     warmup = min(max(args.steps // 10, 1 if args.steps > 1 else 0), 20)
     steady = step_seconds[warmup:]
+    if world_size > 1:
+        dist.destroy_process_group()
+    if rank != 0:
+        return
     print(json.dumps({
         "runner": "python",
         "torch": torch.__version__,
@@ -151,6 +177,8 @@ def main():
         "batch_size": args.batch_size,
         "steps": len(step_seconds),
         "images_per_second": args.batch_size * len(steady) / sum(steady),
+        "world_size": world_size,
+        "global_images_per_second": world_size * args.batch_size * len(steady) / sum(steady),
         "median_step_ms": statistics.median(step_seconds) * 1000,
         "mean_data_wait_ms": statistics.mean(waits[warmup:]) * 1000,
         "final_loss": losses[-1],
