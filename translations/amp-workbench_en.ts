@@ -1419,6 +1419,52 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>RunFollower</name>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n s ago</numerusform>
+            <numerusform>%n s ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: its folder %2 is gone; the charts keep what was read before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not started yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: running, %n step(s), folder written %2</source>
+        <translation>
+            <numerusform>%1: running, %n step, folder written %2</numerusform>
+            <numerusform>%1: running, %n steps, folder written %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 after %n step(s)</source>
+        <translation>
+            <numerusform>%1: %2 after %n step</numerusform>
+            <numerusform>%1: %2 after %n steps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunProgressWidget</name>
     <message>
         <source>Time left: 00:00:00</source>
@@ -1694,6 +1740,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Folder of class folders to evaluate on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plot a run from any folder, e.g. one a CLI or torchrun job is writing on a shared filesystem; its charts grow while the job runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no run in %1 yet (no config.json). It is listed here as soon as one appears.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1420,6 +1420,47 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
 </context>
 <context>
+    <name>RunFollower</name>
+    <message numerus="yes">
+        <source>%n s ago</source>
+        <translation>
+            <numerusform>%n 秒前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: its folder %2 is gone; the charts keep what was read before.</source>
+        <translation>%1：文件夹 %2 已不存在；图表保留此前读到的内容。</translation>
+    </message>
+    <message>
+        <source>%1: not started yet</source>
+        <translation>%1：尚未开始</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: running, %n step(s), folder written %2</source>
+        <translation>
+            <numerusform>%1：运行中，%n 步，文件夹最近写入于 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 after %n step(s)</source>
+        <translation>
+            <numerusform>%1：%n 步后%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunProgressWidget</name>
     <message>
         <source>Time left: 00:00:00</source>
@@ -1694,6 +1735,22 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Folder of class folders to evaluate on</source>
         <translation>用于评估的类别文件夹所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Open run folder…</source>
+        <translation>打开运行文件夹…</translation>
+    </message>
+    <message>
+        <source>Plot a run from any folder, e.g. one a CLI or torchrun job is writing on a shared filesystem; its charts grow while the job runs</source>
+        <translation>绘制任意文件夹中的运行，例如 CLI 或 torchrun 作业正在共享文件系统上写入的运行；作业运行期间其图表随之增长</translation>
+    </message>
+    <message>
+        <source>There is no run in %1 yet (no config.json). It is listed here as soon as one appears.</source>
+        <translation>%1 中还没有运行（没有 config.json）。一旦出现运行，就会在此列出。</translation>
+    </message>
+    <message>
+        <source>Open run folder</source>
+        <translation>打开运行文件夹</translation>
     </message>
 </context>
 <context>

@@ -32,9 +32,9 @@ std::vector<std::string> split(const std::string& text, char separator)
     return pieces;
 }
 
-/// The decimal number a cell starts with ("nan" and "inf" included), read the same in every locale;
-/// 0 when it starts with none.
-double number(const std::string& cell)
+} // namespace
+
+double csvCellNumber(const std::string& cell)
 {
     const char* first = cell.data();
     const char* last = first + cell.size();
@@ -55,8 +55,6 @@ double number(const std::string& cell)
     return error == std::errc() ? value : 0.0;
 }
 
-} // namespace
-
 std::optional<NumericCsv> NumericCsv::read(const std::string& path)
 {
     std::ifstream file(path, std::ios::binary);
@@ -76,7 +74,7 @@ std::optional<NumericCsv> NumericCsv::read(const std::string& path)
             continue;
         std::vector<double> row;
         row.reserve(cells.size());
-        std::transform(cells.begin(), cells.end(), std::back_inserter(row), number);
+        std::transform(cells.begin(), cells.end(), std::back_inserter(row), csvCellNumber);
         csv.rows.push_back(std::move(row));
     }
     return csv;

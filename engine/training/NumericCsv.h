@@ -26,4 +26,8 @@ private:
     std::vector<std::vector<double>> rows;
 };
 
+/// The decimal number a CSV cell starts with ("nan" and "inf" included), read the same in every locale;
+/// 0 when it starts with none. How NumericCsv reads each cell.
+double csvCellNumber(const std::string& cell);
+
 } // namespace ampwb

@@ -23,28 +23,77 @@ QDateTime creationTime(const QString& directory)
     return born.isValid() ? born : info.lastModified();
 }
 
+/// A record that says only where a run is.
+RunRecord located(const QString& directory, const QString& name, bool inComparison = false)
+{
+    RunRecord record;
+    record.directory = directory;
+    record.name = name;
+    record.inComparison = inComparison;
+    return record;
+}
+
 } // namespace
 
-QList<RunRecord> RunCatalog::scan(const QString& runsDirectory)
+QList<RunRecord> RunCatalog::locate(const QString& runsDirectory)
 {
     QList<RunRecord> records;
     const QDir root(runsDirectory);
     for (const QString& entry : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir folder(root.filePath(entry));
         if (isRunFolder(folder)) {
-            records << describe(folder.absolutePath(), entry);
+            records << located(folder.absolutePath(), entry);
             continue;
         }
         for (const QString& inner : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             const QDir run(folder.filePath(inner));
-            if (isRunFolder(run)) {
-                RunRecord record = describe(run.absolutePath(), entry + QLatin1Char('/') + inner);
-                record.inComparison = true;
-                records << record;
-            }
+            if (isRunFolder(run))
+                records << located(run.absolutePath(), entry + QLatin1Char('/') + inner, true);
         }
     }
     return records;
+}
+
+QList<RunRecord> RunCatalog::scan(const QString& runsDirectory)
+{
+    QList<RunRecord> records;
+    for (const RunRecord& found : locate(runsDirectory)) {
+        RunRecord record = describe(found.directory, found.name);
+        record.inComparison = found.inComparison;
+        records << record;
+    }
+    return records;
+}
+
+QList<RunRecord> RunCatalog::scanOpened(const QString& folder)
+{
+    const QFileInfo opened(folder);
+    if (isRunFolder(QDir(folder)))
+        return {describe(opened.absoluteFilePath(), opened.fileName())};
+    QList<RunRecord> records = scan(folder);
+    for (RunRecord& record : records)
+        record.name = opened.fileName() + QLatin1Char('/') + record.name;
+    return records;
+}
+
+QByteArray RunCatalog::fingerprint(const QStringList& folders)
+{
+    QByteArray result;
+    const auto addWriteTime = [&result](const QString& path) {
+        result += QByteArray::number(QFileInfo(path).lastModified().toMSecsSinceEpoch()) + ' ';
+    };
+    for (const QString& folder : folders) {
+        QList<RunRecord> runs = locate(folder);
+        if (isRunFolder(QDir(folder)))
+            runs << located(folder, {});
+        for (const RunRecord& run : runs) {
+            const ampwb::RunFolder files(run.directory.toStdString());
+            result += run.directory.toUtf8() + ' ';
+            addWriteTime(QString::fromStdString(files.summaryPath()));
+            addWriteTime(QString::fromStdString(files.epochsPath()));
+        }
+    }
+    return result;
 }
 
 RunRecord RunCatalog::describe(const QString& directory, const QString& name)

@@ -5,6 +5,8 @@
 
 #include <QFileInfo>
 
+#include <exception>
+
 std::optional<RunHistory> RunFolderReader::read(const QString& directory, const QString& label, const QColor& color,
                                                 QString* error)
 {
@@ -22,6 +24,18 @@ std::optional<RunHistory> RunFolderReader::read(const QString& directory, const 
         history.appendStep(step);
     for (const ampwb::EpochMetrics& epoch : files->epochs)
         history.appendEpoch(epoch);
+    return history;
+}
+
+RunHistory RunFolderReader::withoutRows(const QString& directory, const QString& label, const QColor& color)
+{
+    RunHistory history(label, color);
+    history.directory = directory;
+    try {
+        history.config = ampwb::RunFolder::readConfig(directory.toStdString());
+    } catch (const std::exception&) {
+        // Without a readable config.json the run still plots; it just cannot be repeated.
+    }
     return history;
 }
 

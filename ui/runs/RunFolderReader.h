@@ -14,6 +14,9 @@ public:
     /// The run in `directory`, or nullopt with `error` set when it has no readable steps.csv.
     static std::optional<RunHistory> read(const QString& directory, const QString& label, const QColor& color,
                                           QString* error = nullptr);
+    /// The run in `directory` with its configuration (when config.json reads) but no rows yet:
+    /// RunFollower reads them, and keeps reading them while the run goes on.
+    static RunHistory withoutRows(const QString& directory, const QString& label, const QColor& color);
     /// Whether the run in `directory` stopped or failed and left a checkpoint to resume from.
     static bool canResume(const QString& directory);
 };

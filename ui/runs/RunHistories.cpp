@@ -40,6 +40,12 @@ void RunHistories::continueFrom(size_t index, const ampwb::RunStarted& resumed)
     note(Change::RowsDropped);
 }
 
+void RunHistories::dropRows(size_t index)
+{
+    shownRuns.at(index).dropRows();
+    note(Change::RowsDropped);
+}
+
 void RunHistories::announceChanges()
 {
     switch (std::exchange(pendingChange, Change::None)) {

@@ -25,6 +25,8 @@ public:
     void appendEpoch(size_t index, const ampwb::EpochMetrics& epoch);
     /// The run at `index` resumes: drops what it recorded after the checkpoint it starts from.
     void continueFrom(size_t index, const ampwb::RunStarted& resumed);
+    /// Drops every row of the run at `index`, whose files were rewritten, to record them again.
+    void dropRows(size_t index);
     /// Tells the views what changed since the last call: `rowsDropped` when a run dropped
     /// rows (so everything is drawn again), else `appended` when runs or rows were added.
     void announceChanges();

@@ -40,6 +40,14 @@ void RunHistory::continueFrom(const ampwb::RunStarted& resumed)
     summary.reset();
 }
 
+void RunHistory::dropRows()
+{
+    stepRows.clear();
+    elapsed.clear();
+    epochRows.clear();
+    resumedOffset = 0.0;
+}
+
 std::optional<size_t> RunHistory::lastStepOfEpoch(int64_t epoch) const
 {
     const auto after = std::upper_bound(stepRows.begin(), stepRows.end(), epoch,

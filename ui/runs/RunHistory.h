@@ -26,6 +26,8 @@ public:
     /// Drops what was recorded after the checkpoint a resumed run starts from, as the
     /// engine drops it from the run folder, so the resumed steps follow on.
     void continueFrom(const ampwb::RunStarted& resumed);
+    /// Drops every step and epoch, to record them again from files that were rewritten.
+    void dropRows();
 
     const std::vector<ampwb::StepMetrics>& steps() const { return stepRows; }
     const std::vector<ampwb::EpochMetrics>& epochs() const { return epochRows; }

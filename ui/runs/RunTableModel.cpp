@@ -3,24 +3,20 @@
 #include "DisplayFormat.h"
 #include "EngineText.h"
 
-namespace {
-
-QString stateText(const QString& state)
+QString RunTableModel::stateText(const QString& state)
 {
     if (state == QLatin1String("running"))
-        return RunTableModel::tr("running");
+        return tr("running");
     if (state == QLatin1String("finished"))
-        return RunTableModel::tr("finished");
+        return tr("finished");
     if (state == QLatin1String("stopped"))
-        return RunTableModel::tr("stopped");
+        return tr("stopped");
     if (state == QLatin1String("failed"))
-        return RunTableModel::tr("failed");
+        return tr("failed");
     if (state == QLatin1String("unreadable"))
-        return RunTableModel::tr("unreadable");
+        return tr("unreadable");
     return state;
 }
-
-} // namespace
 
 RunTableModel::RunTableModel(QObject* parent)
     : QAbstractTableModel(parent)

@@ -30,6 +30,9 @@ public:
 
     explicit RunTableModel(QObject* parent = nullptr);
 
+    /// A run state word as the table shows it ("running", "finished", … in the user's language).
+    static QString stateText(const QString& state);
+
     void setRecords(QList<RunRecord> records);
     const RunRecord& record(int row) const { return records[row]; }
 

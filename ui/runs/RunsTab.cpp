@@ -5,6 +5,7 @@
 #include "evaluation/EvaluationWindow.h"
 #include "runs/RunCatalog.h"
 #include "runs/RunFolderReader.h"
+#include "runs/RunFollower.h"
 #include "runs/RunPalette.h"
 #include "runs/RunTableModel.h"
 #include "training/RunFolder.h"
@@ -38,6 +39,8 @@ namespace {
 constexpr int kLegendLabelLength = 20;
 constexpr int kDeviceColumnWidth = 280;
 constexpr int kRowsShownAtFirst = 8;
+/// How often the visible tab looks for runs that appeared or changed.
+constexpr int kWatchMilliseconds = 2000;
 
 /// A run's name short enough for chart legends: "compare-…181449/amp".
 QString legendLabel(const QString& name)
@@ -51,6 +54,14 @@ QString legendLabel(const QString& name)
 bool isAmp(const RunRecord& run)
 {
     return run.precision == QLatin1String("AMP");
+}
+
+/// FP32 runs before AMP ones, each kind in table order.
+QList<RunRecord> plottingOrder(QList<RunRecord> runs)
+{
+    std::stable_sort(runs.begin(), runs.end(),
+                     [](const RunRecord& a, const RunRecord& b) { return !isAmp(a) && isAmp(b); });
+    return runs;
 }
 
 QPushButton* button(const QString& text, const char* name, QWidget* parent)
@@ -69,7 +80,9 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     , sortedModel(new QSortFilterProxyModel(this))
     , runsTable(new QTableView(this))
     , trainingCharts(new TrainingCharts(runHistories, QStringLiteral("runsCharts"), 3, this))
+    , follower(new RunFollower(runHistories, this))
     , folderLabel(new QLabel(this))
+    , followLabel(new QLabel(this))
     , openButton(button(tr("Open"), "openRun", this))
     , compareButton(button(tr("Compare"), "compareRuns", this))
     , renameButton(button(tr("Rename…"), "renameRun", this))
@@ -86,7 +99,13 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     evaluateButton->setToolTip(tr("Evaluate the selected run on its validation images: confusion matrix, per-class "
                                   "results, the most confident mistakes; with two runs selected, where they disagree"));
     auto* refreshButton = button(tr("Refresh"), "refreshRuns", this);
+    auto* openFolderButton = button(tr("Open run folder…"), "openRunFolder", this);
+    openFolderButton->setToolTip(tr("Plot a run from any folder, e.g. one a CLI or torchrun job is writing on a "
+                                    "shared filesystem; its charts grow while the job runs"));
     folderLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    followLabel->setObjectName(QStringLiteral("followStatus"));
+    followLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    followLabel->hide();
 
     sortedModel->setSourceModel(model);
     sortedModel->setSortRole(RunTableModel::kSortRole);
@@ -113,7 +132,12 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("runsSplitter"));
     splitter->addWidget(runsTable);
-    splitter->addWidget(trainingCharts);
+    auto* chartsPane = new QWidget(splitter);
+    auto* chartsLayout = new QVBoxLayout(chartsPane);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(followLabel);
+    chartsLayout->addWidget(trainingCharts, 1);
+    splitter->addWidget(chartsPane);
     // The table keeps room for kRowsShownAtFirst runs; the charts take what is left.
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
@@ -121,11 +145,23 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
-    // On a line of its own, so a long path neither widens the window nor is cut.
-    layout->addWidget(folderLabel);
+    // On a line without the run buttons, so a long path neither widens the window nor is cut.
+    auto* folderLine = new QHBoxLayout;
+    folderLine->addWidget(folderLabel, 1);
+    folderLine->addWidget(openFolderButton);
+    layout->addLayout(folderLine);
     layout->addWidget(splitter, 1);
 
     connect(refreshButton, &QPushButton::clicked, this, &RunsTab::refresh);
+    connect(openFolderButton, &QPushButton::clicked, this, &RunsTab::openRunFolderWithDialog);
+    connect(follower, &RunFollower::updated, this, [this] {
+        const QString status = follower->status();
+        followLabel->setText(status);
+        followLabel->setVisible(!status.isEmpty());
+    });
+    watchTimer.setInterval(kWatchMilliseconds);
+    connect(&watchTimer, &QTimer::timeout, this, &RunsTab::refreshIfChanged);
+    watchTimer.start();
     connect(openButton, &QPushButton::clicked, this, &RunsTab::openSelected);
     connect(runsTable, &QTableView::doubleClicked, this, &RunsTab::openSelected);
     connect(compareButton, &QPushButton::clicked, this, &RunsTab::compareSelected);
@@ -184,12 +220,61 @@ void RunsTab::refresh()
     QStringList selected;
     for (const RunRecord& run : selectedRuns())
         selected << run.directory;
-    model->setRecords(RunCatalog::scan(runsDirectory));
+    listedFingerprint = RunCatalog::fingerprint(watchedFolders());
+    QList<RunRecord> records = RunCatalog::scan(runsDirectory);
+    for (const QString& folder : openedFolders) {
+        for (const RunRecord& run : RunCatalog::scanOpened(folder)) {
+            if (std::none_of(records.begin(), records.end(),
+                             [&run](const RunRecord& listed) { return listed.directory == run.directory; }))
+                records << run;
+        }
+    }
+    model->setRecords(records);
     runsTable->resizeColumnsToContents();
     runsTable->setColumnWidth(RunTableModel::Device,
                               std::min(runsTable->columnWidth(RunTableModel::Device), kDeviceColumnWidth));
     selectRuns(selected);
     updateButtons();
+}
+
+QStringList RunsTab::watchedFolders() const
+{
+    return QStringList{runsDirectory} + openedFolders;
+}
+
+void RunsTab::refreshIfChanged()
+{
+    if (isVisible() && RunCatalog::fingerprint(watchedFolders()) != listedFingerprint)
+        refresh();
+}
+
+bool RunsTab::openRunFolder(const QString& folder, QString* error)
+{
+    const QString path = QFileInfo(folder).absoluteFilePath();
+    if (!openedFolders.contains(path) && QDir(path) != QDir(runsDirectory))
+        openedFolders << path;
+    refresh();
+    const QList<RunRecord> runs = RunCatalog::scanOpened(path);
+    if (runs.isEmpty()) {
+        if (error)
+            *error = tr("There is no run in %1 yet (no config.json). It is listed here as soon as one appears.")
+                         .arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    const auto newest = std::max_element(runs.begin(), runs.end(),
+                                         [](const RunRecord& a, const RunRecord& b) { return a.created < b.created; });
+    selectRuns({newest->directory});
+    return openSelected();
+}
+
+void RunsTab::openRunFolderWithDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open run folder"));
+    if (folder.isEmpty())
+        return;
+    QString error;
+    if (!openRunFolder(folder, &error))
+        QMessageBox::information(this, tr("Open run folder"), error);
 }
 
 QList<RunRecord> RunsTab::selectedRuns() const
@@ -215,11 +300,8 @@ void RunsTab::selectRuns(const QStringList& directories)
 
 std::vector<RunHistory> RunsTab::readSelected() const
 {
-    QList<RunRecord> records = selectedRuns();
-    std::stable_sort(records.begin(), records.end(),
-                     [](const RunRecord& a, const RunRecord& b) { return !isAmp(a) && isAmp(b); });
     std::vector<RunHistory> runs;
-    for (const RunRecord& record : records) {
+    for (const RunRecord& record : plottingOrder(selectedRuns())) {
         const QColor color = RunPalette::at(static_cast<int>(runs.size()));
         if (auto run = RunFolderReader::read(record.directory, legendLabel(record.name), color))
             runs.push_back(std::move(*run));
@@ -229,13 +311,15 @@ std::vector<RunHistory> RunsTab::readSelected() const
 
 bool RunsTab::openSelected()
 {
-    std::vector<RunHistory> runs = readSelected();
-    if (runs.empty())
+    const QList<RunRecord> records = plottingOrder(selectedRuns());
+    if (records.isEmpty())
         return false;
     runHistories.clear();
-    for (RunHistory& run : runs)
-        runHistories.add(std::move(run));
-    runHistories.announceChanges();
+    for (const RunRecord& record : records) {
+        const QColor color = RunPalette::at(static_cast<int>(runHistories.size()));
+        runHistories.add(RunFolderReader::withoutRows(record.directory, legendLabel(record.name), color));
+    }
+    follower->followNewRuns();
     return true;
 }
 
