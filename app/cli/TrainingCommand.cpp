@@ -8,6 +8,7 @@
 #include "distributed/LocalRanks.h"
 #include "distributed/ProcessGroup.h"
 #include "distributed/Rendezvous.h"
+#include "system/AtomicFile.h"
 #include "system/ThreadPolicy.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
@@ -58,6 +59,16 @@ StepRange stepRange(const OptionValue& value)
     if (std::sscanf(value.text().c_str(), "%lld:%lld%c", &first, &last, &end) != 2 || first < 1 || last < first)
         throw value.mistake("expects steps A:B with 1 ≤ A ≤ B, such as 20:24, not \"" + value.text() + "\".");
     return {first, last};
+}
+
+/// The training settings of the config.json that --config names.
+TrainingConfig settingsFrom(const OptionValue& value)
+{
+    try {
+        return trainingConfigFromJson(readTextFile(value.text()));
+    } catch (const std::exception& error) {
+        throw value.mistake("cannot use " + value.text() + ": " + error.what());
+    }
 }
 
 int exitCode(const RunSummary& summary)
@@ -154,6 +165,10 @@ TrainingCommand::TrainingCommand(Kind kind)
              [&c](const OptionValue& v) { c.warmupEpochs = v.number(); }},
         });
     std::vector<Option> runRows{
+        {"--config", "FILE",
+         "the settings in FILE (a run's config.json) in place of the defaults\n"
+         "and of the options before it; options after it change them",
+         [&c](const OptionValue& v) { c = settingsFrom(v); }},
         {"--seed", "N", "data order, augmentation and initial weights (default 0)",
          [&c](const OptionValue& v) { c.seed = static_cast<uint64_t>(v.wholeNumber()); }},
         {"--workers", "N", "data loader threads (default 2)",

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void missingDataFolderFailsNamingIt_data();
     void missingDataFolderFailsNamingIt();
     void trainPrintsJsonEventsAndWritesARunFolder();
+    void trainWithTheSettingsOfAConfigFile();
     void interruptedRunStopsCleanlyAndResumes();
     void compareWritesTheReport();
     void compareWithoutValidation();
@@ -116,6 +117,9 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
     QTest::newRow("--interleave with --nproc-per-node")
         << QStringList{"compare", "--interleave", "--nproc-per-node", "2"} << "--interleave runs FP32 and AMP in one";
+    QTest::newRow("--config missing") << QStringList{"train", "--config", "/nonexistent/config.json"}
+                                      << "--config cannot use /nonexistent/config.json: Cannot read";
+    QTest::newRow("--config not JSON") << QStringList{"train", "--config", "/etc/hostname"} << "not valid JSON";
     QTest::newRow("flag with a value") << QStringList{"train", "--json=yes"} << "--json";
     QTest::newRow("--profile-steps 5") << QStringList{"train", "--profile-steps", "5"} << "A:B";
     QTest::newRow("--profile-steps 3:2") << QStringList{"compare", "--profile-steps", "3:2"} << "3:2";
@@ -228,6 +232,42 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
     QFile steps(runDirectory + "/steps.csv");
     QVERIFY(steps.open(QIODevice::ReadOnly));
     QCOMPARE(steps.readAll().trimmed().split('\n').size(), 5); // header + 4 steps
+}
+
+void CliTest::trainWithTheSettingsOfAConfigFile()
+{
+    const QString runs = scratch.filePath(QStringLiteral("config-runs"));
+    const QString path = scratch.filePath(QStringLiteral("settings.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{"dataset", "synthetic"},
+                                         {"image_size", 32},
+                                         {"batch_size", 8},
+                                         {"synthetic_train_size", 64},
+                                         {"max_steps", 6},
+                                         {"learning_rate", 0.05},
+                                         {"workers", 1},
+                                         {"validation_limit", 16},
+                                         {"runs_directory", runs},
+                                         {"name", "from-file"},
+                                         {"scaler", QJsonObject{{"init_scale", 1024.0}}}})
+                   .toJson());
+    file.close();
+    // Options before --config give way to the file's settings; options after it change them.
+    const CliResult result =
+        runCli({QStringLiteral("train"), QStringLiteral("--batch-size"), QStringLiteral("4"), QStringLiteral("--config"),
+                path, QStringLiteral("--max-steps"), QStringLiteral("3"), QStringLiteral("--name"),
+                QStringLiteral("changed")},
+               scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    const QJsonObject config = readJsonFile(runs + QStringLiteral("/changed/config.json"));
+    QCOMPARE(config.value(QLatin1String("batch_size")).toInt(), 8);
+    QCOMPARE(config.value(QLatin1String("max_steps")).toInt(), 3);
+    QCOMPARE(config.value(QLatin1String("learning_rate")).toDouble(), 0.05);
+    QCOMPARE(config.value(QLatin1String("validation_limit")).toInt(), 16);
+    QCOMPARE(config.value(QLatin1String("scaler")).toObject().value(QLatin1String("init_scale")).toDouble(), 1024.0);
+    QCOMPARE(lossesOf(runs + QStringLiteral("/changed")).size(), 3);
+    QVERIFY(!QFileInfo::exists(runs + QStringLiteral("/from-file")));
 }
 
 void CliTest::interruptedRunStopsCleanlyAndResumes()
