@@ -271,7 +271,7 @@ std::shared_ptr<ProcessGroup> TrainingCommand::joinDataParallelGroup(std::option
     if (processes > 1) {
         if (rendezvous)
             throw UsageError("--nproc-per-node starts the ranks itself; leave it out under torchrun.");
-        const int threadsPerRank = std::max(1, physicalCoresAvailable() / processes);
+        const int threadsPerRank = threadsPerLocalRank(processes);
         if (threads == 0 && !std::getenv("OMP_NUM_THREADS"))
             applyThreadPolicy(chooseThreadPolicy(threadsPerRank));
         localRanks.emplace(processes, ownProgram(), ownArgumentsWithout("--nproc-per-node"), threadsPerRank);

@@ -1,6 +1,7 @@
 #include "distributed/LocalRanks.h"
 
 #include "distributed/DistributedError.h"
+#include "system/ThreadPolicy.h"
 
 #include <netinet/in.h>
 #include <signal.h>
@@ -9,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -148,6 +150,11 @@ void LocalRanks::end()
         }
         child = 0;
     }
+}
+
+int threadsPerLocalRank(int processes)
+{
+    return std::max(1, physicalCoresAvailable() / std::max(1, processes));
 }
 
 std::string ownProgram()

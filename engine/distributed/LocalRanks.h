@@ -42,6 +42,9 @@ private:
     std::vector<pid_t> children;
 };
 
+/// Operator threads for each of `processes` ranks on this machine: the physical cores shared out, at least one.
+int threadsPerLocalRank(int processes);
+
 /// This program's own path and its arguments (from /proc/self), without `option` and the value
 /// that follows it (or `option=VALUE`): what a launcher passes on to the ranks it starts.
 std::vector<std::string> ownArgumentsWithout(const std::string& option);

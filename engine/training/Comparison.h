@@ -44,7 +44,7 @@ public:
     /// Trains both runs as ranks of `group`, data-parallel, one after the other (an interleaved
     /// comparison is refused); rank 0 alone writes the comparison folder and its report. When the
     /// FP32 run stops or fails on every rank, the AMP run is not started.
-    void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup);
+    void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup) override;
     /// Trains both runs and writes the report; blocks. Throws when the comparison folder or
     /// the report cannot be written.
     ComparisonResult run();

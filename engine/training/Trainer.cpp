@@ -6,7 +6,7 @@
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
 #include "distributed/RankReports.h"
-#include "distributed/StopAgreement.h"
+#include "distributed/StepAgreement.h"
 #include "model/ResNet18.h"
 #include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
@@ -143,8 +143,10 @@ private:
     void makeOptimizer();
     void trainEpoch();
     /// Whether to take another step: false once this trainer is asked to stop or, in a group, once
-    /// the step the ranks agreed to stop after is done.
+    /// the step the ranks agreed to stop after is done. Waits while paused (in a group: while the group is).
     bool goOn();
+    /// In a group: the user's pause or resume of this rank, asked of (or withdrawn from) the group.
+    void askGroupPause();
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
     /// At step 1 and every gradientStatsEvery steps, where this trainer writes the run's files: each
     /// gradient's range into gradstats.csv. Returns the seconds it took, which the step time leaves out.
@@ -173,7 +175,9 @@ private:
     std::unique_ptr<DataLoader> trainLoader;
     std::unique_ptr<RunFolder> folder; ///< none on a data-parallel rank other than 0
     std::unique_ptr<DistributedDataParallel> parallel;
-    std::optional<StopAgreement> stopAgreement;     ///< in a group: the step every rank stops after
+    std::optional<StepAgreement> stopAgreement;     ///< in a group: the step every rank stops after
+    std::optional<StepAgreement> pauseAgreement;    ///< in a group: the step every rank pauses after
+    bool askedGroupPause = false;                   ///< this rank's pause is asked of the group
     std::unique_ptr<AllReduceClock> allReduceClock; ///< in a group
     std::unique_ptr<RankReports> rankReports;       ///< in a group
     TrainingProgress progress;
@@ -224,6 +228,12 @@ bool Trainer::waitWhilePaused()
     std::unique_lock lock(pauseMutex);
     pauseChanged.wait(lock, [&] { return !paused || stopRequested; });
     return !stopRequested;
+}
+
+void Trainer::waitForPauseOrStop(std::chrono::milliseconds longest)
+{
+    std::unique_lock lock(pauseMutex);
+    pauseChanged.wait_for(lock, longest);
 }
 
 std::string Trainer::defaultRunName(const TrainingConfig& config)
@@ -331,7 +341,9 @@ void Trainer::Session::prepare()
         publishSettings(config, *group->store(), group->rank());
         parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
         checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
-        stopAgreement.emplace(group->store());
+        const std::string run = "ampwb/" + toString(config.precision); // a comparison's runs share the store
+        stopAgreement.emplace(group->store(), run + "/stop_after_step");
+        pauseAgreement.emplace(group->store(), run + "/pause_after_step");
         allReduceClock = std::make_unique<AllReduceClock>();
         rankReports = std::make_unique<RankReports>(group->store(), toString(config.precision), group->worldSize(),
                                                     progress.globalStep + 1);
@@ -496,13 +508,36 @@ RunSummary Trainer::Session::run()
 
 bool Trainer::Session::goOn()
 {
-    const bool asked = !trainer.waitWhilePaused();
     if (!stopAgreement)
-        return !asked;
-    // In a group every rank stops after the same step, whichever was asked.
-    const std::optional<int64_t> stopAfter = asked ? std::optional(stopAgreement->ask(progress.globalStep + 1))
-                                                   : stopAgreement->agreed();
-    return !stopAfter || progress.globalStep < *stopAfter;
+        return trainer.waitWhilePaused();
+    // In a group every rank stops, and pauses, after the same step, whichever was asked; a paused rank
+    // waits on the store, in no collective, so that a pause may last longer than the group timeout.
+    constexpr std::chrono::milliseconds poll(100);
+    const int64_t done = progress.globalStep;
+    for (;;) {
+        askGroupPause();
+        const bool groupPausedHere = pauseAgreement->agreed() == done;
+        // In a pause no rank is past `done`, so the group can stop there; otherwise after the next step.
+        if (trainer.stopRequested)
+            stopAgreement->ask(groupPausedHere ? done : done + 1);
+        const std::optional<int64_t> stopAfter = stopAgreement->agreed();
+        if (stopAfter && done >= *stopAfter)
+            return false;
+        if (!groupPausedHere)
+            return true;
+        trainer.waitForPauseOrStop(poll);
+    }
+}
+
+void Trainer::Session::askGroupPause()
+{
+    if (trainer.paused == askedGroupPause)
+        return;
+    if (trainer.paused)
+        pauseAgreement->ask(progress.globalStep + 1);
+    else
+        pauseAgreement->withdraw();
+    askedGroupPause = trainer.paused;
 }
 
 void Trainer::Session::trainEpoch()

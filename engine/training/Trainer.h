@@ -6,6 +6,7 @@
 #include "training/TrainingMetrics.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -44,11 +45,12 @@ public:
     /// Trains as one rank of a data-parallel group (call before run(); not for resuming): every rank reads
     /// its shard of each epoch and the gradients are averaged over the group (DistributedDataParallel);
     /// rank 0 alone evaluates and writes the run folder and checkpoint. `group` must outlive run().
-    void joinGroup(std::shared_ptr<ProcessGroup> group);
+    void joinGroup(std::shared_ptr<ProcessGroup> group) override;
 
-    /// The run ends, stopped, before its next step.
+    /// The run ends, stopped, before its next step (in a data-parallel group every rank stops after the next one).
     void requestStop() override;
-    /// Paused, the run waits before its next step until it is resumed or stopped.
+    /// Paused, the run waits before its next step until it is resumed or stopped. In a data-parallel
+    /// group the whole group pauses, after the next step, until this rank resumes.
     void setPaused(bool paused) override;
     bool isPaused() const { return paused; }
 
@@ -62,6 +64,8 @@ private:
     static std::string defaultRunName(const TrainingConfig& config);
     /// Blocks while paused; returns false when a stop was requested.
     bool waitWhilePaused();
+    /// Blocks until a pause, resume or stop is asked, or for `longest`.
+    void waitForPauseOrStop(std::chrono::milliseconds longest);
 
     TrainingConfig config;
     std::string resumeDirectory;

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <memory>
+
 namespace ampwb {
 
+class ProcessGroup;
 class TrainingObserver;
 
 /// A piece of training work (one run, a comparison of runs, …) that a front end starts on a
@@ -14,6 +17,8 @@ public:
     /// Adds an observer; call before runJob(). Observers are called on the job's training
     /// threads, one call at a time, and must outlive runJob().
     virtual void addObserver(TrainingObserver* observer) = 0;
+    /// Trains as one rank of a data-parallel group; call before runJob(). `group` must outlive runJob().
+    virtual void joinGroup(std::shared_ptr<ProcessGroup> group) = 0;
     /// Does the whole job and returns when it has ended (finished, stopped or failed); blocks,
     /// so call it on a worker thread. Its outcome reaches the observers: a run that fails ends
     /// with a failed RunSummary. Throws only for what no run can report, such as a folder that
