@@ -134,6 +134,22 @@
         <source>Measured after each epoch</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>slowest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longest data wait of a rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest rank</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -2290,6 +2306,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Gradient ranges every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks on this machine: the window trains rank 0 and starts amp-workbench-cli for each other rank. They share the cores, each trains a batch of its own shard of the data per step (processes × batch size images in all) and their gradients are averaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processes:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -134,6 +134,22 @@
         <source>Measured after each epoch</source>
         <translation>每轮结束后测量</translation>
     </message>
+    <message>
+        <source>slowest rank</source>
+        <translation>最慢的进程</translation>
+    </message>
+    <message>
+        <source>fastest rank</source>
+        <translation>最快的进程</translation>
+    </message>
+    <message>
+        <source>longest data wait of a rank</source>
+        <translation>进程中最长的数据等待</translation>
+    </message>
+    <message>
+        <source>largest rank</source>
+        <translation>内存最大的进程</translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -2285,6 +2301,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Gradient ranges every:</source>
         <translation>梯度范围统计间隔：</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks on this machine: the window trains rank 0 and starts amp-workbench-cli for each other rank. They share the cores, each trains a batch of its own shard of the data per step (processes × batch size images in all) and their gradients are averaged</source>
+        <translation>本机上的数据并行进程：窗口训练 0 号进程，并为其余每个进程启动 amp-workbench-cli。各进程平分 CPU 核心，每一步各自用自己那一份数据训练一个批次（共“进程数 × 批量大小”张图像），再对梯度取平均</translation>
+    </message>
+    <message>
+        <source>Processes:</source>
+        <translation>进程数：</translation>
     </message>
 </context>
 <context>

@@ -3,8 +3,23 @@
 #include "training/Comparison.h"
 #include "training/Trainer.h"
 #include "xray/StepProfiler.h"
+#ifdef AMPWB_WITH_GLOO
+#include "training/LocalGroup.h"
+#endif
 
+#include <QCoreApplication>
+#include <QFileInfo>
+
+#include <cstdio>
 #include <exception>
+
+namespace {
+
+/// How long the ranks of the window's data-parallel runs wait for each other (to form the group, in
+/// each collective) before the run ends with a message naming the lost rank. Pauses do not count.
+constexpr std::chrono::seconds kGroupTimeout(120);
+
+} // namespace
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
@@ -19,24 +34,37 @@ EngineController::~EngineController()
     joinWorker();
 }
 
-void EngineController::startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory)
+void EngineController::startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory,
+                                     int processes)
 {
     if (isBusy())
         return;
-    beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory));
+    Ranks ranks{processes, {"train"}, config};
+    if (!resumeDirectory.empty())
+        ranks.command = {"train", "--resume", resumeDirectory};
+    beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory), ranks);
 }
 
-void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order)
+void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
+                                       int processes)
 {
     if (isBusy())
         return;
     auto comparison = std::make_unique<ampwb::Comparison>(config, order);
     ampwb::Comparison* running = comparison.get();
     // The comparison's result (its report) reaches the tabs as an event of its own.
-    beginWork(Work::Comparison, std::move(comparison), [this, running] { events.push(running->run()); });
+    beginWork(Work::Comparison, std::move(comparison), Ranks{processes, {"compare"}, config},
+              [this, running] { events.push(running->run()); });
 }
 
-void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run)
+std::string EngineController::rankProgram()
+{
+    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/amp-workbench-cli");
+    return (QFileInfo(beside).isExecutable() ? beside : QStringLiteral(AMPWB_BUILT_CLI_PATH)).toStdString();
+}
+
+void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, const Ranks& ranks,
+                                 std::function<void()> run)
 {
     job = std::move(newJob);
     job->addObserver(this);
@@ -50,9 +78,22 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
     stopping = false;
     events.start();
     Q_EMIT workStarted(work);
-    worker = std::thread([this, run = std::move(run)] {
+    worker = std::thread([this, run = std::move(run), ranks] {
         try {
-            run();
+            if (ranks.processes <= 1) {
+                run();
+            } else {
+#ifdef AMPWB_WITH_GLOO
+                ampwb::LocalGroup local(ranks.config, ranks.command, ranks.processes, rankProgram(), kGroupTimeout);
+                job->joinGroup(local.group());
+                run();
+                const std::string failures = local.finish();
+                if (!failures.empty()) // rank 0's summary, which names a rank it lost, is already shown
+                    std::fprintf(stderr, "amp-workbench: %s\n", failures.c_str());
+#else
+                throw std::runtime_error("This build has no Gloo (libgloo-dev), so it trains in one process only.");
+#endif
+            }
         } catch (const std::exception& error) {
             ampwb::RunSummary failure;
             failure.state = ampwb::RunState::Failed;

@@ -2,6 +2,7 @@
 
 #include "DrainedQueue.h"
 #include "TrainingEvent.h"
+#include "training/TrainingConfig.h"
 
 #include <QObject>
 
@@ -9,12 +10,12 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace ampwb {
 enum class ComparisonOrder;
 class StepProfiler;
 class TrainingJob;
-struct TrainingConfig;
 } // namespace ampwb
 
 /// The GUI's one door to the engine: runs a training job (a Trainer or a Comparison) on a
@@ -35,10 +36,16 @@ public:
     bool isStopping() const { return stopping; }
 
     /// Trains one run, or continues the stopped run in `resumeDirectory` from its
-    /// checkpoint; does nothing while other work is running.
-    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {});
-    /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns.
-    void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order);
+    /// checkpoint; does nothing while other work is running. With `processes` > 1 the run is
+    /// data-parallel: the worker thread is rank 0 and starts amp-workbench-cli for the other ranks.
+    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {},
+                       int processes = 1);
+    /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns;
+    /// `processes` as for startTraining (one after the other only).
+    void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order, int processes = 1);
+    /// Where amp-workbench-cli is, which runs the other ranks of a data-parallel run: beside this
+    /// program, else the one built with it.
+    static std::string rankProgram();
     /// Thread-safe pause/resume of the running work (takes effect before the next step).
     void setPaused(bool pause);
     /// Asks the running work to stop after its current step; workFinished follows.
@@ -63,9 +70,19 @@ private:
     void epochFinished(const ampwb::EpochMetrics& epoch) override;
     void runFinished(const ampwb::RunSummary& summary) override;
 
+    /// How ranks 1…N−1 of a data-parallel piece of work are started: N, and the CLI command and
+    /// settings that make them train what this process trains.
+    struct Ranks {
+        int processes = 1;
+        std::vector<std::string> command; ///< "train", "compare", "train --resume DIR"
+        ampwb::TrainingConfig config;
+    };
+
     /// Runs `newJob` on the worker thread, by runJob() or by `run` where the job's own result
-    /// is wanted; a throw ends the work with a failed RunSummary.
-    void beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, std::function<void()> run = {});
+    /// is wanted, as rank 0 of `ranks` when there are several; a throw ends the work with a
+    /// failed RunSummary.
+    void beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> newJob, const Ranks& ranks,
+                   std::function<void()> run = {});
     /// After the last delivery of the work: the controller is idle again.
     void finishWork();
     void joinWorker();

@@ -274,7 +274,7 @@ void MainWindow::startTraining()
         return;
     tabWidget->setCurrentWidget(trainPage);
     stateLabel->setText(tr("Preparing the data and the model…"));
-    trainPage->start(config);
+    trainPage->start(config, configurationPanel->processes());
 }
 
 void MainWindow::startComparison()
@@ -284,7 +284,7 @@ void MainWindow::startComparison()
         return;
     tabWidget->setCurrentWidget(comparePage);
     stateLabel->setText(tr("Preparing the data and the model…"));
-    comparePage->start(config);
+    comparePage->start(config, configurationPanel->processes());
 }
 
 void MainWindow::resumeRun(const QString& directory)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <map>
 
 namespace ampwb {
 namespace {
@@ -21,12 +22,17 @@ void assignCell(double cell, int64_t& field)
     field = std::isfinite(cell) ? static_cast<int64_t>(std::llround(cell)) : 0;
 }
 
+void assignCell(double cell, int& field)
+{
+    field = std::isfinite(cell) ? static_cast<int>(std::lround(cell)) : 0;
+}
+
 void assignCell(double cell, bool& field)
 {
     field = cell != 0.0;
 }
 
-/// The rows of a CSV file in `Format` (StepsCsv or EpochsCsv); columns the file lacks read as 0.
+/// The rows of a CSV file in `Format` (StepsCsv, EpochsCsv, RanksCsv); columns the file lacks read as 0.
 template <typename Format>
 std::vector<typename Format::Row> rowsOf(const NumericCsv& csv)
 {
@@ -46,6 +52,19 @@ std::vector<typename Format::Row> rowsOf(const NumericCsv& csv)
     return rows;
 }
 
+/// Puts each rank's row with the step it belongs to (ranks.csv lists them in the order they arrived).
+void attachRankSteps(const std::vector<RankStep>& rows, std::vector<StepMetrics>& steps)
+{
+    std::map<int64_t, StepMetrics*> byNumber;
+    for (StepMetrics& step : steps)
+        byNumber[step.step] = &step;
+    for (const RankStep& row : rows) {
+        const auto found = byNumber.find(row.step);
+        if (found != byNumber.end())
+            found->second->ranks.push_back(row);
+    }
+}
+
 } // namespace
 
 std::optional<RunFiles> RunFiles::read(const std::string& directory)
@@ -63,6 +82,8 @@ std::optional<RunFiles> RunFiles::read(const std::string& directory)
     run.summary = RunFolder::readSummary(directory);
     run.steps = rowsOf<StepsCsv>(*stepsCsv);
     run.epochs = readEpochs(directory);
+    if (const std::optional<NumericCsv> ranksCsv = NumericCsv::read(folder.ranksPath()))
+        attachRankSteps(rowsOf<RanksCsv>(*ranksCsv), run.steps);
 
     int64_t stepsPerEpoch = 0;
     for (const StepMetrics& step : run.steps)

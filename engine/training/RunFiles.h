@@ -17,6 +17,7 @@ struct RunFiles {
     std::optional<RunSummary> summary;    ///< nullopt while the run has none (or it is unreadable)
     /// steps.csv's rows; stepsPerEpoch is the most steps any epoch reached, and memory.isCuda comes
     /// from the summary (without one: the figures are CUDA's when there is no RSS but reserved memory).
+    /// A data-parallel run's steps hold ranks.csv's rows, each with its own step.
     std::vector<StepMetrics> steps;
     std::vector<EpochMetrics> epochs; ///< epochs.csv's rows (none when it is missing)
 

@@ -2,6 +2,7 @@
 
 #include "runs/RunHistory.h"
 
+#include <cmath>
 #include <limits>
 
 namespace {
@@ -21,6 +22,34 @@ bool onCpu(const RunHistory& run)
 bool onCuda(const RunHistory& run)
 {
     return run.memoryIsCuda();
+}
+
+/// Whether the run is data-parallel: its steps carry the ranks' figures (ranks.csv).
+bool inAGroup(const RunHistory& run)
+{
+    return !run.steps().empty() && !run.steps().front().ranks.empty();
+}
+
+/// A series of the largest (or smallest) of the ranks' figures that each step carries: all ranks' for a
+/// run read from its folder; live, rank 0's of that step and the others' latest, which arrive a step late.
+SeriesSpec rankSeries(QString name, bool largest, std::function<double(const ampwb::RankStep&)> value)
+{
+    SeriesSpec series;
+    series.name = std::move(name);
+    series.stepValue = [largest, value = std::move(value)](const ampwb::StepMetrics& step) {
+        double extreme = kNoPoint;
+        for (const ampwb::RankStep& rank : step.ranks) {
+            const double figure = value(rank);
+            if (std::isnan(extreme) || (largest ? figure > extreme : figure < extreme))
+                extreme = figure;
+        }
+        return extreme;
+    };
+    series.appliesTo = inAGroup;
+    series.penStyle = Qt::DotLine;
+    series.penWidth = 1.0;
+    series.alpha = 150;
+    return series;
 }
 
 ChartSpec chartOf(QString id, QString title, QString leftAxisLabel, QString rightAxisLabel = {})
@@ -90,7 +119,13 @@ ChartSpec speedChart()
     throughput.penStyle = Qt::DashLine;
     throughput.penWidth = 1.2;
     throughput.alpha = 150;
-    chart.series = {stepTime, throughput};
+    const auto rankStepTime = [](const ampwb::RankStep& rank) { return rank.stepMilliseconds; };
+    SeriesSpec slowest = rankSeries(ChartCatalog::tr("slowest rank"), true, rankStepTime);
+    SeriesSpec fastest = rankSeries(ChartCatalog::tr("fastest rank"), false, rankStepTime);
+    SeriesSpec dataWait = rankSeries(ChartCatalog::tr("longest data wait of a rank"), true,
+                                     [](const ampwb::RankStep& rank) { return rank.dataWaitMilliseconds; });
+    dataWait.penStyle = Qt::DashDotLine;
+    chart.series = {stepTime, throughput, slowest, fastest, dataWait};
     return chart;
 }
 
@@ -115,7 +150,10 @@ ChartSpec memoryChart()
                                  [](const auto& s) { return megabytes(s.memory.peakAllocatedBytes); });
     peak.appliesTo = onCuda;
     peak.penStyle = Qt::DotLine;
-    chart.series = {rss, peakRss, allocated, reserved, peak};
+    SeriesSpec largestRank = rankSeries(ChartCatalog::tr("largest rank"), true, [](const ampwb::RankStep& rank) {
+        return megabytes(rank.memoryBytes);
+    });
+    chart.series = {rss, peakRss, allocated, reserved, peak, largestRank};
     return chart;
 }
 

@@ -114,7 +114,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
 
-void CompareTab::start(const ampwb::TrainingConfig& config)
+void CompareTab::start(const ampwb::TrainingConfig& config, int processes)
 {
     if (engine.isBusy())
         return;
@@ -134,7 +134,8 @@ void CompareTab::start(const ampwb::TrainingConfig& config)
                               ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
                               : tr("Training FP32, then AMP, with the same seed and data order…"));
     engine.startComparison(config,
-                           interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential);
+                           interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential,
+                           processes);
 }
 
 void CompareTab::showRuns(std::vector<RunHistory> runs)

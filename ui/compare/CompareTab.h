@@ -25,8 +25,8 @@ public:
     CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
 
     /// Trains FP32 and AMP with `config` (its precision is ignored), in turns when
-    /// "Interleave steps" is checked.
-    void start(const ampwb::TrainingConfig& config);
+    /// "Interleave steps" is checked; data-parallel in `processes` processes when more than one.
+    void start(const ampwb::TrainingConfig& config, int processes = 1);
     /// The "Interleave steps" choice (remembered in the settings).
     QCheckBox& interleaveBox() const { return *stepInterleaveBox; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.

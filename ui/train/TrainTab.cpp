@@ -45,7 +45,7 @@ TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
 
-void TrainTab::start(const ampwb::TrainingConfig& config)
+void TrainTab::start(const ampwb::TrainingConfig& config, int processes)
 {
     if (engine.isBusy())
         return;
@@ -55,7 +55,7 @@ void TrainTab::start(const ampwb::TrainingConfig& config)
     run.config = config;
     runHistories.add(std::move(run));
     watching = true;
-    engine.startTraining(config);
+    engine.startTraining(config, {}, processes);
 }
 
 bool TrainTab::resume(const QString& directory, QString* error)
@@ -63,8 +63,10 @@ bool TrainTab::resume(const QString& directory, QString* error)
     if (engine.isBusy())
         return false;
     ampwb::TrainingConfig config;
+    int processes = 1;
     try {
         config = ampwb::RunFolder::readConfig(directory.toStdString());
+        processes = ampwb::RunFolder::readWorldSize(directory.toStdString());
     } catch (const std::exception& failure) {
         if (error)
             *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
@@ -79,7 +81,7 @@ bool TrainTab::resume(const QString& directory, QString* error)
     runHistories.add(std::move(*history));
     runHistories.announceChanges();
     watching = true;
-    engine.startTraining(config, directory.toStdString());
+    engine.startTraining(config, directory.toStdString(), processes);
     return true;
 }
 

@@ -20,10 +20,12 @@ class TrainTab : public QWidget {
 public:
     explicit TrainTab(EngineController& engine, QWidget* parent = nullptr);
 
-    /// Starts training `config` (the engine writes its run folder as it goes).
-    void start(const ampwb::TrainingConfig& config);
+    /// Starts training `config` (the engine writes its run folder as it goes), data-parallel in
+    /// `processes` processes when more than one.
+    void start(const ampwb::TrainingConfig& config, int processes = 1);
     /// Continues the stopped or failed run in `directory` from its checkpoint, its steps
-    /// following the ones already recorded; false with `error` set when it cannot be read.
+    /// following the ones already recorded, in as many processes as trained it; false with
+    /// `error` set when it cannot be read.
     bool resume(const QString& directory, QString* error = nullptr);
     /// The folder of the run shown here when it stopped or failed with a checkpoint
     /// (empty otherwise, and while a run is being watched).

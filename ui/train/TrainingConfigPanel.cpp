@@ -215,6 +215,11 @@ QWidget* TrainingConfigPanel::createRunGroup()
     gradientStatsEvery->setSuffix(tr(" steps"));
     gradientStatsEvery->setToolTip(tr("At step 1 and every this many steps, each parameter's gradient against fp16's "
                                       "and bf16's range into gradstats.csv"));
+    processCount = spinBox(box, "processes", 1, 64);
+    processCount->setToolTip(tr("Data-parallel ranks on this machine: the window trains rank 0 and starts "
+                                "amp-workbench-cli for each other rank. They share the cores, each trains a batch "
+                                "of its own shard of the data per step (processes × batch size images in all) "
+                                "and their gradients are averaged"));
     runName = new QLineEdit(box);
     runName->setObjectName(QStringLiteral("runName"));
     runName->setPlaceholderText(tr("automatic (precision and time)"));
@@ -222,6 +227,7 @@ QWidget* TrainingConfigPanel::createRunGroup()
     form->addRow(tr("Seed:"), seed);
     form->addRow(tr("Loader workers:"), workers);
     form->addRow(tr("Gradient ranges every:"), gradientStatsEvery);
+    form->addRow(tr("Processes:"), processCount);
     form->addRow(tr("Run name:"), runName);
     return box;
 }
@@ -239,6 +245,11 @@ void TrainingConfigPanel::connectChanges()
     for (QCheckBox* box : findChildren<QCheckBox*>())
         connect(box, &QCheckBox::toggled, this, &TrainingConfigPanel::onChanged);
     connect(runName, &QLineEdit::textChanged, this, &TrainingConfigPanel::onChanged);
+}
+
+int TrainingConfigPanel::processes() const
+{
+    return processCount->value();
 }
 
 ampwb::TrainingConfig TrainingConfigPanel::config() const

@@ -29,6 +29,8 @@ public:
     /// What is wrong with the configuration, in the user's language; empty when it can run.
     /// Found once per change of the fields.
     const QStringList& problems() const { return currentProblems; }
+    /// Data-parallel processes on this machine for the next run (1: train in this process alone).
+    int processes() const;
 
 Q_SIGNALS:
     void changed();
@@ -75,6 +77,7 @@ private:
     QSpinBox* seed;
     QSpinBox* workers;
     QSpinBox* gradientStatsEvery;
+    QSpinBox* processCount;
     QLineEdit* runName;
     QLabel* problemsLabel;
     bool wasValid = true;

@@ -429,6 +429,42 @@ private Q_SLOTS:
         QCOMPARE(linesOf(folder.ranksPath()).size(), 2);
     }
 
+    void rankStepsReadBackWithTheirSteps()
+    {
+        RunFolder folder = RunFolder::create(runs, "ranks-read");
+        folder.writeConfig(TrainingConfig{}, DeviceInfo{}, "CPU");
+        folder.openLogs(0, 0);
+        folder.appendStep(cudaStep());
+        folder.appendStep(skippedStep());
+        folder.openRankSteps(0);
+        // In the order they reach rank 0: its own row of each step, the other rank's a step late.
+        const auto row = [](int64_t step, int rank, double milliseconds) {
+            RankStep figures;
+            figures.step = step;
+            figures.rank = rank;
+            figures.stepMilliseconds = milliseconds;
+            figures.memoryBytes = 1000 * step + rank;
+            return figures;
+        };
+        folder.appendRankSteps({row(1, 0, 10.5)});
+        folder.appendRankSteps({row(2, 0, 20.5), row(1, 1, 11.5)});
+        folder.appendRankSteps({row(2, 1, 21.5), row(9, 1, 99.0)}); // step 9 is not in steps.csv
+
+        const std::optional<RunFiles> read = RunFiles::read(folder.directory());
+        QVERIFY(read.has_value());
+        QCOMPARE(read->steps.size(), size_t{2});
+        for (const StepMetrics& step : read->steps) {
+            QCOMPARE(step.ranks.size(), size_t{2});
+            for (int rank = 0; rank < 2; ++rank) {
+                const RankStep& figures = step.ranks[static_cast<size_t>(rank)];
+                QCOMPARE(figures.step, step.step);
+                QCOMPARE(figures.rank, rank);
+                QCOMPARE(figures.stepMilliseconds, 10.0 * static_cast<double>(step.step) + 0.5 + rank);
+                QCOMPARE(figures.memoryBytes, 1000 * step.step + rank);
+            }
+        }
+    }
+
     void runReadsBackAsWritten()
     {
         RunFolder folder = RunFolder::create(runs, "written");

@@ -10,15 +10,18 @@
 #include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
 #include "train/TrainingConfigPanel.h"
+#include "training/RunFolder.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
 
@@ -169,6 +172,28 @@ private Q_SLOTS:
     }
 
     /// A run trained with --no-validation has no accuracy: "–", and no difference beside it.
+    void comparesInTwoProcesses()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(6));
+        window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"))->setValue(2);
+        window.compareTab().interleaveBox().setChecked(false);
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.compareAction().trigger();
+        QVERIFY(finished.wait(180000));
+        const auto& runs = window.compareTab().histories().runs();
+        QCOMPARE(runs.size(), size_t(2));
+        for (const RunHistory& run : runs) {
+            QVERIFY(run.summary.has_value());
+            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+            QCOMPARE(run.steps().size(), size_t(6));
+            QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
+            QVERIFY(!run.steps().back().ranks.empty()); // the ranks' figures reached the window
+        }
+        QVERIFY(QFile::exists(QFileInfo(runs[0].directory).dir().filePath(QStringLiteral("report.md"))));
+    }
+
     void unvalidatedRunsShowNoAccuracy()
     {
         ampwb::RunSummary validated;

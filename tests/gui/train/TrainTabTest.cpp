@@ -1,5 +1,5 @@
 // Drives the real window's Train tab: configuration checks, a short real run feeding the
-// charts, pause/resume/stop, a failing run, and closing the window while training.
+// charts, pause/resume/stop, two data-parallel processes, a failing run, and closing the window while training.
 #include "AppSettings.h"
 #include "EnclosingScrollArea.h"
 #include "EngineController.h"
@@ -29,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 class TrainTabTest : public QObject {
@@ -156,6 +157,7 @@ private Q_SLOTS:
         QCOMPARE(pointCount(window, QStringLiteral("loss"), 1), 24); // smoothed loss
         QCOMPARE(pointCount(window, QStringLiteral("loss-scale"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("speed"), 0), 24);
+        QCOMPARE(window.trainTab().charts().chart(QStringLiteral("speed"))->plot().graphCount(), 2); // no ranks
         QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24); // RSS on the CPU
         QCOMPARE(pointCount(window, QStringLiteral("learning-rate"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1); // top-1 after the (partial) epoch
@@ -245,6 +247,52 @@ private Q_SLOTS:
         QVERIFY(run.summary->state == ampwb::RunState::Stopped);
         QVERIFY(window.runState().contains(QLatin1String("stopped")));
         QVERIFY(stepsSeen(window) < 2000);
+    }
+
+    void twoProcessesPauseResumeAndFinish()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(12));
+        window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"))->setValue(2);
+        QCOMPARE(window.configPanel().processes(), 2);
+        window.startAction().trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) >= 2, 60000);
+
+        // Pause holds both ranks (after the next step, which every rank takes), without ending the group.
+        window.pauseAction().trigger();
+        QVERIFY(window.engine().isPaused());
+        QTest::qWait(1500);
+        const size_t atPause = stepsSeen(window);
+        QTest::qWait(3000);
+        QCOMPARE(stepsSeen(window), atPause);
+        window.pauseAction().trigger();
+        QVERIFY(waitUntilIdle(window, 120000));
+
+        const RunHistory& run = window.trainTab().histories().runs().front();
+        QVERIFY(run.summary.has_value());
+        QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+        QCOMPARE(run.summary->steps, int64_t{12});
+        QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
+        // Rank 1, a CLI process, reported each of its steps to the window's rank 0.
+        QFile ranks(QString::fromStdString(ampwb::RunFolder(run.directory.toStdString()).ranksPath()));
+        QVERIFY(ranks.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = ranks.readAll().trimmed().split('\n');
+        QCOMPARE(rows.size(), 1 + 2 * 12);
+        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const QByteArray& row) { return row.split(',').value(1) == "1"; }),
+                 12);
+        // The step-time chart draws the slowest and fastest rank and the longest data wait, the memory chart the
+        // largest rank, beside rank 0's own lines.
+        const QCustomPlot& speed = window.trainTab().charts().chart(QStringLiteral("speed"))->plot();
+        QCOMPARE(speed.graphCount(), 5);
+        QVERIFY(speed.graph(2)->name().endsWith(QLatin1String("slowest rank")));
+        QVERIFY(speed.graph(3)->name().endsWith(QLatin1String("fastest rank")));
+        QCOMPARE(speed.graph(2)->dataCount(), 12);
+        for (int point = 0; point < 12; ++point)
+            QVERIFY(speed.graph(2)->data()->at(point)->value >= speed.graph(3)->data()->at(point)->value);
+        const QCustomPlot& memory = window.trainTab().charts().chart(QStringLiteral("memory"))->plot();
+        QVERIFY(memory.graph(memory.graphCount() - 1)->name().endsWith(QLatin1String("largest rank")));
+        QCOMPARE(memory.graph(memory.graphCount() - 1)->dataCount(), 12);
     }
 
     void aFailedRunIsReportedAndANewRunCanStart()
