@@ -45,8 +45,7 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
     beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory), ranks);
 }
 
-void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
-                                       int processes)
+void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order, int processes)
 {
     if (isBusy())
         return;

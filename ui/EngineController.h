@@ -38,8 +38,7 @@ public:
     /// Trains one run, or continues the stopped run in `resumeDirectory` from its
     /// checkpoint; does nothing while other work is running. With `processes` > 1 the run is
     /// data-parallel: the worker thread is rank 0 and starts amp-workbench-cli for the other ranks.
-    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {},
-                       int processes = 1);
+    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {}, int processes = 1);
     /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns;
     /// `processes` as for startTraining (one after the other only).
     void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order, int processes = 1);

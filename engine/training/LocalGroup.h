@@ -23,8 +23,8 @@ public:
     /// with `config`'s settings and `timeout` as the group timeout, makes this thread's operators use its share of the
     /// cores, and joins the group with them. Throws DistributedError (within `timeout`) when the ranks
     /// cannot be started or do not arrive.
-    LocalGroup(const TrainingConfig& config, std::vector<std::string> command, int processes, const std::string& program,
-               std::chrono::seconds timeout);
+    LocalGroup(const TrainingConfig& config, std::vector<std::string> command, int processes,
+               const std::string& program, std::chrono::seconds timeout);
     /// Ends the ranks still running.
     ~LocalGroup();
 

@@ -254,11 +254,10 @@ void CliTest::trainWithTheSettingsOfAConfigFile()
                    .toJson());
     file.close();
     // Options before --config give way to the file's settings; options after it change them.
-    const CliResult result =
-        runCli({QStringLiteral("train"), QStringLiteral("--batch-size"), QStringLiteral("4"), QStringLiteral("--config"),
-                path, QStringLiteral("--max-steps"), QStringLiteral("3"), QStringLiteral("--name"),
-                QStringLiteral("changed")},
-               scratch.path());
+    const CliResult result = runCli({QStringLiteral("train"), QStringLiteral("--batch-size"), QStringLiteral("4"),
+                                     QStringLiteral("--config"), path, QStringLiteral("--max-steps"),
+                                     QStringLiteral("3"), QStringLiteral("--name"), QStringLiteral("changed")},
+                                    scratch.path());
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
     const QJsonObject config = readJsonFile(runs + QStringLiteral("/changed/config.json"));
     QCOMPARE(config.value(QLatin1String("batch_size")).toInt(), 8);

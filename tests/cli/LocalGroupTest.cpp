@@ -150,8 +150,8 @@ void LocalGroupTest::ranksThatNeverArrive()
     QElapsedTimer clock;
     clock.start();
     // A program that starts and ends at once: rank 1 never arrives.
-    QVERIFY_THROWS_EXCEPTION(DistributedError, LocalGroup(tinyConfig(runs.path(), QStringLiteral("alone"), 2), {"train"},
-                                                          2, "/bin/true", groupTimeout));
+    QVERIFY_THROWS_EXCEPTION(DistributedError, LocalGroup(tinyConfig(runs.path(), QStringLiteral("alone"), 2),
+                                                          {"train"}, 2, "/bin/true", groupTimeout));
     QVERIFY2(clock.elapsed() < 4 * groupTimeout.count() * 1000, qPrintable(QString::number(clock.elapsed())));
     QCOMPARE(leftSettingsFiles(), 0);
     QVERIFY(QDir(runs.path()).isEmpty());

@@ -150,9 +150,8 @@ ChartSpec memoryChart()
                                  [](const auto& s) { return megabytes(s.memory.peakAllocatedBytes); });
     peak.appliesTo = onCuda;
     peak.penStyle = Qt::DotLine;
-    SeriesSpec largestRank = rankSeries(ChartCatalog::tr("largest rank"), true, [](const ampwb::RankStep& rank) {
-        return megabytes(rank.memoryBytes);
-    });
+    SeriesSpec largestRank = rankSeries(ChartCatalog::tr("largest rank"), true,
+                                        [](const ampwb::RankStep& rank) { return megabytes(rank.memoryBytes); });
     chart.series = {rss, peakRss, allocated, reserved, peak, largestRank};
     return chart;
 }

@@ -158,7 +158,7 @@ private Q_SLOTS:
         QCOMPARE(pointCount(window, QStringLiteral("loss-scale"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("speed"), 0), 24);
         QCOMPARE(window.trainTab().charts().chart(QStringLiteral("speed"))->plot().graphCount(), 2); // no ranks
-        QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24); // RSS on the CPU
+        QCOMPARE(pointCount(window, QStringLiteral("memory"), 0), 24);                               // RSS on the CPU
         QCOMPARE(pointCount(window, QStringLiteral("learning-rate"), 0), 24);
         QCOMPARE(pointCount(window, QStringLiteral("validation"), 0), 1); // top-1 after the (partial) epoch
         QCOMPARE(window.trainTab().progress().overallBar().value(), 24);
@@ -279,7 +279,8 @@ private Q_SLOTS:
         QVERIFY(ranks.open(QIODevice::ReadOnly));
         const QList<QByteArray> rows = ranks.readAll().trimmed().split('\n');
         QCOMPARE(rows.size(), 1 + 2 * 12);
-        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const QByteArray& row) { return row.split(',').value(1) == "1"; }),
+        QCOMPARE(std::count_if(rows.begin(), rows.end(),
+                               [](const QByteArray& row) { return row.split(',').value(1) == "1"; }),
                  12);
         // The step-time chart draws the slowest and fastest rank and the longest data wait, the memory chart the
         // largest rank, beside rank 0's own lines.
