@@ -1561,6 +1561,13 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Evaluate the run on its validation images: confusion matrix, per-class results, the most confident mistakes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 in %n processes</source>
+        <translation>
+            <numerusform>%1 in %n process</numerusform>
+            <numerusform>%1 in %n processes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunTableModel</name>

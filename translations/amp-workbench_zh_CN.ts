@@ -1556,6 +1556,12 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Evaluate the run on its validation images: confusion matrix, per-class results, the most confident mistakes</source>
         <translation>在验证集图像上评估该运行：混淆矩阵、各类别结果、置信度最高的错误</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 in %n processes</source>
+        <translation>
+            <numerusform>%1（共 %n 个进程）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunTableModel</name>

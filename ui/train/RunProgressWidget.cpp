@@ -14,6 +14,19 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <cmath>
+
+namespace {
+
+/// How many data-parallel processes took `step`: its group's images/s over its own (1 alone).
+int processesOf(const ampwb::StepMetrics& step)
+{
+    if (!(step.imagesPerSecond > 0.0) || !(step.globalImagesPerSecond > 0.0))
+        return 1;
+    return std::max(1, static_cast<int>(std::lround(step.globalImagesPerSecond / step.imagesPerSecond)));
+}
+
+} // namespace
 
 RunProgressWidget::RunProgressWidget(QWidget* parent)
     : QWidget(parent)
@@ -132,7 +145,7 @@ void RunProgressWidget::showStep(const ampwb::StepMetrics& step)
                              .arg(runLabel)
                              .arg(step.step)
                              .arg(DisplayFormat::number(step.loss, 4))
-                             .arg(DisplayFormat::throughput(step.imagesPerSecond))
+                             .arg(throughput(step.imagesPerSecond))
                              .arg(step.lossScale)
                              .arg(step.learningRate));
 }
@@ -151,6 +164,15 @@ void RunProgressWidget::showPaused(bool paused)
         showStep(lastStep);
 }
 
+QString RunProgressWidget::throughput(double imagesPerSecondOfOneProcess) const
+{
+    const int processes = processesOf(lastStep);
+    if (processes == 1)
+        return DisplayFormat::throughput(imagesPerSecondOfOneProcess);
+    return tr("%1 in %n processes", nullptr, processes)
+        .arg(DisplayFormat::throughput(imagesPerSecondOfOneProcess * processes));
+}
+
 void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
 {
     timeLeftLabel->clear();
@@ -160,7 +182,7 @@ void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
         latestLabel->setText(tr("%1 finished: %2 steps, %3, top-1 %4, peak memory %5")
                                  .arg(runLabel)
                                  .arg(summary.steps)
-                                 .arg(DisplayFormat::throughput(summary.imagesPerSecond))
+                                 .arg(throughput(summary.imagesPerSecond))
                                  .arg(DisplayFormat::accuracy(summary.finalTop1, summary))
                                  .arg(DisplayFormat::memory(summary.peakMemoryBytes)));
         break;

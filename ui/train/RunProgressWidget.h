@@ -32,6 +32,8 @@ public:
     QPushButton& evaluateButton() const { return *evaluate; }
 
 private:
+    /// Images/s of the run: a data-parallel run's whole group ("356 img/s in 2 processes").
+    QString throughput(double imagesPerSecondOfOneProcess) const;
     /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
     void showSkippedFiles(int64_t count);
 

@@ -274,6 +274,9 @@ private Q_SLOTS:
         QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
         QCOMPARE(run.summary->steps, int64_t{12});
         QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
+        // The run's throughput is the group's.
+        const QString finished = window.trainTab().progress().findChild<QLabel*>(QStringLiteral("latestStep"))->text();
+        QVERIFY2(finished.contains(QLatin1String("img/s in 2 processes")), qPrintable(finished));
         // Rank 1, a CLI process, reported each of its steps to the window's rank 0.
         QFile ranks(QString::fromStdString(ampwb::RunFolder(run.directory.toStdString()).ranksPath()));
         QVERIFY(ranks.open(QIODevice::ReadOnly));
