@@ -105,11 +105,19 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the training run"))
         return 1;
     save(window, folder, QStringLiteral("train-after") + suffix);
-    // The end of the configuration: the Run group, with "Gradient ranges every".
-    auto* gradientRanges = window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"));
-    if (QScrollArea* scroll = enclosingScrollArea(gradientRanges))
-        scroll->ensureWidgetVisible(gradientRanges);
+    // The end of the configuration: the Run group, with "Gradient ranges every" and two processes.
+    auto* processes = window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"));
+    processes->setValue(2);
+    if (QScrollArea* scroll = enclosingScrollArea(processes))
+        scroll->ensureWidgetVisible(processes);
     save(window, folder, QStringLiteral("train-settings") + suffix);
+    // A run in those two processes: the step-time and memory charts add the slowest and fastest rank.
+    window.configPanel().setConfig(tourConfig(environment, 60));
+    window.startAction().trigger();
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the data-parallel run"))
+        return 1;
+    save(window, folder, QStringLiteral("train-processes") + suffix);
+    processes->setValue(1);
 
     // AMP on a CPU without bf16 units (AVX512-BF16 or AMX) is emulated and some 40 times slower: a shorter comparison.
     const int compareSteps = ampwb::Classifier::bf16Recommended() ? 80 : 20;
