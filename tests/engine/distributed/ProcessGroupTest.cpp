@@ -154,7 +154,7 @@ void ProcessGroupTest::allReduceClockTimesTheWaitForTheOthers()
 {
     test::LocalPort port;
     port.release();
-    constexpr double lateMilliseconds = 400.0;
+    constexpr double lateMilliseconds = 1000.0;
     // One step of a small model under DistributedDataParallel; `late` delays this rank's backward.
     const auto trainStep = [](DistributedDataParallel& parallel, torch::nn::Linear& model, double late,
                               AllReduceClock* clock) {
@@ -172,6 +172,7 @@ void ProcessGroupTest::allReduceClockTimesTheWaitForTheOthers()
         ProcessGroup group(localRendezvous(1, 2, port.port()), std::chrono::seconds(30));
         torch::nn::Linear model(256, 256);
         DistributedDataParallel parallel(model.ptr(), group.collectives());
+        group.collectives()->barrier()->wait();
         trainStep(parallel, model, lateMilliseconds, nullptr); // late to the first step's all-reduce
         trainStep(parallel, model, 0.0, nullptr);
     });
@@ -179,6 +180,9 @@ void ProcessGroupTest::allReduceClockTimesTheWaitForTheOthers()
     torch::nn::Linear model(256, 256);
     AllReduceClock clock;
     DistributedDataParallel parallel(model.ptr(), group.collectives()); // broadcasts: not timed
+    // The ranks start the step together, and the delay is long against a loaded machine's scheduling noise
+    // (with a 400 ms delay and no barrier, rank 0 once measured 286 ms on CI).
+    group.collectives()->barrier()->wait();
 
     // Rank 1 is late: rank 0's backward waits for it after its last gradient, and its all-reduce runs until then.
     trainStep(parallel, model, 0.0, &clock);
