@@ -27,8 +27,8 @@ std::string newSettingsPath()
 
 LocalGroup::LocalGroup(const TrainingConfig& config, std::vector<std::string> command, int processes,
                        const std::string& program, std::chrono::seconds timeout)
-    : settingsPath(newSettingsPath())
 {
+    const std::string settingsPath = newSettingsPath();
     writeTextAtomically(settingsPath, toJson(config));
     const int threads = threadsPerLocalRank(processes);
     try {
@@ -42,11 +42,6 @@ LocalGroup::LocalGroup(const TrainingConfig& config, std::vector<std::string> co
         throw;
     }
     std::remove(settingsPath.c_str()); // every rank has read it before arriving
-}
-
-LocalGroup::~LocalGroup()
-{
-    std::remove(settingsPath.c_str());
 }
 
 std::string LocalGroup::finish()

@@ -16,7 +16,7 @@ class ProcessGroup;
 /// A data-parallel group on this machine around work that trains in this process as rank 0 (the window's
 /// engine thread): ranks 1…N−1 are amp-workbench-cli processes started with the same settings, as
 /// `amp-workbench-cli train|compare --nproc-per-node N` starts them. Construct and use it on the thread
-/// that trains.
+/// that trains; destroying it ends the ranks still running.
 class LocalGroup {
 public:
     /// Starts `program` (amp-workbench-cli) N−1 times as `command` ("train", "compare", "train --resume DIR")
@@ -25,9 +25,6 @@ public:
     /// cannot be started or do not arrive.
     LocalGroup(const TrainingConfig& config, std::vector<std::string> command, int processes,
                const std::string& program, std::chrono::seconds timeout);
-    /// Ends the ranks still running.
-    ~LocalGroup();
-
     LocalGroup(const LocalGroup&) = delete;
     LocalGroup& operator=(const LocalGroup&) = delete;
 
@@ -37,7 +34,6 @@ public:
     std::string finish();
 
 private:
-    std::string settingsPath; ///< the settings the ranks read; removed once they have
     std::optional<LocalRanks> ranks;
     std::shared_ptr<ProcessGroup> processGroup;
 };
