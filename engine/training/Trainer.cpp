@@ -531,13 +531,14 @@ bool Trainer::Session::goOn()
 
 void Trainer::Session::askGroupPause()
 {
-    if (trainer.paused == askedGroupPause)
+    const bool wanted = trainer.paused; // read once: the window may change it meanwhile
+    if (wanted == askedGroupPause)
         return;
-    if (trainer.paused)
+    if (wanted)
         pauseAgreement->ask(progress.globalStep + 1);
     else
         pauseAgreement->withdraw();
-    askedGroupPause = trainer.paused;
+    askedGroupPause = wanted;
 }
 
 void Trainer::Session::trainEpoch()
