@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <optional>
 
 namespace ampwb::cli {
@@ -287,15 +286,15 @@ std::shared_ptr<ProcessGroup> TrainingCommand::joinDataParallelGroup(std::option
 #endif
 }
 
-int TrainingCommand::withLocalRanks(std::optional<LocalRanks>& localRanks, int code)
+int TrainingCommand::withLocalRanks(std::optional<LocalRanks>& localRanks, int code) const
 {
     if (!localRanks)
         return code;
-    const std::vector<RankExit> ends = localRanks->wait();
+    const std::vector<RankExit> ends = localRanks->wait(std::chrono::seconds(groupTimeoutSeconds));
     for (size_t each = 0; each < ends.size(); ++each) {
-        if (ends[each].signal != 0)
-            std::fprintf(stderr, "rank %zu was ended by signal %d (%s)\n", each + 1, ends[each].signal,
-                         strsignal(ends[each].signal));
+        const std::string failure = describeRankExit(static_cast<int>(each) + 1, ends[each]);
+        if (!failure.empty())
+            std::fprintf(stderr, "%s\n", failure.c_str());
         code = code != 0 ? code : ends[each].status;
     }
     return code;

@@ -38,8 +38,9 @@ private:
     /// The data-parallel group this process is a rank of: under torchrun, or of the ranks it starts into
     /// `localRanks` with --nproc-per-node; none for a single process.
     std::shared_ptr<ProcessGroup> joinDataParallelGroup(std::optional<LocalRanks>& localRanks) const;
-    /// `code`, or the first failure of the ranks this process started, naming any that a signal ended.
-    static int withLocalRanks(std::optional<LocalRanks>& localRanks, int code);
+    /// `code`, or the first failure of the ranks this process started (each waited for up to the group
+    /// timeout, then ended), naming any that failed.
+    int withLocalRanks(std::optional<LocalRanks>& localRanks, int code) const;
     ConsoleStyle style() const;
 
     Kind kind;

@@ -117,26 +117,37 @@ LocalRanks::~LocalRanks()
     end();
 }
 
-std::vector<RankExit> LocalRanks::wait()
+std::vector<RankExit> LocalRanks::wait(std::chrono::milliseconds patience)
 {
-    std::vector<RankExit> statuses;
-    for (pid_t& child : children) {
+    std::vector<RankExit> statuses(children.size());
+    const auto deadline = std::chrono::steady_clock::now() + patience;
+    for (size_t each = 0; each < children.size(); ++each) {
         int status = 0;
-        while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-        }
-        statuses.push_back(exitOf(status));
-        child = 0;
+        pid_t reaped = 0;
+        while ((reaped = ::waitpid(children[each], &status, WNOHANG)) == 0
+               && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (reaped == 0)
+            continue; // still running: ended below
+        statuses[each] = exitOf(status);
+        children[each] = 0;
     }
+    const std::vector<RankExit> ended = end();
+    for (size_t each = 0; each < ended.size(); ++each)
+        if (ended[each].overdue)
+            statuses[each] = ended[each];
     return statuses;
 }
 
-void LocalRanks::end()
+std::vector<RankExit> LocalRanks::end()
 {
+    std::vector<RankExit> statuses(children.size());
     for (const pid_t child : children)
         if (child > 0)
             ::kill(child, SIGTERM);
     const auto deadline = std::chrono::steady_clock::now() + kGraceAfterTerm;
-    for (pid_t& child : children) {
+    for (size_t each = 0; each < children.size(); ++each) {
+        pid_t& child = children[each];
         if (child <= 0)
             continue;
         int status = 0;
@@ -148,8 +159,24 @@ void LocalRanks::end()
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
+        statuses[each] = exitOf(status);
+        statuses[each].overdue = true;
         child = 0;
     }
+    return statuses;
+}
+
+std::string describeRankExit(int rank, const RankExit& exit)
+{
+    const std::string name = "rank " + std::to_string(rank);
+    if (exit.overdue)
+        return name + " was still running when its time was up and was ended by signal " + std::to_string(exit.signal)
+             + " (" + strsignal(exit.signal) + ")";
+    if (exit.signal != 0)
+        return name + " was ended by signal " + std::to_string(exit.signal) + " (" + strsignal(exit.signal) + ")";
+    if (exit.status != 0 && exit.status != 130)
+        return name + " exited with status " + std::to_string(exit.status);
+    return {};
 }
 
 int threadsPerLocalRank(int processes)

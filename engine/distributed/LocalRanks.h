@@ -2,6 +2,7 @@
 
 #include "distributed/Rendezvous.h"
 
+#include <chrono>
 #include <string>
 #include <sys/types.h>
 #include <vector>
@@ -10,8 +11,9 @@ namespace ampwb {
 
 /// How a rank's process ended.
 struct RankExit {
-    int status = 0; ///< its exit status, or 128 + the signal that ended it
-    int signal = 0; ///< that signal; 0 when it exited
+    int status = 0;       ///< its exit status, or 128 + the signal that ended it
+    int signal = 0;       ///< that signal; 0 when it exited
+    bool overdue = false; ///< it was still running when its time was up, and was ended
 };
 
 /// Ranks 1…N−1 of a data-parallel group on this machine, started as child processes the way
@@ -32,15 +34,21 @@ public:
 
     /// Where rank 0 (this process) meets the others.
     const Rendezvous& rendezvous() const { return zero; }
-    /// Waits for ranks 1…N−1 to end; how each ended, rank 1 first.
-    std::vector<RankExit> wait();
+    /// Waits up to `patience` for ranks 1…N−1 to end, then ends those still running (SIGTERM, SIGKILL
+    /// after five seconds); how each ended, rank 1 first.
+    std::vector<RankExit> wait(std::chrono::milliseconds patience);
 
 private:
-    void end();
+    /// Ends the ranks still running; how each ended (those that had ended already: not overdue).
+    std::vector<RankExit> end();
 
     Rendezvous zero;
     std::vector<pid_t> children;
 };
+
+/// What a launcher says of how rank `rank` ended ("rank 1 was ended by signal 9 (Killed)"); empty when it
+/// finished or was stopped (exit status 0 or 130).
+std::string describeRankExit(int rank, const RankExit& exit);
 
 /// Operator threads for each of `processes` ranks on this machine: the physical cores shared out, at least one.
 int threadsPerLocalRank(int processes);

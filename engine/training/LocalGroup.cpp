@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 
 namespace ampwb {
@@ -27,6 +26,7 @@ std::string newSettingsPath()
 
 LocalGroup::LocalGroup(const TrainingConfig& config, std::vector<std::string> command, int processes,
                        const std::string& program, std::chrono::seconds timeout)
+    : timeout(timeout)
 {
     const std::string settingsPath = newSettingsPath();
     writeTextAtomically(settingsPath, toJson(config));
@@ -47,14 +47,11 @@ LocalGroup::LocalGroup(const TrainingConfig& config, std::vector<std::string> co
 std::string LocalGroup::finish()
 {
     std::string failures;
-    const std::vector<RankExit> ends = ranks->wait();
+    const std::vector<RankExit> ends = ranks->wait(timeout);
     for (size_t each = 0; each < ends.size(); ++each) {
-        const RankExit& end = ends[each];
-        if (end.status == 0 || end.status == 130)
-            continue;
-        failures += (failures.empty() ? "" : "; ") + std::string("rank ") + std::to_string(each + 1)
-                  + (end.signal != 0 ? std::string(" was ended by signal ") + strsignal(end.signal)
-                                     : " exited with status " + std::to_string(end.status));
+        const std::string failure = describeRankExit(static_cast<int>(each) + 1, ends[each]);
+        if (!failure.empty())
+            failures += (failures.empty() ? "" : "; ") + failure;
     }
     return failures;
 }

@@ -30,10 +30,12 @@ public:
 
     /// The group, to join a Trainer or Comparison to.
     const std::shared_ptr<ProcessGroup>& group() const { return processGroup; }
-    /// Waits for ranks 1…N−1 to end: empty when each finished or was stopped, else what ended which.
+    /// Waits up to the group timeout for ranks 1…N−1 to end and ends those still running: empty when each
+    /// finished or was stopped, else what ended which.
     std::string finish();
 
 private:
+    std::chrono::seconds timeout;
     std::optional<LocalRanks> ranks;
     std::shared_ptr<ProcessGroup> processGroup;
 };

@@ -1,8 +1,8 @@
 // `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
 // `--nproc-per-node` starts itself, an FP32-vs-AMP comparison of two ranks, a resumed group (and one resumed with
-// another number of ranks), a stop asked of one rank that all ranks obey at the same step, a rank killed mid-run, ranks
-// started with different settings, and a rank whose partner never arrives.
+// another number of ranks), a stop asked of one rank that all ranks obey at the same step, a rank killed mid-run, a
+// frozen rank, ranks started with different settings, and a rank whose partner never arrives.
 
 #include "../engine/distributed/LocalPort.h"
 #include "CliProcess.h"
@@ -100,6 +100,7 @@ private Q_SLOTS:
     void stoppingAComparisonStopsAllRanks();
     void stoppingOneRankStopsAll();
     void aKilledRankEndsTheRun();
+    void aFrozenRankIsEndedWithinTheGroupTimeout();
     void differentSettingsAreRefused();
     void theRanksShareTheLossScale();
     void partnerNeverArrives();
@@ -385,6 +386,35 @@ void DataParallelCliTest::aKilledRankEndsTheRun()
     QVERIFY2(resumed.finished && resumed.exitCode == 0, qPrintable(resumed.describe()));
     QVERIFY2(resumed.out.count(QStringLiteral("fp32 finished after %1 steps").arg(steps + 2)) == 2,
              qPrintable(resumed.describe()));
+}
+
+void DataParallelCliTest::aFrozenRankIsEndedWithinTheGroupTimeout()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QProcess ranks;
+    QByteArray output;
+    QVERIFY(startTwoRanks(ranks, folder.path(), QStringLiteral("frozen"),
+                          {QStringLiteral("--group-timeout"), QStringLiteral("8")}, output));
+    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
+    QVERIFY(children.open(QIODevice::ReadOnly));
+    const pid_t rank1 = static_cast<pid_t>(children.readAll().trimmed().toLongLong());
+    QVERIFY(rank1 > 0);
+    // A rank that stops answering but keeps its sockets open (a machine swapping, a debugger): rank 0 loses
+    // contact within the timeout, waits as long again for the rank to end, then ends it.
+    QElapsedTimer clock;
+    clock.start();
+    ::kill(rank1, SIGSTOP);
+    const bool ended = ranks.waitForFinished(120000);
+    ::kill(rank1, SIGKILL); // in case it was not
+    QVERIFY(ended);
+    const QString errors = QString::fromLocal8Bit(ranks.readAllStandardError());
+    QCOMPARE(ranks.exitCode(), 1);
+    QVERIFY2(clock.elapsed() < 60000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(errors.contains(QStringLiteral("Lost contact with the other ranks of the data-parallel group in step")),
+             qPrintable(errors));
+    QVERIFY2(errors.contains(QStringLiteral("rank 1 was still running when its time was up and was ended by signal 9")),
+             qPrintable(errors));
 }
 
 void DataParallelCliTest::differentSettingsAreRefused()
