@@ -2323,6 +2323,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Processes:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the processes wait for each other (to start, and in each exchange of gradients) before the run ends with a message naming the process it lost; a pause does not count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainingDataLikeness</name>

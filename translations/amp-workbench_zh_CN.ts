@@ -2316,6 +2316,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Processes:</source>
         <translation>进程数：</translation>
     </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>How long the processes wait for each other (to start, and in each exchange of gradients) before the run ends with a message naming the process it lost; a pause does not count</source>
+        <translation>各进程互相等待的最长时间（启动时，以及每次交换梯度时），超过后运行结束，并报告失联的进程；暂停不计入</translation>
+    </message>
+    <message>
+        <source>Group timeout:</source>
+        <translation>组超时：</translation>
+    </message>
 </context>
 <context>
     <name>TrainingDataLikeness</name>

@@ -13,14 +13,6 @@
 #include <cstdio>
 #include <exception>
 
-namespace {
-
-/// How long the ranks of the window's data-parallel runs wait for each other (to form the group, in
-/// each collective) before the run ends with a message naming the lost rank. Pauses do not count.
-constexpr std::chrono::seconds kGroupTimeout(120);
-
-} // namespace
-
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
     , events([this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); }, [this] { finishWork(); })
@@ -35,7 +27,7 @@ EngineController::~EngineController()
 }
 
 void EngineController::startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory,
-                                     int processes)
+                                     const LocalProcesses& processes)
 {
     if (isBusy())
         return;
@@ -45,7 +37,8 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
     beginWork(Work::Training, std::make_unique<ampwb::Trainer>(config, resumeDirectory), ranks);
 }
 
-void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order, int processes)
+void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
+                                       const LocalProcesses& processes)
 {
     if (isBusy())
         return;
@@ -79,11 +72,12 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
     Q_EMIT workStarted(work);
     worker = std::thread([this, run = std::move(run), ranks] {
         try {
-            if (ranks.processes <= 1) {
+            if (ranks.processes.processes <= 1) {
                 run();
             } else {
 #ifdef AMPWB_WITH_GLOO
-                ampwb::LocalGroup local(ranks.config, ranks.command, ranks.processes, rankProgram(), kGroupTimeout);
+                ampwb::LocalGroup local(ranks.config, ranks.command, ranks.processes.processes, rankProgram(),
+                                        ranks.processes.groupTimeout);
                 job->joinGroup(local.group());
                 run();
                 const std::string failures = local.finish();

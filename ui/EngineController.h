@@ -1,6 +1,7 @@
 #pragma once
 
 #include "DrainedQueue.h"
+#include "LocalProcesses.h"
 #include "TrainingEvent.h"
 #include "training/TrainingConfig.h"
 
@@ -36,12 +37,14 @@ public:
     bool isStopping() const { return stopping; }
 
     /// Trains one run, or continues the stopped run in `resumeDirectory` from its
-    /// checkpoint; does nothing while other work is running. With `processes` > 1 the run is
-    /// data-parallel: the worker thread is rank 0 and starts amp-workbench-cli for the other ranks.
-    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {}, int processes = 1);
+    /// checkpoint; does nothing while other work is running. In more than one of `processes` the run
+    /// is data-parallel: the worker thread is rank 0 and starts amp-workbench-cli for the other ranks.
+    void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {},
+                       const LocalProcesses& processes = {});
     /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns;
     /// `processes` as for startTraining (one after the other only).
-    void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order, int processes = 1);
+    void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
+                         const LocalProcesses& processes = {});
     /// Where amp-workbench-cli is, which runs the other ranks of a data-parallel run: beside this
     /// program, else the one built with it.
     static std::string rankProgram();
@@ -72,7 +75,7 @@ private:
     /// How ranks 1…N−1 of a data-parallel piece of work are started: N, and the CLI command and
     /// settings that make them train what this process trains.
     struct Ranks {
-        int processes = 1;
+        LocalProcesses processes;
         std::vector<std::string> command; ///< "train", "compare", "train --resume DIR"
         ampwb::TrainingConfig config;
     };

@@ -293,7 +293,7 @@ void MainWindow::resumeRun(const QString& directory)
         return;
     tabWidget->setCurrentWidget(trainPage);
     QString error;
-    if (!trainPage->resume(directory, &error)) {
+    if (!trainPage->resume(directory, configurationPanel->processes().groupTimeout, &error)) {
         statusBar()->showMessage(tr("Cannot resume: %1").arg(error), 10000);
         return;
     }

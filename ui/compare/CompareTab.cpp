@@ -114,7 +114,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
 
-void CompareTab::start(const ampwb::TrainingConfig& config, int processes)
+void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses& processes)
 {
     if (engine.isBusy())
         return;

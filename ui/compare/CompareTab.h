@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LocalProcesses.h"
 #include "TrainingEvent.h"
 #include "runs/RunHistories.h"
 #include "system/DeviceInfo.h"
@@ -25,8 +26,8 @@ public:
     CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
 
     /// Trains FP32 and AMP with `config` (its precision is ignored), in turns when
-    /// "Interleave steps" is checked; data-parallel in `processes` processes when more than one.
-    void start(const ampwb::TrainingConfig& config, int processes = 1);
+    /// "Interleave steps" is checked; data-parallel when in more than one of `processes`.
+    void start(const ampwb::TrainingConfig& config, const LocalProcesses& processes = {});
     /// The "Interleave steps" choice (remembered in the settings).
     QCheckBox& interleaveBox() const { return *stepInterleaveBox; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.

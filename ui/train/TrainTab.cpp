@@ -45,7 +45,7 @@ TrainTab::TrainTab(EngineController& controller, QWidget* parent)
     connect(&engine, &EngineController::workFinished, this, [this] { watching = false; });
 }
 
-void TrainTab::start(const ampwb::TrainingConfig& config, int processes)
+void TrainTab::start(const ampwb::TrainingConfig& config, const LocalProcesses& processes)
 {
     if (engine.isBusy())
         return;
@@ -58,15 +58,15 @@ void TrainTab::start(const ampwb::TrainingConfig& config, int processes)
     engine.startTraining(config, {}, processes);
 }
 
-bool TrainTab::resume(const QString& directory, QString* error)
+bool TrainTab::resume(const QString& directory, std::chrono::seconds groupTimeout, QString* error)
 {
     if (engine.isBusy())
         return false;
     ampwb::TrainingConfig config;
-    int processes = 1;
+    LocalProcesses processes{1, groupTimeout};
     try {
         config = ampwb::RunFolder::readConfig(directory.toStdString());
-        processes = ampwb::RunFolder::readWorldSize(directory.toStdString());
+        processes.processes = ampwb::RunFolder::readWorldSize(directory.toStdString());
     } catch (const std::exception& failure) {
         if (error)
             *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));

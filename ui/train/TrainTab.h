@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LocalProcesses.h"
 #include "TrainingEvent.h"
 #include "runs/RunHistories.h"
 
@@ -20,13 +21,14 @@ class TrainTab : public QWidget {
 public:
     explicit TrainTab(EngineController& engine, QWidget* parent = nullptr);
 
-    /// Starts training `config` (the engine writes its run folder as it goes), data-parallel in
-    /// `processes` processes when more than one.
-    void start(const ampwb::TrainingConfig& config, int processes = 1);
+    /// Starts training `config` (the engine writes its run folder as it goes), data-parallel when
+    /// in more than one of `processes`.
+    void start(const ampwb::TrainingConfig& config, const LocalProcesses& processes = {});
     /// Continues the stopped or failed run in `directory` from its checkpoint, its steps
-    /// following the ones already recorded, in as many processes as trained it; false with
-    /// `error` set when it cannot be read.
-    bool resume(const QString& directory, QString* error = nullptr);
+    /// following the ones already recorded, in as many processes as trained it (waiting
+    /// `groupTimeout` for each other); false with `error` set when it cannot be read.
+    bool resume(const QString& directory, std::chrono::seconds groupTimeout = LocalProcesses().groupTimeout,
+                QString* error = nullptr);
     /// The folder of the run shown here when it stopped or failed with a checkpoint
     /// (empty otherwise, and while a run is being watched).
     QString resumableRun() const;

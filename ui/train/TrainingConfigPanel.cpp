@@ -220,6 +220,12 @@ QWidget* TrainingConfigPanel::createRunGroup()
                                 "amp-workbench-cli for each other rank. They share the cores, each trains a batch "
                                 "of its own shard of the data per step (processes × batch size images in all) "
                                 "and their gradients are averaged"));
+    groupTimeout = spinBox(box, "groupTimeout", 5, 86'400);
+    groupTimeout->setValue(static_cast<int>(LocalProcesses().groupTimeout.count()));
+    groupTimeout->setSuffix(tr(" s"));
+    groupTimeout->setToolTip(tr("How long the processes wait for each other (to start, and in each exchange of "
+                                "gradients) before the run ends with a message naming the process it lost; a "
+                                "pause does not count"));
     runName = new QLineEdit(box);
     runName->setObjectName(QStringLiteral("runName"));
     runName->setPlaceholderText(tr("automatic (precision and time)"));
@@ -228,6 +234,7 @@ QWidget* TrainingConfigPanel::createRunGroup()
     form->addRow(tr("Loader workers:"), workers);
     form->addRow(tr("Gradient ranges every:"), gradientStatsEvery);
     form->addRow(tr("Processes:"), processCount);
+    form->addRow(tr("Group timeout:"), groupTimeout);
     form->addRow(tr("Run name:"), runName);
     return box;
 }
@@ -247,9 +254,9 @@ void TrainingConfigPanel::connectChanges()
     connect(runName, &QLineEdit::textChanged, this, &TrainingConfigPanel::onChanged);
 }
 
-int TrainingConfigPanel::processes() const
+LocalProcesses TrainingConfigPanel::processes() const
 {
-    return processCount->value();
+    return {processCount->value(), std::chrono::seconds(groupTimeout->value())};
 }
 
 ampwb::TrainingConfig TrainingConfigPanel::config() const
@@ -374,4 +381,5 @@ void TrainingConfigPanel::updateEnabledFields()
                          == ampwb::LossScaling::Off;
     for (QWidget* field : std::initializer_list<QWidget*>{initScale, growthFactor, backoffFactor, growthInterval})
         field->setEnabled(!scalingOff);
+    groupTimeout->setEnabled(processCount->value() > 1);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LocalProcesses.h"
 #include "training/TrainingConfig.h"
 
 #include <QStringList>
@@ -29,8 +30,8 @@ public:
     /// What is wrong with the configuration, in the user's language; empty when it can run.
     /// Found once per change of the fields.
     const QStringList& problems() const { return currentProblems; }
-    /// Data-parallel processes on this machine for the next run (1: train in this process alone).
-    int processes() const;
+    /// Data-parallel processes on this machine for the next run, and how long they wait for each other.
+    LocalProcesses processes() const;
 
 Q_SIGNALS:
     void changed();
@@ -78,6 +79,7 @@ private:
     QSpinBox* workers;
     QSpinBox* gradientStatsEvery;
     QSpinBox* processCount;
+    QSpinBox* groupTimeout;
     QLineEdit* runName;
     QLabel* problemsLabel;
     bool wasValid = true;

@@ -1,5 +1,6 @@
 // Drives the real window's Train tab: configuration checks, a short real run feeding the
-// charts, pause/resume/stop, two data-parallel processes, a failing run, and closing the window while training.
+// charts, pause/resume/stop, two data-parallel processes (one of them frozen), a failing run, and closing the window
+// while training.
 #include "AppSettings.h"
 #include "EnclosingScrollArea.h"
 #include "EngineController.h"
@@ -18,6 +19,9 @@
 #include <QAction>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -30,6 +34,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <csignal>
 #include <set>
 
 class TrainTabTest : public QObject {
@@ -255,7 +260,7 @@ private Q_SLOTS:
         window.show();
         window.configPanel().setConfig(environment.quickConfig(12));
         window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"))->setValue(2);
-        QCOMPARE(window.configPanel().processes(), 2);
+        QCOMPARE(window.configPanel().processes().processes, 2);
         window.startAction().trigger();
         QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) >= 2, 60000);
 
@@ -297,6 +302,46 @@ private Q_SLOTS:
         const QCustomPlot& memory = window.trainTab().charts().chart(QStringLiteral("memory"))->plot();
         QVERIFY(memory.graph(memory.graphCount() - 1)->name().endsWith(QLatin1String("largest rank")));
         QCOMPARE(memory.graph(memory.graphCount() - 1)->dataCount(), 12);
+    }
+
+    void aFrozenProcessEndsTheRunWithinTheGroupTimeout()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(400));
+        auto* groupTimeout = window.configPanel().findChild<QSpinBox*>(QStringLiteral("groupTimeout"));
+        QVERIFY(!groupTimeout->isEnabled()); // one process: no group
+        window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"))->setValue(2);
+        QVERIFY(groupTimeout->isEnabled());
+        groupTimeout->setValue(8);
+        window.startAction().trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(stepsSeen(window) >= 2, 60000);
+
+        // Rank 1, the one process this test's threads started, stops answering with its sockets open.
+        pid_t rank1 = 0;
+        for (const QFileInfo& task :
+             QDir(QStringLiteral("/proc/self/task")).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile children(task.filePath() + QStringLiteral("/children"));
+            const QByteArray listed = children.open(QIODevice::ReadOnly) ? children.readAll().trimmed() : QByteArray();
+            if (!listed.isEmpty())
+                rank1 = static_cast<pid_t>(listed.split(' ').front().toLongLong());
+        }
+        QVERIFY(rank1 > 0);
+        QElapsedTimer clock;
+        clock.start();
+        ::kill(rank1, SIGSTOP);
+        // The run fails within the timeout set, the window stays responsive, and rank 1 is ended after as long again.
+        const bool idle = waitUntilIdle(window, 90000);
+        ::kill(rank1, SIGKILL); // in case it was not
+        QVERIFY(idle);
+        QVERIFY2(clock.elapsed() < 60000, qPrintable(QString::number(clock.elapsed())));
+        const RunHistory& run = window.trainTab().histories().runs().front();
+        QVERIFY(run.summary.has_value());
+        QVERIFY(run.summary->state == ampwb::RunState::Failed);
+        QVERIFY2(run.summary->message.find("Lost contact with the other ranks") != std::string::npos,
+                 run.summary->message.c_str());
+        QVERIFY(::kill(rank1, 0) != 0); // reaped: no process of that number is left
+        QVERIFY(window.startAction().isEnabled());
     }
 
     void aFailedRunIsReportedAndANewRunCanStart()
