@@ -122,15 +122,18 @@ std::vector<RankExit> LocalRanks::wait(std::chrono::milliseconds patience)
     std::vector<RankExit> statuses(children.size());
     const auto deadline = std::chrono::steady_clock::now() + patience;
     for (size_t each = 0; each < children.size(); ++each) {
-        int status = 0;
-        pid_t reaped = 0;
-        while ((reaped = ::waitpid(children[each], &status, WNOHANG)) == 0
-               && std::chrono::steady_clock::now() < deadline)
+        for (;;) {
+            int status = 0;
+            const pid_t reaped = ::waitpid(children[each], &status, WNOHANG);
+            if (reaped > 0 || (reaped < 0 && errno != EINTR)) {
+                statuses[each] = reaped > 0 ? exitOf(status) : RankExit{1, 0}; // else not ours to wait for
+                children[each] = 0;
+                break;
+            }
+            if (std::chrono::steady_clock::now() >= deadline)
+                break; // still running: ended below
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (reaped == 0)
-            continue; // still running: ended below
-        statuses[each] = exitOf(status);
-        children[each] = 0;
+        }
     }
     const std::vector<RankExit> ended = end();
     for (size_t each = 0; each < ended.size(); ++each)
