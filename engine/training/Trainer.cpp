@@ -101,12 +101,14 @@ void checkSameWorldSize(const std::string& runDirectory, int worldSize)
           "left as it was.");
 }
 
-/// A collective that failed because a rank went away, in words: Gloo names only a socket.
+/// A collective or store lookup that failed because a rank went away or stopped answering, in words: Gloo
+/// names only a socket ("Application timeout caused pair closure" when it waited out the timeout), and c10d's
+/// TCPStore says "Socket Timeout".
 std::string describeLostRank(const std::string& text, int64_t step)
 {
-    const bool lost = text.find("gloo") != std::string::npos
-                   && (text.find("Connection") != std::string::npos || text.find("Timed out") != std::string::npos
-                       || text.find("closed") != std::string::npos);
+    const auto says = [&text](const char* words) { return text.find(words) != std::string::npos; };
+    const bool lost = (says("gloo") && (says("Connection") || says("Timed out") || says("closed")))
+                   || says("pair closure") || says("Socket Timeout");
     if (!lost)
         return text;
     return "Lost contact with the other ranks of the data-parallel group in step " + std::to_string(step)
