@@ -167,6 +167,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
                    {"run_directory", summary.runDirectory},
                    {"steps", summary.steps},
                    {"images_per_second", summary.imagesPerSecond},
+                   {"world_size", summary.worldSize},
                    {"median_step_ms", summary.medianStepMilliseconds},
                    {"epoch_seconds", summary.epochSeconds},
                    {"peak_memory_bytes", summary.peakMemoryBytes},
@@ -188,10 +189,16 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     if (summary.validated)
         std::snprintf(accuracy, sizeof accuracy, "top-1 %.2f %%, top-5 %.2f %%", summary.finalTop1 * 100.0,
                       summary.finalTop5 * 100.0);
-    std::printf("%s %s after %lld steps: %.0f img/s (median step %.1f ms), %s, peak memory %.0f MB%s\n",
+    char throughput[64];
+    if (summary.worldSize > 1)
+        std::snprintf(throughput, sizeof throughput, "%.0f img/s in %lld ranks", summary.groupImagesPerSecond(),
+                      static_cast<long long>(summary.worldSize));
+    else
+        std::snprintf(throughput, sizeof throughput, "%.0f img/s", summary.imagesPerSecond);
+    std::printf("%s %s after %lld steps: %s (median step %.1f ms), %s, peak memory %.0f MB%s\n",
                 toString(summary.precision).c_str(), toString(summary.state).c_str(),
-                static_cast<long long>(summary.steps), summary.imagesPerSecond, summary.medianStepMilliseconds,
-                accuracy, static_cast<double>(summary.peakMemoryBytes) / 1e6,
+                static_cast<long long>(summary.steps), throughput, summary.medianStepMilliseconds, accuracy,
+                static_cast<double>(summary.peakMemoryBytes) / 1e6,
                 summary.memoryIsCuda ? " (CUDA allocated)" : " (RSS)");
     if (summary.skippedSteps > 0 || summary.finalLossScale != 1.0)
         std::printf("  loss scaling: %lld steps skipped, final scale %g\n",

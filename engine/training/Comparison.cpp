@@ -259,8 +259,10 @@ std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
     table << "| Epoch time" << (projected ? " (projected)" : "") << " | " << format("%.1f s", fp32.epochSeconds)
           << " | " << format("%.1f s", amp.epochSeconds) << " | "
           << epochTimeChange(amp.epochSeconds, fp32.epochSeconds) << " |\n";
-    table << "| Throughput | " << format("%.0f img/s", fp32.imagesPerSecond) << " | "
-          << format("%.0f img/s", amp.imagesPerSecond) << " | " << throughputRatio(amp, fp32) << " |\n";
+    const std::string inRanks = fp32.worldSize > 1 ? " in " + std::to_string(fp32.worldSize) + " ranks" : "";
+    table << "| Throughput | " << format("%.0f img/s", fp32.groupImagesPerSecond()) << inRanks << " | "
+          << format("%.0f img/s", amp.groupImagesPerSecond()) << inRanks << " | " << throughputRatio(amp, fp32)
+          << " |\n";
     table << "| " << memoryLabel << " | " << megabytes(fp32.peakMemoryBytes) << " | " << megabytes(amp.peakMemoryBytes)
           << " | " << change(static_cast<double>(amp.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes))
           << " |\n";

@@ -98,6 +98,7 @@ struct SummaryJson {
         visit("train_seconds", summary.trainSeconds);
         visit("images_per_second", summary.imagesPerSecond);
         visit("images_per_second_relative_error", summary.imagesPerSecondError);
+        visit("world_size", summary.worldSize);
         visit("median_step_ms", summary.medianStepMilliseconds);
         visit("epoch_seconds", summary.epochSeconds);
         visit("epoch_seconds_projected", summary.epochSecondsProjected);

@@ -487,6 +487,7 @@ RunSummary Trainer::Session::run()
     summary.medianStepMilliseconds = median(stepMilliseconds);
     summary.imagesPerSecond = steadySeconds > 0.0 ? steadyImages / steadySeconds : 0.0;
     summary.imagesPerSecondError = relativeStandardError(steadyStepSeconds);
+    summary.worldSize = trainer.group ? trainer.group->worldSize() : 1;
     if (!completeEpochSeconds.empty()) {
         summary.epochSeconds = median(completeEpochSeconds);
         summary.epochSecondsProjected = false;

@@ -4,6 +4,7 @@
 #include "training/Precision.h"
 #include "training/WeightsOrigin.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -102,7 +103,15 @@ struct RunSummary {
     int64_t steps = 0;
     int64_t epochsCompleted = 0;
     double trainSeconds = 0.0;
-    double imagesPerSecond = 0.0; ///< steady-state throughput (first steps excluded as warm-up)
+    double imagesPerSecond = 0.0; ///< steady-state throughput of one rank (first steps excluded as warm-up)
+    /// Data-parallel ranks that trained the run, stepping together, each at imagesPerSecond (1: one process;
+    /// 0: not recorded, a summary.json from before the field)
+    int64_t worldSize = 1;
+    /// The whole group's steady-state throughput (imagesPerSecond for one process).
+    double groupImagesPerSecond() const
+    {
+        return imagesPerSecond * static_cast<double>(std::max<int64_t>(1, worldSize));
+    }
     /// imagesPerSecond's relative standard error, from the spread of the steady steps' times
     /// (0: fewer than two steady steps; NaN: not recorded, a run from an older version)
     double imagesPerSecondError = 0.0;

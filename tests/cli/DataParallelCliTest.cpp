@@ -194,6 +194,21 @@ void DataParallelCliTest::twoRanksStartedByTheCli()
     QCOMPARE(QDir(folder.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList{QStringLiteral("pair")});
     const QJsonObject config = readJsonFile(folder.filePath(QStringLiteral("pair/config.json")));
     QCOMPARE(config.value(QStringLiteral("data_parallel")).toObject().value(QStringLiteral("world_size")).toInt(), 2);
+    // Each rank's summary line gives the group's throughput; rank 0's is twice its own, which summary.json keeps
+    // beside the world size.
+    const QJsonObject summary = readJsonFile(folder.filePath(QStringLiteral("pair/summary.json")));
+    QCOMPARE(summary.value(QStringLiteral("world_size")).toInt(), 2);
+    const double group = 2.0 * summary.value(QStringLiteral("images_per_second")).toDouble();
+    QStringList lines;
+    bool rank0Line = false;
+    for (auto match = QRegularExpression(QStringLiteral("fp32 finished after 4 steps: (\\d+) img/s in 2 ranks"))
+                          .globalMatch(result.out);
+         match.hasNext();) {
+        const QRegularExpressionMatch line = match.next();
+        lines << line.captured(0);
+        rank0Line = rank0Line || qAbs(line.captured(1).toDouble() - group) <= 1.0;
+    }
+    QVERIFY2(lines.size() == 2 && rank0Line, qPrintable(result.describe()));
     // Each rank's figures reached rank 0 through the store, and steps.csv has the group's throughput.
     const QString ranks = checkRankSteps(folder.filePath(QStringLiteral("pair")), 2, 4);
     QVERIFY2(ranks.isEmpty(), qPrintable(ranks));
@@ -285,6 +300,9 @@ void DataParallelCliTest::comparesWithTwoRanks()
     }
     QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("pair/report.md"))));
     QVERIFY2(result.out.contains(QStringLiteral("pair/report.md")), qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(QRegularExpression(
+                 QStringLiteral("\\| Throughput \\| \\d+ img/s in 2 ranks \\| \\d+ img/s in 2 ranks \\|"))),
+             qPrintable(result.describe()));
     // The FP32 run of the comparison is the run `train` makes with the same settings.
     const CliResult alone = runTwoRanks(QStringLiteral("train"), folder.path(),
                                         tinyRun(folder.path(), QStringLiteral("fp32"), 4) + twoEpochs);

@@ -133,7 +133,7 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
             continue;
         }
         setCell(EpochTime, column, DisplayFormat::seconds(summary->epochSeconds));
-        setCell(Throughput, column, DisplayFormat::throughput(summary->imagesPerSecond));
+        setCell(Throughput, column, DisplayFormat::throughput(summary->groupImagesPerSecond()));
         setCell(PeakMemory, column, DisplayFormat::memory(summary->peakMemoryBytes));
         setCell(Top1, column, DisplayFormat::accuracy(summary->finalTop1, *summary));
         setCell(Top5, column, DisplayFormat::accuracy(summary->finalTop5, *summary));

@@ -125,6 +125,7 @@ RunSummary finishedSummary(const std::string& directory)
     summary.trainSeconds = 5.25;
     summary.imagesPerSecond = 10240.5;
     summary.imagesPerSecondError = 0.03125;
+    summary.worldSize = 4;
     summary.medianStepMilliseconds = 12.5;
     summary.epochSeconds = 2.5;
     summary.epochSecondsProjected = true;
@@ -177,7 +178,8 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"train_seconds\": 5.25,\n"
                       "  \"unreadable_images\": 4,\n"
                       "  \"validated\": true,\n"
-                      "  \"validation_images\": 640\n"
+                      "  \"validation_images\": 640,\n"
+                      "  \"world_size\": 4\n"
                       "}\n");
 }
 
@@ -331,6 +333,7 @@ void compareSummary(const RunSummary& read, const RunSummary& written)
     QCOMPARE(read.epochsCompleted, written.epochsCompleted);
     QCOMPARE(read.trainSeconds, written.trainSeconds);
     QCOMPARE(read.imagesPerSecond, written.imagesPerSecond);
+    QCOMPARE(read.worldSize, written.worldSize);
     QCOMPARE(read.medianStepMilliseconds, written.medianStepMilliseconds);
     QCOMPARE(read.epochSeconds, written.epochSeconds);
     QCOMPARE(read.epochSecondsProjected, written.epochSecondsProjected);
