@@ -194,7 +194,9 @@ TrainingCommand::TrainingCommand(Kind kind)
                        [this](const OptionValue& v) { processes = static_cast<int>(v.wholeNumberBetween(1, 256)); }});
     runRows.push_back({"--group-timeout", "SECONDS",
                        "in a data-parallel group: how long a rank waits for the others, at\n"
-                       "the start and in each step, before the run fails (default 300)",
+                       "the start and in each step, before the run fails (default 300); with\n"
+                       "--nproc-per-node also how long rank 0, once done, waits for the\n"
+                       "others to end before it ends them",
                        [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
     if (kind == Kind::Profile) {
         runRows.push_back(
