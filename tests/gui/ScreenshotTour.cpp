@@ -132,6 +132,10 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return stepsOf(compare, 1) >= size_t(compareSteps * 3 / 8); }, "the AMP run of the comparison"))
         return 1;
     save(window, folder, QStringLiteral("compare-during") + suffix);
+    // The gradient ranges of the run in progress, as they arrive.
+    window.tabs().setCurrentWidget(&window.xrayTab());
+    save(window, folder, QStringLiteral("xray-during") + suffix);
+    window.tabs().setCurrentWidget(&window.compareTab());
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the comparison"))
         return 1;
     save(window, folder, QStringLiteral("compare-after") + suffix);
