@@ -44,6 +44,13 @@ bool startTwoRanks(QProcess& ranks, const QString& folder, const QString& name, 
     return output.contains("fp32 epoch 2");
 }
 
+/// Rank 1 of a group `ranks` started with --nproc-per-node 2: rank 0's only child (0 when it has none).
+pid_t rankOneOf(const QProcess& ranks)
+{
+    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
+    return children.open(QIODevice::ReadOnly) ? static_cast<pid_t>(children.readAll().trimmed().toLongLong()) : 0;
+}
+
 /// `command --nproc-per-node 2 --group-timeout 60 arguments…` run to its end in `folder`.
 CliResult runTwoRanks(const QString& command, const QString& folder, const QStringList& arguments)
 {
@@ -376,14 +383,11 @@ void DataParallelCliTest::aKilledRankEndsTheRun()
     QByteArray output;
     QVERIFY(startTwoRanks(ranks, folder.path(), QStringLiteral("lost"),
                           {QStringLiteral("--group-timeout"), QStringLiteral("30")}, output));
-    // Rank 1 is rank 0's only child.
-    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
-    QVERIFY(children.open(QIODevice::ReadOnly));
-    const qint64 rank1 = children.readAll().trimmed().toLongLong();
+    const pid_t rank1 = rankOneOf(ranks);
     QVERIFY(rank1 > 0);
     QElapsedTimer clock;
     clock.start();
-    ::kill(static_cast<pid_t>(rank1), SIGKILL);
+    ::kill(rank1, SIGKILL);
     QVERIFY(ranks.waitForFinished(120000));
     const QString errors = QString::fromLocal8Bit(ranks.readAllStandardError());
     QCOMPARE(ranks.exitCode(), 1);
@@ -414,9 +418,7 @@ void DataParallelCliTest::aFrozenRankIsEndedWithinTheGroupTimeout()
     QByteArray output;
     QVERIFY(startTwoRanks(ranks, folder.path(), QStringLiteral("frozen"),
                           {QStringLiteral("--group-timeout"), QStringLiteral("8")}, output));
-    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(ranks.processId()));
-    QVERIFY(children.open(QIODevice::ReadOnly));
-    const pid_t rank1 = static_cast<pid_t>(children.readAll().trimmed().toLongLong());
+    const pid_t rank1 = rankOneOf(ranks);
     QVERIFY(rank1 > 0);
     // A rank that stops answering but keeps its sockets open (a machine swapping, a debugger): rank 0 loses
     // contact within the timeout, waits as long again for the rank to end, then ends it.
