@@ -258,6 +258,7 @@ void GradientRangeChart::createUnderflowPlot()
     wholeSteps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     underflowChart->xAxis->setTicker(wholeSteps);
     underflowChart->yAxis->setLabel(tr("Share of all values (%)"));
+    underflowChart->yAxis->ticker()->setTickCount(3); // the chart is short: five labels ran into each other
     QCPLegend* legend = underflowChart->legend;
     legend->setVisible(true);
     legend->setFont(scaledFont(font(), 0.85));
