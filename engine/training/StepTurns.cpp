@@ -1,27 +1,72 @@
 #include "training/StepTurns.h"
 
+#include <ATen/ThreadLocalState.h>
+
+#include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace ampwb {
 
 StepTurns::StepTurns(int seats)
-    : present(static_cast<size_t>(seats), true)
+    : present(static_cast<size_t>(std::max(seats, 0)), true)
 {
     if (seats < 1)
         throw std::invalid_argument("StepTurns needs at least one seat");
+    worker = std::thread([this] { serve(); });
 }
 
-void StepTurns::take(int seat)
+StepTurns::~StepTurns()
+{
+    {
+        std::lock_guard lock(mutex);
+        closing = true;
+    }
+    changed.notify_all();
+    worker.join();
+}
+
+void StepTurns::work(int seat, const std::function<void()>& work)
+{
+    // The caller's libtorch state goes with the work, and what the work leaves of it comes back.
+    const at::ThreadLocalState callerState;
+    std::optional<at::ThreadLocalState> stateAfter;
+    std::exception_ptr error;
+    const std::function<void()> onTurnsThread = [&] {
+        const at::ThreadLocalStateGuard asTheCaller(callerState);
+        try {
+            work();
+        } catch (...) {
+            error = std::current_exception();
+        }
+        stateAfter.emplace();
+    };
+    {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return turn == seat; });
+        job = &onTurnsThread;
+        changed.notify_all();
+        changed.wait(lock, [&] { return job == nullptr; });
+        handOn(seat);
+    }
+    at::ThreadLocalState::setThreadLocalState(*stateAfter);
+    if (error)
+        std::rethrow_exception(error);
+}
+
+void StepTurns::serve()
 {
     std::unique_lock lock(mutex);
-    turnChanged.wait(lock, [&] { return turn == seat; });
-}
-
-void StepTurns::pass(int seat)
-{
-    std::lock_guard lock(mutex);
-    if (turn == seat)
-        handOn(seat);
+    for (;;) {
+        changed.wait(lock, [&] { return job != nullptr || closing; });
+        if (!job)
+            return;
+        lock.unlock();
+        (*job)();
+        lock.lock();
+        job = nullptr;
+        changed.notify_all();
+    }
 }
 
 void StepTurns::leave(int seat)
@@ -42,21 +87,7 @@ void StepTurns::handOn(int seat)
             break;
         }
     }
-    turnChanged.notify_all();
-}
-
-StepTurns::Turn::Turn(StepTurns* turns, int seat)
-    : turns(turns)
-    , seat(seat)
-{
-    if (turns)
-        turns->take(seat);
-}
-
-StepTurns::Turn::~Turn()
-{
-    if (turns)
-        turns->pass(seat);
+    changed.notify_all();
 }
 
 } // namespace ampwb

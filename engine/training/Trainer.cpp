@@ -34,6 +34,7 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <functional>
 #include <iomanip>
 #include <memory>
 #include <optional>
@@ -144,6 +145,12 @@ private:
     /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
     void makeOptimizer();
     void trainEpoch();
+    /// What the epoch does after a batch: take the next, end the epoch (data or steps used up, or a
+    /// stop), or end the run at once (training diverged; the summary says why).
+    enum class Iteration { Continue, EndEpoch, EndRun };
+    Iteration trainNextBatch();
+    /// Runs `work` now, or on this trainer's turn when it takes turns with others.
+    void inTurn(const std::function<void()>& work);
     /// Whether to take another step: false once this trainer is asked to stop or, in a group, once
     /// the step the ranks agreed to stop after is done. Waits while paused (in a group: while the group is).
     bool goOn();
@@ -445,8 +452,7 @@ void Trainer::Session::makeOptimizer()
 RunSummary Trainer::Session::run()
 {
     try {
-        StepTurns::Turn turn(trainer.turns, trainer.seat);
-        prepare();
+        inTurn([&] { prepare(); });
     } catch (const std::exception& error) {
         summary.state = RunState::Failed;
         summary.message = describeFailure(error);
@@ -548,29 +554,41 @@ void Trainer::Session::trainEpoch()
 {
     model->train();
     trainLoader->startEpoch(progress.epoch, progress.nextBatch);
-    while (progress.globalStep < totalSteps) {
-        StepTurns::Turn turn(trainer.turns, trainer.seat);
-        if (!goOn()) {
-            stoppedEarly = true;
-            break;
-        }
-        // The epoch's time counts fetching and training only: not pauses, not other runs' turns.
-        const Clock::time_point iterationStart = Clock::now();
-        const double waitedBefore = trainLoader->waitedMilliseconds();
-        auto batch = trainLoader->next();
-        if (!batch)
-            break;
-        const double dataWait = trainLoader->waitedMilliseconds() - waitedBefore;
-        const bool keepGoing = trainStep(*batch, dataWait);
-        progress.currentEpoch.seconds += secondsSince(iterationStart);
-        if (!keepGoing)
-            return;
-        if (secondsSince(lastCheckpoint) > 300.0)
-            checkpoint();
+    Iteration next = Iteration::Continue;
+    while (progress.globalStep < totalSteps && next == Iteration::Continue)
+        inTurn([&] { next = trainNextBatch(); });
+    if (next != Iteration::EndRun)
+        inTurn([&] { finishEpoch(progress.nextBatch >= stepsPerEpoch); });
+}
+
+Trainer::Session::Iteration Trainer::Session::trainNextBatch()
+{
+    if (!goOn()) {
+        stoppedEarly = true;
+        return Iteration::EndEpoch;
     }
-    StepTurns::Turn turn(trainer.turns, trainer.seat);
-    const bool complete = progress.nextBatch >= stepsPerEpoch;
-    finishEpoch(complete);
+    // The epoch's time counts fetching and training only: not pauses, not other runs' turns.
+    const Clock::time_point iterationStart = Clock::now();
+    const double waitedBefore = trainLoader->waitedMilliseconds();
+    auto batch = trainLoader->next();
+    if (!batch)
+        return Iteration::EndEpoch;
+    const double dataWait = trainLoader->waitedMilliseconds() - waitedBefore;
+    const bool keepGoing = trainStep(*batch, dataWait);
+    progress.currentEpoch.seconds += secondsSince(iterationStart);
+    if (!keepGoing)
+        return Iteration::EndRun;
+    if (secondsSince(lastCheckpoint) > 300.0)
+        checkpoint();
+    return Iteration::Continue;
+}
+
+void Trainer::Session::inTurn(const std::function<void()>& work)
+{
+    if (trainer.turns)
+        trainer.turns->work(trainer.seat, work);
+    else
+        work();
 }
 
 bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds)

@@ -4,6 +4,8 @@
 #include <c10/core/ScalarType.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -15,6 +17,7 @@ struct OperatorRecordingState {
     std::vector<RecordedEvent> events;
     std::vector<int> open; ///< indices of the ranges not yet ended, innermost last
     at::CallbackHandle handle = 0;
+    size_t slot = 0;
 
     int64_t now() const
     {
@@ -24,7 +27,11 @@ struct OperatorRecordingState {
 
 namespace {
 
-thread_local OperatorRecordingState* recordingHere = nullptr;
+/// The recordings in progress, one per slot. A recording's callbacks are thread-local, so they go
+/// wherever libtorch carries the thread's state (an interleaved comparison runs each turn on a shared
+/// thread with its caller's state); each slot's callbacks name their recording by the slot.
+constexpr size_t kSlots = 8;
+std::array<std::atomic<OperatorRecordingState*>, kSlots> recordings{};
 
 /// Which event an end callback closes.
 struct EventIndex : at::ObserverContext {
@@ -52,9 +59,8 @@ RecordedKind kindOf(const at::RecordFunction& fn)
     }
 }
 
-std::unique_ptr<at::ObserverContext> rangeStarted(const at::RecordFunction& fn)
+std::unique_ptr<at::ObserverContext> rangeStarted(OperatorRecordingState* state, const at::RecordFunction& fn)
 {
-    OperatorRecordingState* state = recordingHere;
     if (!state)
         return nullptr;
     RecordedEvent event;
@@ -85,9 +91,8 @@ std::unique_ptr<at::ObserverContext> rangeStarted(const at::RecordFunction& fn)
     return std::make_unique<EventIndex>(index);
 }
 
-void rangeEnded(const at::RecordFunction& fn, at::ObserverContext* context)
+void rangeEnded(OperatorRecordingState* state, const at::RecordFunction& fn, at::ObserverContext* context)
 {
-    OperatorRecordingState* state = recordingHere;
     if (!state || !context)
         return;
     const int index = static_cast<EventIndex*>(context)->index;
@@ -105,6 +110,26 @@ void rangeEnded(const at::RecordFunction& fn, at::ObserverContext* context)
     const auto found = std::find(state->open.begin(), state->open.end(), index);
     if (found != state->open.end())
         state->open.erase(found, state->open.end());
+}
+
+template <size_t Slot>
+std::unique_ptr<at::ObserverContext> rangeStartedIn(const at::RecordFunction& fn)
+{
+    return rangeStarted(recordings[Slot], fn);
+}
+
+template <size_t Slot>
+void rangeEndedIn(const at::RecordFunction& fn, at::ObserverContext* context)
+{
+    rangeEnded(recordings[Slot], fn, context);
+}
+
+template <size_t... Slots>
+at::RecordFunctionCallback callbackFor(size_t slot, std::index_sequence<Slots...>)
+{
+    constexpr std::array<at::RecordFunctionCallback::StartCallback, sizeof...(Slots)> starts{rangeStartedIn<Slots>...};
+    constexpr std::array<at::RecordFunctionCallback::EndCallback, sizeof...(Slots)> ends{rangeEndedIn<Slots>...};
+    return at::RecordFunctionCallback(starts[slot], ends[slot]).needsInputs(true).needsOutputs(true);
 }
 
 } // namespace
@@ -127,13 +152,16 @@ std::string dtypeName(int8_t scalarType)
 OperatorRecording::OperatorRecording()
     : state(new OperatorRecordingState)
 {
-    if (recordingHere) {
-        delete state;
-        throw std::logic_error("this thread is already recording its operators");
+    for (size_t slot = 0; slot < kSlots; ++slot) {
+        OperatorRecordingState* free = nullptr;
+        if (recordings[slot].compare_exchange_strong(free, state)) {
+            state->slot = slot;
+            state->handle = at::addThreadLocalCallback(callbackFor(slot, std::make_index_sequence<kSlots>{}));
+            return;
+        }
     }
-    recordingHere = state;
-    state->handle = at::addThreadLocalCallback(
-        at::RecordFunctionCallback(rangeStarted, rangeEnded).needsInputs(true).needsOutputs(true));
+    delete state;
+    throw std::logic_error("too many operator recordings at once");
 }
 
 OperatorRecording::~OperatorRecording()
@@ -147,7 +175,7 @@ std::vector<RecordedEvent> OperatorRecording::finish()
     if (state->handle) {
         at::removeCallback(state->handle);
         state->handle = 0;
-        recordingHere = nullptr;
+        recordings[state->slot] = nullptr;
     }
     return std::move(state->events);
 }

@@ -32,10 +32,12 @@ std::string dtypeName(int8_t scalarType);
 /// Records every operator, engine scope and backward function that runs on the calling thread
 /// from construction to finish(), through libtorch's thread-local RecordFunction callbacks (with
 /// the inputs' dtypes and shapes, which cost the dispatcher a copy of each operator's arguments).
-/// Other threads, such as data loader workers, are not recorded. One recording per thread at a time.
+/// The callbacks are part of the thread's libtorch state, so work that carries that state to
+/// another thread (at::ThreadLocalStateGuard, as StepTurns does) is recorded there too. Other
+/// threads, such as data loader workers, are not recorded.
 class OperatorRecording {
 public:
-    /// Throws std::logic_error when this thread is already recording.
+    /// Throws std::logic_error when eight recordings are already in progress in the process.
     OperatorRecording();
     ~OperatorRecording();
     OperatorRecording(const OperatorRecording&) = delete;

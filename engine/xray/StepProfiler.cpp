@@ -31,10 +31,10 @@ void StepProfiler::profileNextSteps(int64_t steps)
     ++requestNumber;
 }
 
-StepProfiler::RunProfile& StepProfiler::runHere()
+StepProfiler::RunProfile& StepProfiler::runOf(Precision precision)
 {
     std::lock_guard lock(mutex);
-    std::unique_ptr<RunProfile>& run = runs[std::this_thread::get_id()];
+    std::unique_ptr<RunProfile>& run = runs[precision];
     if (!run)
         run = std::make_unique<RunProfile>();
     return *run;
@@ -42,7 +42,7 @@ StepProfiler::RunProfile& StepProfiler::runHere()
 
 void StepProfiler::runStarted(const RunStarted& started)
 {
-    RunProfile& run = runHere();
+    RunProfile& run = runOf(started.precision);
     run.recording.reset();
     run.precision = started.precision;
     run.runDirectory = started.runDirectory;
@@ -53,7 +53,7 @@ void StepProfiler::runStarted(const RunStarted& started)
 
 void StepProfiler::stepFinished(const StepMetrics& step)
 {
-    RunProfile& run = runHere();
+    RunProfile& run = runOf(step.precision);
     if (run.recording) {
         if (step.step >= run.steps.first) {
             run.stepMilliseconds += step.stepMilliseconds;
@@ -75,9 +75,9 @@ void StepProfiler::stepFinished(const StepMetrics& step)
     }
 }
 
-void StepProfiler::runFinished(const RunSummary&)
+void StepProfiler::runFinished(const RunSummary& summary)
 {
-    RunProfile& run = runHere();
+    RunProfile& run = runOf(summary.precision);
     if (run.recording)
         finishRecording(run); // the run ended inside the range: the steps it took
 }

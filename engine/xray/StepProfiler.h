@@ -12,7 +12,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 
 namespace ampwb {
 
@@ -34,7 +33,8 @@ struct ProfileTaken {
 };
 
 /// Records the operators of chosen training steps of every run it observes (through OperatorRecording,
-/// on each run's training thread) and writes each profile into its run's folder (profileDirectory()).
+/// where each run's steps run) and writes each profile into its run's folder (profileDirectory()).
+/// The runs of a job differ by precision.
 /// Either a fixed range of steps (`train --profile-steps A:B`) or, on request from any thread, the
 /// next steps of the runs in progress (the window's Profile button). Outside the profiled steps it
 /// costs nothing but a check per step. A profile that cannot be written never ends the run.
@@ -57,7 +57,7 @@ public:
 
 private:
     struct RunProfile;
-    RunProfile& runHere();
+    RunProfile& runOf(Precision precision);
     void startRecording(RunProfile& run, int64_t first, int64_t last);
     void finishRecording(RunProfile& run);
 
@@ -66,7 +66,7 @@ private:
     std::atomic<int64_t> requestedSteps{0};
     std::atomic<int64_t> requestNumber{0};
     std::mutex mutex;
-    std::map<std::thread::id, std::unique_ptr<RunProfile>> runs;
+    std::map<Precision, std::unique_ptr<RunProfile>> runs;
 };
 
 } // namespace ampwb

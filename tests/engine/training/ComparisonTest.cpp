@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <thread>
 
 using namespace ampwb;
@@ -136,6 +137,8 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     const ComparisonResult reference = sequential.run();
 
     Recorder recorder;
+    std::set<std::thread::id> stepThreads; // steps never overlap, so no lock
+    recorder.onStep = [&](const StepMetrics&) { stepThreads.insert(std::this_thread::get_id()); };
     Comparison interleaved(pairConfig(runs.path(), "interleaved"), ComparisonOrder::Interleaved);
     interleaved.addObserver(&recorder);
     const auto start = std::chrono::steady_clock::now();
@@ -148,6 +151,9 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     QCOMPARE(recorder.startedCount, 2);
     QCOMPARE(recorder.finishedCount, 2);
     QCOMPARE(recorder.epochs.size(), size_t(4));
+    // Both runs step on one thread, so their operators share one OpenMP team (StepTurns says why).
+    QCOMPARE(stepThreads.size(), size_t(1));
+    QVERIFY(*stepThreads.begin() != std::this_thread::get_id());
 
     // Same seed, same data order, same arithmetic: taking turns changes no loss.
     const auto expected = lossesByPrecision(sequentialRecorder);

@@ -2,6 +2,7 @@
 // dtypes autocast gives each kind of work, attribution to ResNet-18's modules, the times adding up to
 // the measured step, and the files (Chrome trace, CSV, profile.json) it writes.
 #include "model/SmallMapConvolution.h"
+#include "training/Comparison.h"
 #include "training/Trainer.h"
 #include "xray/OperatorClass.h"
 #include "xray/ProfileComparison.h"
@@ -111,6 +112,7 @@ private Q_SLOTS:
     void operatorNamesFallIntoTheirClasses();
     void ampProfileShowsWhereAutocastPutsEachOperator();
     void fp32ProfileHasNoReducedPrecision();
+    void interleavedComparisonProfilesEachRunApart();
     void profileFilesAreChromeTraceAndCsv();
     void requestedProfileCoversTheNextSteps();
     void profileThatCannotBeWrittenLeavesTheRunGoing();
@@ -214,6 +216,30 @@ void OperatorProfileTest::fp32ProfileHasNoReducedPrecision()
     QCOMPARE(profile.of(OperatorClass::ConvolutionForward).dtype, std::string("float32"));
     const double coverage = profile.operatorMilliseconds() / profile.measuredStepMilliseconds;
     QVERIFY2(coverage > 0.9 && coverage <= 1.0, qPrintable(QString::number(coverage)));
+}
+
+void OperatorProfileTest::interleavedComparisonProfilesEachRunApart()
+{
+    // The two runs take turns on one thread: each profile must hold its own run's operators only.
+    QTemporaryDir runs;
+    std::vector<ProfileTaken> profiles;
+    StepProfiler profiler(StepRange{2, 3}, [&profiles](const ProfileTaken& taken) { profiles.push_back(taken); });
+    Comparison comparison(profiledConfig(runs.path(), "interleaved", Precision::Fp32), ComparisonOrder::Interleaved);
+    comparison.addObserver(&profiler);
+    const ComparisonResult result = comparison.run();
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
+    QVERIFY2(result.amp.state == RunState::Finished, result.amp.message.c_str());
+    QCOMPARE(profiles.size(), size_t(2));
+    for (const ProfileTaken& taken : profiles) {
+        const OperatorProfile& profile = taken.profile;
+        QCOMPARE(profile.steps(), int64_t(2));
+        QCOMPARE(profile.of(OperatorClass::ConvolutionForward).calls, 20.0); // one ResNet-18 a step, not two
+        const bool amp = taken.precision == Precision::Amp;
+        QCOMPARE(taken.runDirectory, amp ? result.amp.runDirectory : result.fp32.runDirectory);
+        QCOMPARE(profile.of(OperatorClass::ConvolutionForward).dtype, std::string(amp ? "bfloat16" : "float32"));
+        QCOMPARE(profile.castsPerStep > 0.0, amp);
+    }
+    QVERIFY(profiles[0].precision != profiles[1].precision);
 }
 
 void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
