@@ -48,7 +48,6 @@ ClassificationWorker::ClassificationWorker(QObject* parent)
     : QObject(parent)
     , answers([this](std::vector<Answer> arrived) { deliver(std::move(arrived)); }, {}, kResultsPerTick)
 {
-    thread = std::thread([this] { run(); });
 }
 
 ClassificationWorker::~ClassificationWorker()
@@ -58,8 +57,18 @@ ClassificationWorker::~ClassificationWorker()
         stopping = true;
         queued.clear();
     }
-    wake.notify_all();
-    thread.join();
+    if (thread.joinable())
+        thread.join();
+}
+
+void ClassificationWorker::startWorking()
+{
+    if (working || stopping)
+        return;
+    if (thread.joinable())
+        thread.join(); // it has found no work and is returning
+    working = true;
+    thread = std::thread([this] { run(); });
 }
 
 int ClassificationWorker::loadModel(const QString& model, ampwb::InferencePrecision precision)
@@ -70,8 +79,8 @@ int ClassificationWorker::loadModel(const QString& model, ampwb::InferencePrecis
         generation = ++nextGeneration;
         pendingLoad = LoadOrder{generation, model, precision};
         answers.start();
+        startWorking();
     }
-    wake.notify_all();
     return generation;
 }
 
@@ -81,10 +90,11 @@ void ClassificationWorker::classify(std::vector<ClassificationRequest> requests)
         const std::lock_guard lock(mutex);
         for (ClassificationRequest& request : requests)
             queued.push_back(std::move(request));
-        if (hasWork())
+        if (hasWork()) {
             answers.start();
+            startWorking();
+        }
     }
-    wake.notify_all();
 }
 
 void ClassificationWorker::cancelQueued()
@@ -96,12 +106,7 @@ void ClassificationWorker::cancelQueued()
 void ClassificationWorker::run()
 {
     std::unique_lock lock(mutex);
-    while (true) {
-        if (!hasWork())
-            answers.finish();
-        wake.wait(lock, [this] { return stopping || hasWork(); });
-        if (stopping)
-            return;
+    while (!stopping && hasWork()) {
         if (pendingLoad) {
             const LoadOrder order = *pendingLoad;
             pendingLoad.reset();
@@ -122,6 +127,9 @@ void ClassificationWorker::run()
             lock.lock();
         }
     }
+    if (!hasWork())
+        answers.finish();
+    working = false;
 }
 
 bool ClassificationWorker::hasWork() const

@@ -10,7 +10,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <condition_variable>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -53,9 +52,11 @@ struct ModelLoadResult {
     QString error;         ///< the engine's message when it could not be loaded
 };
 
-/// Classifies images on its own thread: one model at a time (loadModel), queued images
+/// Classifies images on a thread of its own: one model at a time (loadModel), queued images
 /// decoded, thumbnailed and classified in batches, results handed to the GUI on a timer in
-/// small groups so hundreds of images keep the window responsive.
+/// small groups so hundreds of images keep the window responsive. The thread ends when the work
+/// does, and with it its OpenMP team: a team left waiting beside a training run's makes libgomp's
+/// threads sleep at every barrier of the run's steps (StepTurns.h in the engine says more).
 class ClassificationWorker : public QObject {
     Q_OBJECT
 public:
@@ -90,6 +91,9 @@ private:
     /// What the worker thread hands to the GUI: at each tick the model loads, then results in the order they came.
     using Answer = std::variant<ModelLoadResult, ClassificationResult>;
 
+    /// Starts the worker thread unless it runs; with `mutex` held.
+    void startWorking();
+    /// The worker thread: works until there is nothing left to do.
     void run();
     /// Whether the worker thread has something to do; with `mutex` held.
     bool hasWork() const;
@@ -98,14 +102,14 @@ private:
     void deliver(std::vector<Answer> arrived);
 
     std::mutex mutex;
-    std::condition_variable wake;
     std::optional<LoadOrder> pendingLoad;
     std::deque<ClassificationRequest> queued;
     bool stopping = false;
+    bool working = false; ///< the worker thread runs and will look for work again before it ends
     bool hasModel = false;
     int nextGeneration = 0;
 
-    // Touched only by the worker thread.
+    // Touched only by the worker thread (one at a time: each is joined before the next starts).
     QString loadedModelName;
     std::unique_ptr<ampwb::ClassifierModel> loadedModel;
     std::unique_ptr<ampwb::Classifier> classifier;

@@ -460,6 +460,57 @@ private Q_SLOTS:
                                        share, share, QStringLiteral("8 results")}));
     }
 
+    void theWorkersThreadEndsWithItsWork()
+    {
+        // A thread left waiting with its OpenMP team would slow a training run started later in the
+        // window (ClassificationWorker.h); between bursts of work the worker holds no thread at all.
+        const auto classifyFruits = [this](ClassificationWorker& worker) {
+            int answered = 0;
+            const QMetaObject::Connection connection =
+                connect(&worker, &ClassificationWorker::resultsArrived, this,
+                        [&answered](const std::vector<ClassificationResult>& results) {
+                            answered += static_cast<int>(results.size());
+                            for (const ClassificationResult& result : results)
+                                QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+                        });
+            std::vector<ClassificationRequest> requests(3);
+            for (size_t i = 0; i < requests.size(); ++i) {
+                requests[i].rowId = i;
+                requests[i].path = photo("fruits.jpg");
+            }
+            worker.classify(std::move(requests));
+            QTRY_COMPARE_WITH_TIMEOUT(answered, 3, kClassifyTimeoutMilliseconds);
+            disconnect(connection);
+        };
+        // Threads named as the program: std::thread and OpenMP threads inherit the name, Qt's own are renamed.
+        const auto threadsOfThisProgram = [] {
+            const auto nameOf = [](const QString& path) {
+                QFile file(path);
+                return file.open(QIODevice::ReadOnly) ? file.readAll().trimmed() : QByteArray();
+            };
+            const QByteArray program = nameOf(QStringLiteral("/proc/self/comm"));
+            int count = 0;
+            const QDir tasks(QStringLiteral("/proc/self/task"));
+            for (const QString& task : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+                count += nameOf(tasks.filePath(task + QStringLiteral("/comm"))) == program ? 1 : 0;
+            return count;
+        };
+        {
+            ClassificationWorker warmUp; // libtorch's own lazily started threads, if any, start here
+            warmUp.loadModel(checkpoint, ampwb::InferencePrecision::Fp32);
+            classifyFruits(warmUp);
+        }
+        QTest::qWait(500); // the warm-up thread's operator threads end just after it
+        const int before = threadsOfThisProgram();
+
+        ClassificationWorker worker;
+        worker.loadModel(checkpoint, ampwb::InferencePrecision::Fp32);
+        classifyFruits(worker);
+        QTRY_COMPARE_WITH_TIMEOUT(threadsOfThisProgram(), before, 10000);
+        classifyFruits(worker); // and it starts again for the next images, with the model it has
+        QTRY_COMPARE_WITH_TIMEOUT(threadsOfThisProgram(), before, 10000);
+    }
+
     void latestRunFollowsANewRunAndClassifiesAgain()
     {
         MainWindow window;
