@@ -31,8 +31,8 @@ class WaitingTeam {
 public:
     WaitingTeam()
         : thread([this] {
-            const torch::Tensor output =
-                torch::conv2d(torch::randn({32, 64, 28, 28}), torch::randn({64, 64, 3, 3}), {}, 1, 1);
+            const torch::Tensor output = torch::conv2d(torch::randn({32, 64, 28, 28}), torch::randn({64, 64, 3, 3}), {},
+                                                       1, 1);
             std::unique_lock lock(mutex);
             ready = true;
             changed.notify_all();

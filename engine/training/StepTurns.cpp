@@ -3,6 +3,7 @@
 #include <ATen/ThreadLocalState.h>
 
 #include <algorithm>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 
@@ -49,7 +50,8 @@ void StepTurns::work(int seat, const std::function<void()>& work)
         changed.wait(lock, [&] { return job == nullptr; });
         handOn(seat);
     }
-    at::ThreadLocalState::setThreadLocalState(*stateAfter);
+    if (stateAfter)
+        at::ThreadLocalState::setThreadLocalState(*stateAfter);
     if (error)
         std::rethrow_exception(error);
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <condition_variable>
-#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -15,7 +14,7 @@ namespace ampwb {
 /// callbacks) there and back, so that it behaves as if it ran on the caller: all runs' operators then
 /// share one OpenMP team. With a team on each trainer's thread the teams outnumber the cores, and
 /// libgomp then makes its threads sleep at every barrier instead of spinning (an interleaved
-/// comparison's steps took about 1,000 context switches each, against 25 in a lone run).
+/// comparison's steps took about 1,000 context switches each, against 50 one after the other).
 class StepTurns {
 public:
     /// Seats 0 … seats−1; seat 0 has the first turn.
