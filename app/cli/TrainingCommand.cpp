@@ -28,9 +28,11 @@ const char* kTrainIntroduction =
     "Trains ResNet-18 and writes config.json, steps.csv, epochs.csv, summary.json and checkpoint.pt\n"
     "into a new run folder.\n\n";
 
-const char* kCompareIntroduction = "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
-                                   "Trains FP32, then AMP, with the same seed and data order, and writes both runs\n"
-                                   "and report.md (the comparison table) into a new folder.\n\n";
+const char* kCompareIntroduction =
+    "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
+    "Trains FP32 and AMP with the same seed and data order (on a CPU in turns, step by step; on CUDA\n"
+    "and data-parallel one after the other), and writes both runs and report.md (the comparison table)\n"
+    "into a new folder.\n\n";
 
 const char* kProfileIntroduction =
     "Usage: amp-workbench-cli profile [OPTIONS]\n\n"
@@ -47,6 +49,13 @@ const char* introductionOf(TrainingCommand::Kind kind)
     case TrainingCommand::Kind::Profile: break;
     }
     return kProfileIntroduction;
+}
+
+/// `train` and `profile` take no order of a comparison.
+void refuseOrderOptions(OptionTable& table)
+{
+    for (const std::string option : {"--interleave", "--one-after-the-other"})
+        table.refuse(option, option + " is only for `compare`.");
 }
 
 /// "A:B" with 1 ≤ A ≤ B, as --profile-steps takes it.
@@ -204,7 +213,7 @@ TrainingCommand::TrainingCommand(Kind kind)
                  profileSteps = StepRange{2, 1 + v.wholeNumberBetween(1, 1000)};
              }});
         table.refuse("--resume", "--resume is only for `train`.");
-        table.refuse("--interleave", "--interleave is only for `compare`.");
+        refuseOrderOptions(table);
     } else {
         runRows.push_back({"--profile-steps", "A:B",
                            "record every operator of steps A to B (the X-ray) into each run\n"
@@ -214,12 +223,17 @@ TrainingCommand::TrainingCommand(Kind kind)
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
-        table.refuse("--interleave", "--interleave is only for `compare`.");
+        refuseOrderOptions(table);
     } else if (kind == Kind::Compare) {
         runRows.push_back({"--interleave", "",
                            "alternate FP32 and AMP step by step, so machine noise hits both\n"
-                           "alike (peak memory is then that of both runs together)",
-                           [this](const OptionValue&) { interleave = true; }});
+                           "alike (the default on a CPU; peak memory is then that of both runs\n"
+                           "together)",
+                           [this](const OptionValue&) { chooseOrder(ComparisonOrder::Interleaved); }});
+        runRows.push_back({"--one-after-the-other", "",
+                           "train FP32 to the end, then AMP, each with the machine to itself\n"
+                           "(the default on CUDA and data-parallel): each run's own peak memory",
+                           [this](const OptionValue&) { chooseOrder(ComparisonOrder::Sequential); }});
         table.refuse("--resume", "--resume is only for `train`.");
     }
     table.addGroup("Run:", std::move(runRows));
@@ -321,15 +335,25 @@ int TrainingCommand::train()
     return withLocalRanks(localRanks, code);
 }
 
+void TrainingCommand::chooseOrder(ComparisonOrder chosen)
+{
+    if (order && *order != chosen)
+        throw UsageError("--interleave and --one-after-the-other exclude each other; give one of them.");
+    order = chosen;
+}
+
 int TrainingCommand::compare()
 {
-    if (interleave && (processes > 1 || rendezvousFromEnvironment()))
+    const bool dataParallel = processes > 1 || rendezvousFromEnvironment();
+    if (order == ComparisonOrder::Interleaved && dataParallel)
         throw UsageError("--interleave runs FP32 and AMP in one process; leave it out of a data-parallel comparison.");
     std::optional<LocalRanks> localRanks;
     const std::shared_ptr<ProcessGroup> group = joinDataParallelGroup(localRanks);
     const bool reports = leadsTheRun(group.get());
     ConsoleObserver console(reports && style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
-    Comparison comparison(config, interleave ? ComparisonOrder::Interleaved : ComparisonOrder::Sequential);
+    // `profile` records FP32, then AMP, as it always has; `compare` takes the order asked for or the default.
+    const ComparisonOrder defaultOrder = defaultComparisonOrder(config.device, dataParallel);
+    Comparison comparison(config, kind == Kind::Profile ? ComparisonOrder::Sequential : order.value_or(defaultOrder));
     if (group)
         comparison.joinGroup(group);
     comparison.addObserver(&console);

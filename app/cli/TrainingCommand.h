@@ -10,6 +10,7 @@
 #include <vector>
 
 namespace ampwb {
+enum class ComparisonOrder;
 class LocalRanks;
 class ProcessGroup;
 } // namespace ampwb
@@ -19,7 +20,7 @@ namespace ampwb::cli {
 enum class ConsoleStyle;
 
 /// `amp-workbench-cli train` (one run into a new run folder, or a stopped one resumed),
-/// `amp-workbench-cli compare` (FP32, then AMP, with the same seed and data order) and
+/// `amp-workbench-cli compare` (FP32 and AMP with the same seed and data order) and
 /// `amp-workbench-cli profile` (a short comparison, or one run, whose steps after the first are
 /// profiled operator by operator). run() returns 0 when the runs finished, 130 when stopped, 1 when one failed.
 class TrainingCommand : public Command {
@@ -33,6 +34,8 @@ public:
 private:
     int train();
     int compare();
+    /// Records --interleave or --one-after-the-other; throws UsageError when both are given.
+    void chooseOrder(ComparisonOrder chosen);
     /// Prints the X-ray of the profiles taken (none: nothing).
     void reportProfiles() const;
     /// The data-parallel group this process is a rank of: under torchrun, or of the ranks it starts into
@@ -46,10 +49,10 @@ private:
     Kind kind;
     TrainingConfig config;
     std::string resumeDirectory;
-    int threads = 0;                   ///< the training step's operator threads (0: the thread policy's choice)
-    bool interleave = false;           ///< `compare`: alternate FP32 and AMP step by step
-    int64_t groupTimeoutSeconds = 300; ///< in a data-parallel group: the group's timeout
-    int processes = 1;                 ///< --nproc-per-node: ranks on this machine, started here
+    int threads = 0;                      ///< the training step's operator threads (0: the thread policy's choice)
+    std::optional<ComparisonOrder> order; ///< `compare`: the order asked for (none: the default)
+    int64_t groupTimeoutSeconds = 300;    ///< in a data-parallel group: the group's timeout
+    int processes = 1;                    ///< --nproc-per-node: ranks on this machine, started here
     bool json = false;
     bool quiet = false;
     bool precisionChosen = false;          ///< --precision given (`profile` then profiles that run alone)

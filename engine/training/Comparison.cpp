@@ -2,6 +2,7 @@
 
 #include "distributed/ProcessGroup.h"
 #include "system/AtomicFile.h"
+#include "system/CudaSupport.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
 #include "training/MeasurementNoise.h"
@@ -88,6 +89,12 @@ RunSummary notRun(Precision precision, std::string message)
 }
 
 } // namespace
+
+ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel)
+{
+    const bool cuda = device.rfind("cuda", 0) == 0 || (device == "auto" && cudaAvailable());
+    return cuda || dataParallel ? ComparisonOrder::Sequential : ComparisonOrder::Interleaved;
+}
 
 Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
     : config(std::move(config))

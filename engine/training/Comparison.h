@@ -32,6 +32,13 @@ enum class ComparisonOrder {
                  ///< both models live at once, so peak memory is that of the pair
 };
 
+/// The order a comparison takes when nobody chose one, for a `device` request ("auto", "cpu", "cuda…"):
+/// interleaved on the CPU, where the machine's drift during one run otherwise lands in the speed ratio
+/// (five default comparisons on a Zen 4: 1.64–1.71× interleaved, 1.42–1.82× one after the other) and
+/// memory is the process's resident set either way; one after the other on CUDA, where each run's own
+/// allocator peak is a headline figure, and in a data-parallel group, which cannot interleave.
+ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel);
+
 /// Runs FP32 and AMP with the same configuration, seed and data order (each in its own
 /// run folder under one comparison folder) and writes the recipe's table as report.md.
 /// `requestStop()` and `setPaused()` may be called from any thread.

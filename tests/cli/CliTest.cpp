@@ -34,7 +34,8 @@ private Q_SLOTS:
     void compareWithoutValidation();
     void compareJsonIsOneObjectPerLine_data();
     void compareJsonIsOneObjectPerLine();
-    void compareInterleavedAlternatesSteps();
+    void compareTakesTheOrderAsked_data();
+    void compareTakesTheOrderAsked();
     void profilePrintsFp32AgainstAmpAndWritesTheFiles();
     void trainProfilesTheStepsAsked();
     void versionNamesLibtorch();
@@ -115,6 +116,10 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
+    QTest::newRow("--one-after-the-other with profile")
+        << QStringList{"profile", "--one-after-the-other"} << "--one-after-the-other is only for `compare`";
+    QTest::newRow("both orders") << QStringList{"compare", "--interleave", "--one-after-the-other"}
+                                 << "--interleave and --one-after-the-other exclude each other";
     QTest::newRow("--interleave with --nproc-per-node")
         << QStringList{"compare", "--interleave", "--nproc-per-node", "2"} << "--interleave runs FP32 and AMP in one";
     QTest::newRow("--config missing") << QStringList{"train", "--config", "/nonexistent/config.json"}
@@ -432,7 +437,8 @@ void CliTest::compareJsonIsOneObjectPerLine()
     QFETCH(QString, folderName);
     const QString runs = scratch.filePath(folderName);
     QStringList arguments = QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp"), 1);
-    arguments << QStringLiteral("--synthetic-size") << QStringLiteral("16") << QStringLiteral("--json");
+    arguments << QStringLiteral("--synthetic-size") << QStringLiteral("16") << QStringLiteral("--json")
+              << QStringLiteral("--one-after-the-other");
     const CliResult result = runCli(arguments, scratch.path());
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
     const QList<QJsonObject> events = jsonLines(result.out);
@@ -445,23 +451,39 @@ void CliTest::compareJsonIsOneObjectPerLine()
     QVERIFY(QFileInfo::exists(reportPath));
 }
 
-void CliTest::compareInterleavedAlternatesSteps()
+void CliTest::compareTakesTheOrderAsked_data()
 {
-    const QString runs = scratch.filePath(QStringLiteral("compare-interleaved"));
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QStringList>("stepPrecisions");
+    QTest::addColumn<QString>("reportSays");
+    const QStringList inTurns{"fp32", "amp", "fp32", "amp", "fp32", "amp"};
+    QTest::newRow("default on the CPU") << QStringList{"--device", "cpu"} << inTurns << "interleaved step by step";
+    QTest::newRow("--interleave") << QStringList{"--interleave"} << inTurns << "interleaved step by step";
+    QTest::newRow("--one-after-the-other")
+        << QStringList{"--one-after-the-other"} << QStringList{"fp32", "fp32", "fp32", "amp", "amp", "amp"}
+        << "one run after the other";
+}
+
+void CliTest::compareTakesTheOrderAsked()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QStringList, stepPrecisions);
+    QFETCH(QString, reportSays);
+    const QString runs = scratch.filePath(QStringLiteral("compare-order-") + QTest::currentDataTag());
     QStringList arguments = QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("cmp"), 3);
-    arguments << QStringLiteral("--interleave") << QStringLiteral("--json");
+    arguments << options << QStringLiteral("--json");
     const CliResult result = runCli(arguments, scratch.path());
     QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
-    QStringList stepPrecisions;
+    QStringList stepsTaken;
     for (const QJsonObject& event : jsonLines(result.out)) {
         if (event.value(QLatin1String("event")).toString() == QLatin1String("step"))
-            stepPrecisions << event.value(QLatin1String("precision")).toString();
+            stepsTaken << event.value(QLatin1String("precision")).toString();
     }
-    QCOMPARE(stepPrecisions, (QStringList{"fp32", "amp", "fp32", "amp", "fp32", "amp"}));
+    QCOMPARE(stepsTaken, stepPrecisions);
     QFile reportFile(runs + QStringLiteral("/cmp/report.md"));
     QVERIFY(reportFile.open(QIODevice::ReadOnly));
-    const QByteArray report = reportFile.readAll();
-    QVERIFY2(report.contains("interleaved step by step"), report.constData());
+    const QString report = QString::fromUtf8(reportFile.readAll());
+    QVERIFY2(report.contains(reportSays), qPrintable(report));
 }
 
 void CliTest::versionNamesLibtorch()
