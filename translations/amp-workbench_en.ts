@@ -366,15 +366,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike. Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Training FP32 and AMP in turns, step by step, with the same seed and data order…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (in turns with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike (on by default on a computer without CUDA). Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off. A comparison in several processes runs one after the other.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

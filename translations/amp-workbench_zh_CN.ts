@@ -366,16 +366,16 @@
         <translation>交替执行各步</translation>
     </message>
     <message>
-        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike. Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off.</source>
-        <translation>FP32 与 AMP 轮流训练，每次各一步，使机器上的其他负载同等地拖慢两者。此时两个模型同时占用内存，峰值内存是两者合计的值：比较内存时请关闭此选项。</translation>
-    </message>
-    <message>
         <source>Training FP32 and AMP in turns, step by step, with the same seed and data order…</source>
         <translation>正在以相同的随机种子和数据顺序逐步轮流训练 FP32 和 AMP……</translation>
     </message>
     <message>
         <source>%1 (in turns with %2)</source>
         <translation>%1（与 %2 轮流）</translation>
+    </message>
+    <message>
+        <source>Train FP32 and AMP in turns, one step each, so that whatever else the machine does slows both alike (on by default on a computer without CUDA). Both models are then in memory at once, so the peak memory is that of the pair: compare memory with this option off. A comparison in several processes runs one after the other.</source>
+        <translation>FP32 与 AMP 轮流训练，每次各一步，使机器上的其他负载同等地拖慢两者（在没有 CUDA 的计算机上默认开启）。此时两个模型同时占用内存，峰值内存是两者合计的值：比较内存时请关闭此选项。多进程的比较总是先后运行。</translation>
     </message>
 </context>
 <context>

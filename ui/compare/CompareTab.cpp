@@ -60,9 +60,12 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
 {
     stepInterleaveBox->setObjectName(QStringLiteral("interleave"));
     stepInterleaveBox->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
-                                     "does slows both alike. Both models are then in memory at once, so the peak "
-                                     "memory is that of the pair: compare memory with this option off."));
-    stepInterleaveBox->setChecked(QSettings().value(kInterleaveKey, false).toBool());
+                                     "does slows both alike (on by default on a computer without CUDA). Both models "
+                                     "are then in memory at once, so the peak memory is that of the pair: compare "
+                                     "memory with this option off. A comparison in several processes runs one after "
+                                     "the other."));
+    const bool inTurnsByDefault = ampwb::defaultComparisonOrder("auto", false) == ampwb::ComparisonOrder::Interleaved;
+    stepInterleaveBox->setChecked(QSettings().value(kInterleaveKey, inTurnsByDefault).toBool());
     connect(stepInterleaveBox, &QCheckBox::toggled, this,
             [](bool checked) { QSettings().setValue(kInterleaveKey, checked); });
 
@@ -127,7 +130,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
                                                       RunPalette::forPrecision(precision)));
         run.config = runConfig;
     }
-    interleaved = stepInterleaveBox->isChecked();
+    interleaved = stepInterleaveBox->isChecked() && processes.processes == 1; // a group cannot take turns
     watching = true;
     showResults();
     verdictLabel->setText(interleaved

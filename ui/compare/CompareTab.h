@@ -26,9 +26,11 @@ public:
     CompareTab(EngineController& engine, ampwb::DeviceInfo machine, QWidget* parent = nullptr);
 
     /// Trains FP32 and AMP with `config` (its precision is ignored), in turns when
-    /// "Interleave steps" is checked; data-parallel when in more than one of `processes`.
+    /// "Interleave steps" is checked; data-parallel, one after the other, when in more than one
+    /// of `processes`.
     void start(const ampwb::TrainingConfig& config, const LocalProcesses& processes = {});
-    /// The "Interleave steps" choice (remembered in the settings).
+    /// The "Interleave steps" choice (remembered in the settings; checked at first where a
+    /// comparison's default order is interleaved: without CUDA).
     QCheckBox& interleaveBox() const { return *stepInterleaveBox; }
     /// Shows saved runs side by side, in the given order, coloured by their place in it.
     void showRuns(std::vector<RunHistory> runs);

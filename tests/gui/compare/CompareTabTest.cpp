@@ -9,6 +9,7 @@
 #include "compare/CompareTab.h"
 #include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
+#include "system/CudaSupport.h"
 #include "train/TrainingConfigPanel.h"
 #include "training/RunFolder.h"
 
@@ -20,6 +21,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -143,11 +145,14 @@ private Q_SLOTS:
 
     void interleavedComparisonTakesTurns()
     {
+        QSettings().remove(QStringLiteral("compare/interleaved")); // as in a window that never had the choice made
         {
             MainWindow window;
             window.show();
             window.configPanel().setConfig(environment.quickConfig(6));
             QCheckBox& interleave = window.compareTab().interleaveBox();
+            // Without CUDA a comparison takes turns unless told otherwise.
+            QCOMPARE(interleave.isChecked(), !ampwb::cudaAvailable());
             interleave.setChecked(true);
             QSignalSpy finished(&window.engine(), &EngineController::workFinished);
             window.compareAction().trigger();
@@ -164,11 +169,13 @@ private Q_SLOTS:
                     QVERIFY(step.precision == precision);
             }
             QVERIFY(tab.table().verticalHeaderItem(2)->text().contains(QLatin1String("both runs at once")));
+            interleave.setChecked(false);
         }
         // The choice is remembered for the next window.
         MainWindow window;
-        QVERIFY(window.compareTab().interleaveBox().isChecked());
-        window.compareTab().interleaveBox().setChecked(false);
+        QVERIFY(!window.compareTab().interleaveBox().isChecked());
+        window.compareTab().interleaveBox().setChecked(true);
+        QVERIFY(MainWindow().compareTab().interleaveBox().isChecked());
     }
 
     /// A run trained with --no-validation has no accuracy: "–", and no difference beside it.
@@ -178,7 +185,7 @@ private Q_SLOTS:
         window.show();
         window.configPanel().setConfig(environment.quickConfig(6));
         window.configPanel().findChild<QSpinBox*>(QStringLiteral("processes"))->setValue(2);
-        window.compareTab().interleaveBox().setChecked(false);
+        window.compareTab().interleaveBox().setChecked(true); // a group cannot take turns: it runs one after the other
         QSignalSpy finished(&window.engine(), &EngineController::workFinished);
         window.compareAction().trigger();
         QVERIFY(finished.wait(180000));
@@ -190,6 +197,7 @@ private Q_SLOTS:
             QCOMPARE(run.steps().size(), size_t(6));
             QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
             QVERIFY(!run.steps().back().ranks.empty()); // the ranks' figures reached the window
+            QVERIFY(!run.summary->interleaved);
         }
         QVERIFY(QFile::exists(QFileInfo(runs[0].directory).dir().filePath(QStringLiteral("report.md"))));
     }
