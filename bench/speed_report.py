@@ -136,8 +136,10 @@ def repeats_table(records):
         margin = 1.96 * (r["amp_relative_error"] ** 2 + r["fp32_relative_error"] ** 2) ** 0.5
         ratios.append(ratio)
         rows.append([str(r["round"] + 1), _number(r["fp32_images_per_second"], 1), _number(r["amp_images_per_second"], 1),
-                     f"{ratio:.2f}× (±{margin * 100:.0f} %)", _number(r["wall_s"] / 60, 1), r["verdict"]])
-    lines = _table(["repeat", "FP32 img/s", "AMP img/s", "AMP ÷ FP32 (95 % margin)", "minutes", "verdict"], rows, 1)
+                     f"{ratio:.2f}× (±{margin * 100:.0f} %)", "in turns" if r["interleaved"] else "one after the other",
+                     _number(r["wall_s"] / 60, 1), r["verdict"]])
+    lines = _table(["repeat", "FP32 img/s", "AMP img/s", "AMP ÷ FP32 (95 % margin)", "order", "minutes", "verdict"],
+                   rows, 1)
     if ratios:
         median = statistics.median(ratios)
         lines += ["", f"AMP ÷ FP32: median {median:.2f}×, range {min(ratios):.2f}–{max(ratios):.2f}× "

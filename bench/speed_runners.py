@@ -105,12 +105,11 @@ def engine_defaults(cli, steps, run_dir, name):
             "loader_workers": config["workers"], "loader_worker_threads": environment["loader_worker_threads"]}
 
 
-def engine_compare(cli, run_dir, name, interleave=False):
-    """`amp-workbench-cli compare` with nothing but where to write (the default comparison: one
-    Fashion-MNIST epoch in FP32, then in AMP; with `interleave`, step by step): each run's steady
-    images/s with its 95 % margin, and the verdict that report.md ends with."""
-    _, wall = _run([cli, "compare", "--quiet", "--run-dir", run_dir, "--name", name]
-                   + (["--interleave"] if interleave else []))
+def engine_compare(cli, run_dir, name, order_options=()):
+    """`amp-workbench-cli compare` with nothing but where to write and `order_options` (the default
+    comparison: one Fashion-MNIST epoch of FP32 and of AMP, in turns on a CPU): each run's steady
+    images/s with its 95 % margin, whether they took turns, and the verdict that report.md ends with."""
+    _, wall = _run([cli, "compare", "--quiet", "--run-dir", run_dir, "--name", name, *order_options])
     folder = os.path.join(run_dir, name)
     result = {"wall_s": wall}
     for precision in ("fp32", "amp"):
@@ -119,6 +118,7 @@ def engine_compare(cli, run_dir, name, interleave=False):
         result[f"{precision}_images_per_second"] = summary["images_per_second"]
         result[f"{precision}_relative_error"] = summary["images_per_second_relative_error"]
         result[f"{precision}_median_step_ms"] = summary["median_step_ms"]
+        result["interleaved"] = summary["interleaved"]
     with open(os.path.join(folder, "report.md")) as file:
         result["verdict"] = [line for line in file.read().splitlines() if line.strip()][-1]
     return result

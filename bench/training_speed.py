@@ -16,15 +16,15 @@ limit (the README's default run) against the original write-up's script (bench/w
 same images, R alternating pairs (default 5), no environment variables; it reports each program's
 operator and loader thread counts and the median and range of the ratio.
 --repeats instead runs the default comparison (`amp-workbench-cli compare`, nothing else set: one
-Fashion-MNIST epoch in FP32, then in AMP) R times (default 5) and reports AMP / FP32 in each, with
-its margin and verdict, and the spread of the ratios around their median (with --interleave:
-`compare --interleave`, FP32 and AMP alternating step by step).
+Fashion-MNIST epoch of FP32 and of AMP, in turns step by step on a CPU) R times (default 5) and reports
+AMP / FP32 in each, with its margin and verdict, and the spread of the ratios around their median
+(with --order interleave or one-after-the-other: `compare` with that option).
 
 Results: <out>/training-speed-<time>/results.jsonl (one record per measurement) and
 table.md (medians and ratios), also printed.
 
   /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults] [--sizes 28,64,224]
-                                           [--repeats [--interleave]] [--rounds R] [--out DIR]
+                                           [--repeats [--order O]] [--rounds R] [--out DIR]
 """
 import argparse
 import datetime
@@ -138,11 +138,12 @@ def measure_defaults(session, cli, rounds):
             session.add({**result, "kind": "defaults", "runner": runner, "round": round_index})
 
 
-def measure_repeats(session, cli, rounds, interleave):
+def measure_repeats(session, cli, rounds, order):
+    options = [] if order == "default" else [f"--{order}"]
     for round_index in range(rounds or REPEATS):
         result = speed_runners.engine_compare(cli, os.path.join(session.folder, "runs"), f"compare-r{round_index}",
-                                              interleave)
-        session.add({**result, "kind": "repeat", "round": round_index, "interleaved": interleave})
+                                              options)
+        session.add({**result, "kind": "repeat", "round": round_index, "order": order})
 
 
 def machine_line():
@@ -166,7 +167,8 @@ def main():
     mode.add_argument("--defaults", action="store_true",
                       help="only the default run against the write-up's script, as users start them")
     mode.add_argument("--repeats", action="store_true", help="only repeats of the default comparison")
-    parser.add_argument("--interleave", action="store_true", help="with --repeats: compare --interleave")
+    parser.add_argument("--order", choices=["default", "interleave", "one-after-the-other"], default="default",
+                        help="with --repeats: the comparison's order option (default: none given)")
     args = parser.parse_args()
 
     cli = os.path.join(args.build, "app", "cli", "amp-workbench-cli")
@@ -182,8 +184,9 @@ def main():
 
     lines = []
     if args.repeats:
-        measure_repeats(session, cli, args.rounds, args.interleave)
-        lines += [f"CPU: {speed_runners.cpu()}.", "", "The default comparison" + (" with --interleave" if args.interleave else "") + ", repeated:", "",
+        measure_repeats(session, cli, args.rounds, args.order)
+        given = "" if args.order == "default" else f" with --{args.order}"
+        lines += [f"CPU: {speed_runners.cpu()}.", "", f"The default comparison{given}, repeated:", "",
                   *speed_report.repeats_table(session.records)]
     elif args.defaults:
         measure_defaults(session, cli, args.rounds)
