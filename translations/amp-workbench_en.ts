@@ -752,7 +752,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
+        <source>Train more steps, or interleave the two runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train more steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

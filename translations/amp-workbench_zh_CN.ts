@@ -752,8 +752,16 @@
         <translation>AMP 在这里没有帮助：吞吐量（稳态每秒图像数）为 FP32 的 %1×，一轮用时为 FP32 的 %2×。可能的原因：%3</translation>
     </message>
     <message>
-        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave the two runs.</source>
-        <translation>运行太短，无法判断：AMP 的吞吐量为 FP32 的 %1×，但这些运行的步时波动带来 ±%2 % 的不确定性（95 %）。请训练更多步数，或让两次运行交替进行。</translation>
+        <source>Train more steps, or interleave the two runs.</source>
+        <translation>请训练更多步数，或让两次运行交替进行。</translation>
+    </message>
+    <message>
+        <source>Train more steps.</source>
+        <translation>请训练更多步数。</translation>
+    </message>
+    <message>
+        <source>Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of these runs leave ±%2 % of uncertainty (95 %). %3</source>
+        <translation>运行太短，无法判断：AMP 的吞吐量为 FP32 的 %1×，但这些运行的步时波动带来 ±%2 % 的不确定性（95 %）。%3</translation>
     </message>
 </context>
 <context>

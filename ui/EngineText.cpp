@@ -34,6 +34,8 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "Training only the new head needs starting weights (ImageNet or a file)."),
     QT_TRANSLATE_NOOP("EngineText", "The backbone's learning rate scale must be a positive number."),
     QT_TRANSLATE_NOOP("EngineText", "No verdict: a run did not take enough steps to measure."),
+    QT_TRANSLATE_NOOP("EngineText", "Train more steps, or interleave the two runs."), // after "Too short to tell"
+    QT_TRANSLATE_NOOP("EngineText", "Train more steps."),
     QT_TRANSLATE_NOOP("EngineText", "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated."),
     QT_TRANSLATE_NOOP("EngineText",
                       "the step is bound by work that autocast does not speed up (casts, batch norm, data loading)."),
@@ -79,12 +81,10 @@ const QList<PatternRule>& patternRules()
          3},
         {QRegularExpression(
              QStringLiteral("^Too short to tell: AMP ran at (.+)× the FP32 throughput, but the step times "
-                            "of these runs leave ±(.+) % of uncertainty \\(95 %\\)\\. Train more "
-                            "steps, or interleave the two runs\\.$")),
-         QT_TRANSLATE_NOOP("EngineText",
-                           "Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of "
-                           "these runs leave ±%2 % of uncertainty (95 %). Train more steps, or interleave "
-                           "the two runs.")},
+                            "of these runs leave ±(.+) % of uncertainty \\(95 %\\)\\. (.*)$")),
+         QT_TRANSLATE_NOOP("EngineText", "Too short to tell: AMP ran at %1× the FP32 throughput, but the step times of "
+                                         "these runs leave ±%2 % of uncertainty (95 %). %3"),
+         3},
         {QRegularExpression(QStringLiteral("^the images are small \\((\\d+) px\\), so the layers are too small for "
                                            "reduced precision to pay for its casts\\.$")),
          QT_TRANSLATE_NOOP("EngineText",

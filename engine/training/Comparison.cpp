@@ -300,8 +300,9 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     if (margin > 0.0 && std::abs(speedup - 1.0) <= margin * speedup) {
         verdict << format("Too short to tell: AMP ran at %.2f× the FP32 throughput, but the step times of these runs",
                           speedup)
-                << format(" leave ±%.0f %% of uncertainty (95 %%). Train more steps, or interleave the two runs.",
-                          margin * 100.0);
+                << format(" leave ±%.0f %% of uncertainty (95 %%). ", margin * 100.0)
+                << (fp32.interleaved || amp.interleaved ? "Train more steps."
+                                                        : "Train more steps, or interleave the two runs.");
         return verdict.str();
     }
     // Two measures, both named: steady-state images/s, and the epoch's time with warm-up and evaluation.
