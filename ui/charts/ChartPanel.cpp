@@ -351,11 +351,16 @@ void ChartPanel::applyHiddenSeries()
 
 void ChartPanel::fitAndReplot()
 {
+    fitToData();
+    customPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ChartPanel::fitToData()
+{
     applyHiddenSeries();
     fitLegendColumns();
     if (followingData)
         fitAxes();
-    customPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ChartPanel::fitAxes()

@@ -54,6 +54,8 @@ Q_SIGNALS:
 protected:
     /// Fits the axes to the data when following it, then replots (once, on the next event loop pass).
     void fitAndReplot();
+    /// Fits the axes to the data when following it, and the legend to its entries; no replot.
+    void fitToData();
     /// The name of the x column in CSV exports.
     virtual QString xColumnName() const = 0;
     /// An x value as the readout shows it ("step 120", "0:05:10").

@@ -102,6 +102,12 @@ QString MetricChart::describeX(double x) const
 
 void MetricChart::drawNew(const std::vector<RunHistory>& runs)
 {
+    appendNew(runs);
+    plot().replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MetricChart::appendNew(const std::vector<RunHistory>& runs)
+{
     for (size_t index = 0; index < runs.size(); ++index) {
         const RunHistory& run = runs[index];
         if (index >= plottedRuns.size()) {
@@ -111,7 +117,7 @@ void MetricChart::drawNew(const std::vector<RunHistory>& runs)
         }
         appendNewPoints(run, plottedRuns[index]);
     }
-    fitAndReplot();
+    fitToData();
 }
 
 void MetricChart::drawAll(const std::vector<RunHistory>& runs)

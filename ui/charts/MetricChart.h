@@ -11,7 +11,8 @@ class QCPGraph;
 class RunHistory;
 
 /// A chart of one ChartSpec for any number of runs, fed incrementally: `drawNew()` adds
-/// only the points recorded since the last call and replots once.
+/// only the points recorded since the last call and replots once; `appendNew()` leaves the
+/// replot to its caller.
 class MetricChart : public ChartPanel {
     Q_OBJECT
 public:
@@ -23,8 +24,10 @@ public:
     /// Whether the chart draws a smoothed series (and so must draw everything again when smoothing changes).
     bool isSmoothed() const;
 
-    /// Draws what `runs` recorded since the last drawNew or drawAll (graphs for new runs included).
+    /// Draws what `runs` recorded since the last drawNew, appendNew or drawAll (graphs for new runs included).
     void drawNew(const std::vector<RunHistory>& runs);
+    /// Adds what `runs` recorded since then, as drawNew does, and fits the axes, without replotting.
+    void appendNew(const std::vector<RunHistory>& runs);
     /// Forgets all graphs and draws `runs` from their first point.
     void drawAll(const std::vector<RunHistory>& runs);
 

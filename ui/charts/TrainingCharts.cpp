@@ -2,6 +2,8 @@
 
 #include "charts/ChartCatalog.h"
 #include "charts/MetricChart.h"
+#include "charts/QCustomPlotNoKeywords.h"
+#include "charts/RedrawPacer.h"
 #include "runs/RunHistories.h"
 
 #include <QComboBox>
@@ -32,6 +34,7 @@ TrainingCharts::TrainingCharts(const RunHistories& runHistories, const QString& 
     , smoothingSlider(new QSlider(Qt::Horizontal, this))
     , smoothingLabel(new QLabel(this))
     , maxColumns(std::max(columns, 1))
+    , pacer(new RedrawPacer([this] { redrawLive(); }, kLiveRedrawShare, this))
 {
     xAxisBox->addItem(tr("Step"), static_cast<int>(XAxisMode::Step));
     xAxisBox->addItem(tr("Epoch"), static_cast<int>(XAxisMode::Epoch));
@@ -123,7 +126,29 @@ void TrainingCharts::restoreOptions()
 void TrainingCharts::drawNew()
 {
     for (MetricChart* chart : metricCharts)
-        chart->drawNew(histories.runs());
+        chart->appendNew(histories.runs());
+    pacer->request();
+}
+
+void TrainingCharts::redrawLive()
+{
+    hiddenWithNewPoints = !isVisible();
+    if (hiddenWithNewPoints)
+        return;
+    for (MetricChart* chart : metricCharts)
+        chart->plot().replot(QCustomPlot::rpRefreshHint);
+}
+
+bool TrainingCharts::isRedrawPending() const
+{
+    return pacer->isPending() || hiddenWithNewPoints;
+}
+
+void TrainingCharts::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (hiddenWithNewPoints)
+        pacer->request();
 }
 
 void TrainingCharts::drawAll()

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class MetricChart;
+class RedrawPacer;
 class QComboBox;
 class QGridLayout;
 class QLabel;
@@ -15,10 +16,17 @@ class RunHistories;
 /// The grid of training charts that draws the runs of a RunHistories as they announce
 /// changes, with the options the charts share: what the x axis counts and how much the
 /// loss is smoothed (both remembered in QSettings under `settingsGroup`, as is each
-/// chart's log-y choice).
+/// chart's log-y choice). Points are added as they arrive; the redraws they ask for are
+/// paced to kLiveRedrawShare of the GUI thread's time, and wait while the charts are hidden.
 class TrainingCharts : public QWidget {
     Q_OBJECT
 public:
+    /// The most of the GUI thread's time that redrawing arriving points may take. Redrawn at every 40 ms tick,
+    /// the Train tab's six charts took 0.79–0.98 s of the GUI thread's CPU in a 100-step AMP run on two
+    /// cores, where that thread shares a core with the training step's operator threads; paced, 0.59–0.83 s
+    /// (docs/BENCHMARKS.md, "What the window costs a training run").
+    static constexpr double kLiveRedrawShare = 0.03;
+
     /// Draws `histories`, which must outlive the charts, in up to `columns` columns: fewer where the widget
     /// is too narrow for them, and scrolling where it is smaller than the charts' minimum sizes.
     TrainingCharts(const RunHistories& histories, const QString& settingsGroup, int columns, QWidget* parent = nullptr);
@@ -33,13 +41,19 @@ public:
     void setSmoothing(double smoothing);
     /// How many columns the charts are in now.
     int columnCount() const { return columnsShown; }
+    /// Whether points have arrived that the charts have not drawn yet (the redraw waits for its turn, or
+    /// for the charts to be shown).
+    bool isRedrawPending() const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
-    /// Draws what the runs recorded since the charts last drew (once per chart).
+    /// Adds what the runs recorded since the charts last drew, and asks the pacer for a redraw.
     void drawNew();
+    /// Replots every chart now, if they are shown.
+    void redrawLive();
     /// Draws every run again from its first value.
     void drawAll();
     void resetViews();
@@ -58,4 +72,6 @@ private:
     QGridLayout* grid;
     int maxColumns;
     int columnsShown = 0;
+    RedrawPacer* pacer;
+    bool hiddenWithNewPoints = false;
 };

@@ -1,12 +1,13 @@
 // The training charts without a run: export as PNG/SVG/PDF/CSV and to the clipboard, the
-// debiased smoothing, 100,000 points per series still panning and zooming quickly, and the
-// grid of charts drawing what its runs announce.
+// debiased smoothing, 100,000 points per series still panning and zooming quickly, the
+// grid of charts drawing what its runs announce, and the pacing of its live redraws.
 #include "GuiTestEnvironment.h"
 #include "charts/ChartCatalog.h"
 #include "charts/ChartExporter.h"
 #include "charts/DebiasedEma.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
+#include "charts/RedrawPacer.h"
 #include "charts/TrainingCharts.h"
 #include "runs/RunHistories.h"
 #include "runs/RunHistory.h"
@@ -19,6 +20,7 @@
 #include <QImage>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 #include <QXmlStreamReader>
@@ -210,6 +212,53 @@ private Q_SLOTS:
         histories.clear();
         QCOMPARE(loss.graphCount(), 0);
         QVERIFY(charts.chart(QStringLiteral("loss"))->isFollowingData());
+    }
+
+    void redrawsAreSpacedByWhatTheyCost()
+    {
+        int redraws = 0;
+        QElapsedTimer sinceFirst;
+        RedrawPacer pacer(
+            [&redraws] {
+                ++redraws;
+                QElapsedTimer busy;
+                busy.start();
+                while (busy.elapsed() < 20) {
+                }
+            },
+            0.1);
+        sinceFirst.start();
+        pacer.request();
+        QCOMPARE(redraws, 1); // the first comes at once
+        QVERIFY(pacer.lastRedrawMilliseconds() >= 20.0);
+        for (int request = 0; request < 5; ++request)
+            pacer.request();
+        QCOMPARE(redraws, 1); // 20 ms of drawing at a 10 % share: the next no sooner than 200 ms after the first
+        QVERIFY(pacer.isPending());
+        QTRY_COMPARE_WITH_TIMEOUT(redraws, 2, 5000); // the five requests merged into one redraw
+        QVERIFY2(sinceFirst.elapsed() >= 190, qPrintable(QString::number(sinceFirst.elapsed())));
+        QVERIFY(!pacer.isPending());
+        QTest::qWait(300);
+        QCOMPARE(redraws, 2); // nothing more was asked for
+        pacer.request();
+        QCOMPARE(redraws, 3); // long enough after the last: at once again
+    }
+
+    void hiddenChartsDrawWhenShown()
+    {
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
+        QTest::qWait(50); // the empty charts' own first replots
+        QSignalSpy replots(&charts.chart(QStringLiteral("loss"))->plot(), &QCustomPlot::afterReplot);
+        addRunOf30Steps(histories);
+        QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->dataCount(), 30); // the points are added
+        QTest::qWait(100);
+        QCOMPARE(replots.count(), 0); // but not drawn while nobody can see them
+        QVERIFY(charts.isRedrawPending());
+
+        QVERIFY(shownOnScreen(charts));
+        QTRY_VERIFY(!charts.isRedrawPending());
+        QVERIFY(replots.count() >= 1);
     }
 
     void emptyChartsUseTheirWholePanel()
