@@ -1,8 +1,8 @@
 // What the window costs a training run: the same run trained by amp-workbench-cli and from
 // the real window's Train tab, pair by pair (the order alternates every round), with the
-// GUI thread's longest stall measured during each window run (and, as a baseline, in an
-// idle window). Prints one JSON line per run and a summary line with the medians and the
-// window/CLI ratio.
+// GUI thread's longest stall, its CPU time and the loss chart's redraws measured during each
+// window run (and, as a baseline, the longest stall in an idle window). Prints one JSON line per run and a summary line
+// with the medians and the window/CLI ratio.
 //
 //   xvfb-run -a build/bench/gui_overhead --cli build/app/cli/amp-workbench-cli [--rounds 3]
 //       [--steps 150] [--data fashion-mnist] [--batch-size 128] [--image-size 0] [--precision fp32]
@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 namespace {
@@ -46,6 +47,8 @@ struct Measured {
     double longestStallMilliseconds = 0.0; ///< longest gap between 10 ms timer ticks while training
     double startMilliseconds = 0.0;        ///< the Start action's time on the GUI thread
     double redrawMilliseconds = 0.0;       ///< one full redraw of the Train tab's charts after the run
+    double guiCpuMilliseconds = 0.0;       ///< the GUI thread's CPU time from Start to the run's end
+    int lossChartReplots = 0;              ///< how often the loss chart redrew during the run
     QString error;
 };
 
@@ -92,6 +95,14 @@ Measured runCli(const Settings& settings, const QString& name)
     return measured;
 }
 
+/// The CPU time the calling thread has used, in milliseconds.
+double threadCpuMilliseconds()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
+
 Measured runWindow(const Settings& settings, const QString& name)
 {
     MainWindow window;
@@ -102,14 +113,18 @@ Measured runWindow(const Settings& settings, const QString& name)
     window.configPanel().setConfig(config);
     QEventLoop idle;
     QObject::connect(&window.engine(), &EngineController::workFinished, &idle, &QEventLoop::quit);
+    Measured measured;
+    QObject::connect(&window.trainTab().charts().chart(QStringLiteral("loss"))->plot(), &QCustomPlot::afterReplot,
+                     &idle, [&measured] { ++measured.lossChartReplots; });
     GuiStallMeter stalls;
     stalls.start();
+    const double cpuBefore = threadCpuMilliseconds();
     QElapsedTimer click;
     click.start();
     window.startAction().trigger();
-    Measured measured;
     measured.startMilliseconds = static_cast<double>(click.nsecsElapsed()) / 1e6;
     idle.exec();
+    measured.guiCpuMilliseconds = threadCpuMilliseconds() - cpuBefore;
     stalls.stop();
 
     measured.longestStallMilliseconds = stalls.longestGapMilliseconds();
@@ -235,6 +250,8 @@ int main(int argc, char** argv)
                 line.insert(QStringLiteral("longest_stall_ms"), measured.longestStallMilliseconds);
                 line.insert(QStringLiteral("start_action_ms"), measured.startMilliseconds);
                 line.insert(QStringLiteral("chart_redraw_ms"), measured.redrawMilliseconds);
+                line.insert(QStringLiteral("gui_thread_cpu_ms"), measured.guiCpuMilliseconds);
+                line.insert(QStringLiteral("loss_chart_replots"), measured.lossChartReplots);
             }
             printJson(line);
         }
