@@ -7,7 +7,10 @@ batch 64 per rank, two ranks of one operator thread each (Gloo on loopback):
 - against Python DDP (--against python-ddp): the same two engine ranks against Debian's
   `torchrun --standalone --nproc_per_node 2 bench/python_reference_loop.py` (torchvision's resnet18 in
   DistributedDataParallel, a DistributedSampler, the same SGD, bf16 autocast for AMP; torchrun gives
-  each worker one thread).
+  each worker one thread);
+- against two lone ranks (--against two-alone): the same two engine ranks against two `amp-workbench-cli
+  train --threads 1` started together in no group, their images/s summed: what communicating and stepping
+  together cost, apart from what two processes sharing this machine cost each other.
 
 Both sides read 1,024 ready synthetic images without augmentation and do not validate; everything else
 is the default a user gets (2 loader workers per rank, no environment variables). The ranks step together
@@ -15,7 +18,7 @@ is the default a user gets (2 loader workers per rank, no environment variables)
 steady-state images/s (warm-up steps left out). For the engine's two ranks the medians of ranks.csv's
 all-reduce time and its exposed part (what backward did not hide) are printed too.
 
-  /usr/bin/python3 bench/data_parallel_scaling.py --build build [--against one-rank|python-ddp]
+  /usr/bin/python3 bench/data_parallel_scaling.py --build build [--against one-rank|python-ddp|two-alone]
       [--pairs 5] [--steps 30] [--precision fp32|amp]
 
 Prints each pair and the median ratio with its range; writes <out>/data-parallel-<time>/results.jsonl.
@@ -27,22 +30,33 @@ import json
 import os
 import shutil
 import statistics
+import subprocess
+import time
 
 from speed_runners import _json_lines, _run, cpu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def engine(cli, ranks, steps, precision, folder, name):
+def engine_command(cli, ranks, steps, precision, folder, name):
     command = [cli, "train", "--json", "--data", "synthetic", "--image-size", "64", "--batch-size", "64",
                "--synthetic-size", "1024", "--no-augment", "--no-validation", "--max-steps", str(steps),
                "--epochs", "1000", "--threads", "1", "--precision", precision, "--run-dir", folder, "--name", name]
     if ranks > 1:
         command += ["--nproc-per-node", str(ranks)]
-    output, wall = _run(command)
+    return command
+
+
+def finished_event(output, name):
     finished = next(e for e in _json_lines(output) if e.get("event") == "finished")
     if finished["state"] != "finished":
         raise SystemExit(f"{name} ended {finished['state']}: {finished['message']}")
+    return finished
+
+
+def engine(cli, ranks, steps, precision, folder, name):
+    output, wall = _run(engine_command(cli, ranks, steps, precision, folder, name))
+    finished = finished_event(output, name)
     record = {"runner": f"engine, {ranks} rank{'s' if ranks > 1 else ''}", "ranks": ranks,
               "images_per_second": ranks * finished["images_per_second"],
               "median_step_ms": finished["median_step_ms"], "wall_s": wall}
@@ -52,6 +66,24 @@ def engine(cli, ranks, steps, precision, folder, name):
         record["allreduce_ms"] = statistics.median(float(row["allreduce_ms"]) for row in rows)
         record["allreduce_exposed_ms"] = statistics.median(float(row["allreduce_exposed_ms"]) for row in rows)
     return record
+
+
+def two_alone(cli, steps, precision, folder, name):
+    """Two one-rank runs started together, in no group: what two ranks get from this machine when
+    nothing is communicated (the sum of their images/s; the step time is the slower one's)."""
+    start = time.perf_counter()
+    names = [f"{name}-{index}" for index in range(2)]
+    processes = [subprocess.Popen(engine_command(cli, 1, steps, precision, folder, run), stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for run in names]
+    outputs = [process.communicate() for process in processes]
+    wall = time.perf_counter() - start
+    for process, (stdout, stderr), run in zip(processes, outputs, names):
+        if process.returncode != 0:
+            raise SystemExit(f"{run} failed ({process.returncode}): {stderr[-2000:]}")
+    finished = [finished_event(stdout, run) for (stdout, _), run in zip(outputs, names)]
+    return {"runner": "2 lone ranks at once", "ranks": 2,
+            "images_per_second": sum(event["images_per_second"] for event in finished),
+            "median_step_ms": max(event["median_step_ms"] for event in finished), "wall_s": wall}
 
 
 def python_ddp(steps, precision):
@@ -72,7 +104,7 @@ def python_ddp(steps, precision):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
-    parser.add_argument("--against", default="one-rank", choices=["one-rank", "python-ddp"])
+    parser.add_argument("--against", default="one-rank", choices=["one-rank", "python-ddp", "two-alone"])
     parser.add_argument("--pairs", type=int, default=5)
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--precision", default="fp32", choices=["fp32", "amp"])
@@ -85,6 +117,8 @@ def main():
     def peer(pair):
         if args.against == "python-ddp":
             return python_ddp(args.steps, args.precision)
+        if args.against == "two-alone":
+            return two_alone(cli, args.steps, args.precision, folder, f"pair{pair}-alone")
         return engine(cli, 1, args.steps, args.precision, folder, f"pair{pair}-one")
 
     pairs = []
