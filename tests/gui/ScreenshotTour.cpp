@@ -10,6 +10,7 @@
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "Translations.h"
+#include "charts/TrainingCharts.h"
 #include "classify/ClassifiedImageList.h"
 #include "classify/ClassifyTab.h"
 #include "classify/ModelServer.h"
@@ -37,6 +38,7 @@
 #include <QTableView>
 #include <QTest>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -61,6 +63,16 @@ bool waitFor(Condition done, const char* what)
 void save(QWidget& window, const QString& folder, const QString& name)
 {
     QTest::qWait(300); // let the queued replots and layouts settle
+    const auto charts = window.findChildren<TrainingCharts*>();
+    const bool drawn = QTest::qWaitFor(
+        [&charts] {
+            return std::none_of(charts.begin(), charts.end(), [](const TrainingCharts* grid) {
+                return grid->isVisible() && grid->isRedrawPending();
+            });
+        },
+        3000); // the live charts' paced redraw of their last points
+    if (!drawn)
+        std::fprintf(stderr, "%s: the charts had not drawn their last points\n", qPrintable(name));
     const QString path = QDir(folder).filePath(name + QStringLiteral(".png"));
     if (!window.grab().save(path))
         std::fprintf(stderr, "could not write %s\n", qPrintable(path));
