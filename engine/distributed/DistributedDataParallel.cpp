@@ -1,5 +1,7 @@
 #include "distributed/DistributedDataParallel.h"
 
+#include "distributed/DistributedError.h"
+
 #include <torch/csrc/distributed/c10d/comm.hpp>
 #include <torch/csrc/distributed/c10d/reducer.hpp>
 
@@ -33,6 +35,18 @@ std::vector<torch::Tensor> detached(const std::vector<torch::Tensor>& tensors)
     return result;
 }
 
+/// The ranks failed to agree on their parameters: a rank whose model differs stops there (c10d names the
+/// parameter) and the others lose it. The usual cause is a plain PyTorch rank in PyTorch's layout.
+std::string differentModelsMessage(const std::exception& error)
+{
+    return std::string("The ranks could not agree on the model's parameters: each rank's must have rank 0's "
+                       "shapes and memory layout. The workbench trains in the channels_last layout unless "
+                       "started with --contiguous (the window: channels_last unticked); plain PyTorch ranks "
+                       "keep the contiguous one unless they convert their model "
+                       "(model.to(memory_format=torch.channels_last)). (")
+         + errorReason(error) + ")";
+}
+
 } // namespace
 
 DistributedDataParallel::DistributedDataParallel(std::shared_ptr<torch::nn::Module> trained,
@@ -41,12 +55,15 @@ DistributedDataParallel::DistributedDataParallel(std::shared_ptr<torch::nn::Modu
     , group(std::move(processGroup))
 {
     const auto parameters = trainedParameters(*module);
-    c10d::verify_params_across_processes(group, parameters, c10::nullopt);
-
     auto states = detached(module->parameters());
     const auto buffers = detached(module->buffers());
     states.insert(states.end(), buffers.begin(), buffers.end());
-    c10d::broadcast_coalesced(group, states, broadcastBucketBytes, 0);
+    try {
+        c10d::verify_params_across_processes(group, parameters, c10::nullopt);
+        c10d::broadcast_coalesced(group, states, broadcastBucketBytes, 0);
+    } catch (const std::exception& error) {
+        throw DistributedError(differentModelsMessage(error));
+    }
 
     const std::vector<bool> sparseGradients(parameters.size(), false);
     auto [bucketIndices, bucketLimits] =

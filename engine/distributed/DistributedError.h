@@ -1,6 +1,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 
 namespace ampwb {
 
@@ -9,5 +10,8 @@ class DistributedError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// The first line of a libtorch, c10d or Gloo error without c10's backtrace: the part worth showing.
+std::string errorReason(const std::exception& error);
 
 } // namespace ampwb

@@ -2,7 +2,6 @@
 
 #include "distributed/DistributedError.h"
 
-#include <c10/util/Exception.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
@@ -20,14 +19,6 @@ namespace {
 constexpr const char* defaultGroupPrefix = "default_pg";
 constexpr const char* firstGroupName = "0";
 constexpr const char* startBarrierKey = "store_based_barrier_key:1";
-
-std::string reason(const std::exception& error)
-{
-    const auto* c10Error = dynamic_cast<const c10::Error*>(&error);
-    std::string text = c10Error ? c10Error->what_without_backtrace() : error.what();
-    const auto lineEnd = text.find('\n');
-    return lineEnd == std::string::npos ? text : text.substr(0, lineEnd);
-}
 
 std::string seconds(std::chrono::milliseconds duration)
 {
@@ -57,12 +48,13 @@ c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chr
         store = c10::make_intrusive<c10d::TCPStore>(rendezvous.masterAddress, options);
     } catch (const std::exception& error) {
         if (options.isServer)
-            throw DistributedError("Rank 0 could not open the rendezvous on port "
-                                   + std::to_string(rendezvous.masterPort)
-                                   + " (is another program using it? choose another MASTER_PORT): " + reason(error));
+            throw DistributedError(
+                "Rank 0 could not open the rendezvous on port " + std::to_string(rendezvous.masterPort)
+                + " (is another program using it? choose another MASTER_PORT): " + errorReason(error));
         throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " could not reach the rendezvous at "
                                + where(rendezvous) + " within " + seconds(timeout)
-                               + " (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): " + reason(error));
+                               + " (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): "
+                               + errorReason(error));
     }
     if (rendezvous.agentStoreAttempt)
         return c10::make_intrusive<c10d::PrefixStore>(
@@ -121,7 +113,7 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
         throw DistributedError(
             "Rank " + std::to_string(rendezvous.rank) + " could not connect to the other ranks at " + where(rendezvous)
             + " within " + seconds(timeout) + " (did all " + std::to_string(rendezvous.worldSize)
-            + " ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): " + reason(error));
+            + " ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): " + errorReason(error));
     }
 }
 

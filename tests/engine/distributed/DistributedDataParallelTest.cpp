@@ -120,9 +120,11 @@ torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous, Precision precisi
 }
 
 /// Trains with the workbench's Trainer as one rank of the group, with ddp_peer.py's settings (SGD, learning
-/// rate 0.1, momentum 0.9, no weight decay, a constant rate) and its validation off; the data are the
-/// Trainer's own (a rank's batches do not matter: the ranks step with the same averaged gradients).
-RunSummary trainWithTrainer(const Rendezvous& rendezvous, Precision precision, const QString& runsFolder)
+/// rate 0.1, momentum 0.9, no weight decay, a constant rate, PyTorch's contiguous layout unless `channelsLast`)
+/// and its validation off; the data are the Trainer's own (a rank's batches do not matter: the ranks step with
+/// the same averaged gradients).
+RunSummary trainWithTrainer(const Rendezvous& rendezvous, Precision precision, const QString& runsFolder,
+                            bool channelsLast = false)
 {
     TrainingConfig config;
     config.name = QStringLiteral("trainer-rank%1").arg(rendezvous.rank).toStdString();
@@ -138,6 +140,7 @@ RunSummary trainWithTrainer(const Rendezvous& rendezvous, Precision precision, c
     config.schedule = LearningRateSchedule::Constant;
     config.workers = 1;
     config.validation = false;
+    config.channelsLast = channelsLast;
     Trainer trainer(config);
     trainer.joinGroup(std::make_shared<ProcessGroup>(rendezvous, std::chrono::seconds(timeoutSeconds)));
     return trainer.run();
@@ -179,6 +182,8 @@ private Q_SLOTS:
     void matchesPythonRank();
     void trainerMatchesPythonRank_data();
     void trainerMatchesPythonRank();
+    void anotherLayoutIsRefusedWithItsRemedy_data();
+    void anotherLayoutIsRefusedWithItsRemedy();
 
 private:
     QTemporaryDir folder;
@@ -287,6 +292,38 @@ void DistributedDataParallelTest::trainerMatchesPythonRank()
     const torch::Tensor workbench = parametersOf(loadClassifierModel(summary.runDirectory));
     const torch::Tensor pythonParameters = parameters(readState(pythonStatePath));
     QVERIFY2(torch::equal(workbench, pythonParameters), qPrintable(difference(workbench, pythonParameters)));
+}
+
+void DistributedDataParallelTest::anotherLayoutIsRefusedWithItsRemedy_data()
+{
+    QTest::addColumn<int>("workbenchRank");
+    QTest::addRow("workbench rank 0, Python rank 1") << 0;
+    QTest::addRow("workbench rank 1, Python rank 0") << 1;
+}
+
+/// The workbench's default channels_last layout beside a plain PyTorch rank in PyTorch's: DDP's parameter check
+/// stops the rank that is not rank 0 and rank 0 then loses it; either way the workbench's message says what to
+/// change, and no run folder is left behind.
+void DistributedDataParallelTest::anotherLayoutIsRefusedWithItsRemedy()
+{
+    QFETCH(int, workbenchRank);
+    test::LocalPort port;
+    port.release();
+    QProcess python;
+    startPythonRank(python, 1 - workbenchRank, port.port(), Precision::Fp32,
+                    folder.filePath(QStringLiteral("layout-python.bin")));
+
+    const QString runs = folder.filePath(QStringLiteral("layout-runs"));
+    const RunSummary summary = trainWithTrainer(localRendezvous(workbenchRank, port.port()), Precision::Fp32, runs,
+                                                /*channelsLast=*/true);
+    const QString failure = pythonRankFailure(python);
+    QVERIFY2(summary.state == RunState::Failed, summary.message.c_str());
+    QVERIFY2(summary.message.find("could not agree on the model's parameters") != std::string::npos,
+             summary.message.c_str());
+    QVERIFY2(summary.message.find("--contiguous") != std::string::npos, summary.message.c_str());
+    QCOMPARE(summary.steps, int64_t{0});
+    QVERIFY(!failure.isEmpty()); // the Python rank stopped at the same check
+    QVERIFY2(QDir(runs).isEmpty(), qPrintable(QDir(runs).entryList().join(u',')));
 }
 
 QTEST_GUILESS_MAIN(DistributedDataParallelTest)
