@@ -11,13 +11,14 @@ steps=${2:-200}
 out=${OUT:-bench-results}/fashion-mnist-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 cli="$build/app/cli/amp-workbench-cli"
-for layout in "" "--channels-last"; do
-    name=compare${layout:+-channels-last}
+for layout in "--contiguous" "--channels-last"; do
+    name=compare${layout#-}
     "$cli" compare --data fashion-mnist --batch-size 128 --max-steps "$steps" --workers 2 \
         --run-dir "$out" --name "$name" $layout --quiet | tee "$out/$name.txt"
+    python_layout=${layout/--contiguous/}  # PyTorch's default is contiguous
     for precision in fp32 amp; do
         /usr/bin/python3 bench/python_reference_loop.py --data fashion-mnist --batch-size 128 \
-            --steps "$steps" --precision "$precision" $layout | tee -a "$out/python.jsonl"
+            --steps "$steps" --precision "$precision" $python_layout | tee -a "$out/python.jsonl"
     done
 done
 echo "Results in $out"

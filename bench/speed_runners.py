@@ -77,8 +77,7 @@ def engine_training(cli, case, precision, channels_last, steps, workers, run_dir
                "--precision", precision, "--workers", str(workers), "--validation-limit", str(case["batch"]),
                "--run-dir", run_dir, "--name", name]
     command += ["--epochs", str(epochs)] if epochs else ["--max-steps", str(steps)]
-    if channels_last:
-        command.append("--channels-last")
+    command.append("--channels-last" if channels_last else "--contiguous")
     output, wall = _run(command)
     events = _json_lines(output)
     finished = next(e for e in events if e.get("event") == "finished")

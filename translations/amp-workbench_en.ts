@@ -2343,6 +2343,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Group timeout:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>On by default: the faster layout in every training case measured on the CPU. Untick it to train beside plain PyTorch ranks, which keep PyTorch&apos;s contiguous layout</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainingDataLikeness</name>

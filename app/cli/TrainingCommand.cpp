@@ -138,8 +138,10 @@ TrainingCommand::TrainingCommand(Kind kind)
                  precisionChosen = true;
              }},
             {"--device", "auto|cpu|cuda", "(default auto)", [&c](const OptionValue& v) { c.device = v.text(); }},
-            {"--channels-last", "", "NHWC memory format for weights and images",
+            {"--channels-last", "", "NHWC memory format for weights and images (the default)",
              [&c](const OptionValue&) { c.channelsLast = true; }},
+            {"--contiguous", "", "NCHW memory format, PyTorch's default (beside plain PyTorch ranks)",
+             [&c](const OptionValue&) { c.channelsLast = false; }},
             {"--loss-scaling", "auto|on|off", "(auto: on for CUDA AMP, off for CPU bf16)",
              [&c](const OptionValue& v) { c.lossScaling = v.oneOf(parseLossScaling(v.text()), "auto, on or off"); }},
             {"--init-scale", "X", "initial loss scale (default 65536)",

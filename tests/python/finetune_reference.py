@@ -77,9 +77,12 @@ def sgd_losses_command(arguments):
     model = torchvision.models.resnet18(weights=None, num_classes=arguments.classes)
     model.load_state_dict(torch.load(arguments.model), strict=True)
     model.train()
+    layout = torch.channels_last if arguments.channels_last else torch.contiguous_format
+    model.to(memory_format=layout)
     optimizer = torch.optim.SGD(model.parameters(), lr=arguments.lr, momentum=arguments.momentum,
                                 weight_decay=arguments.weight_decay)
     images, labels = training_batch(arguments.folder, arguments.image_size)
+    images = images.contiguous(memory_format=layout)
     orders = [[int(i) for i in order.split(",")] for order in arguments.orders.split(";")] if arguments.orders else [
         list(range(len(labels)))]
     losses = []
@@ -113,6 +116,7 @@ def main():
     losses.add_argument("--weight-decay", type=float, required=True)
     losses.add_argument("--image-size", type=int, default=224)
     losses.add_argument("--amp", action="store_true")
+    losses.add_argument("--channels-last", action="store_true")
     losses.add_argument("--threads", type=int, default=0)
     losses.add_argument("--orders", default="")
     losses.add_argument("--out", required=True)
