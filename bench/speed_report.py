@@ -125,6 +125,24 @@ def defaults_table(records):
     return lines
 
 
+def layouts_table(records):
+    """Per precision: both layouts' images/s (median and range) and channels_last ÷ contiguous pair by pair."""
+    rows = []
+    for precision in ("fp32", "amp"):
+        last = _matching(records, kind="layout", precision=precision, layout="channels_last")
+        contiguous = _matching(records, kind="layout", precision=precision, layout="contiguous")
+        if not last or not contiguous:
+            continue
+        ratios = [a["images_per_second"] / b["images_per_second"] for a, b in zip(last, contiguous)]
+        rates = [[r["images_per_second"] for r in runs] for runs in (last, contiguous)]
+        rows.append([precision.upper(), str(len(ratios)),
+                     *(f"{statistics.median(r):.1f} ({min(r):.1f}–{max(r):.1f})" for r in rates),
+                     ", ".join(f"{r:.2f}" for r in ratios),
+                     f"**{statistics.median(ratios):.2f}×** ({min(ratios):.2f}–{max(ratios):.2f})"])
+    return _table(["precision", "pairs", "channels_last img/s", "contiguous img/s", "ratio, each pair",
+                   "channels_last ÷ contiguous"], rows, 5)
+
+
 def repeats_table(records):
     """Each repeat of the default comparison: both throughputs, AMP ÷ FP32 with the 95 % margin the
     run's own step times give (as the report computes it), the verdict; then the spread of the ratios

@@ -91,15 +91,17 @@ def engine_training(cli, case, precision, channels_last, steps, workers, run_dir
             "threads": threads}
 
 
-def engine_defaults(cli, steps, run_dir, name):
+def engine_defaults(cli, steps, run_dir, name, options=()):
     """`amp-workbench-cli train` with nothing but a step limit (the README's default run: Fashion-MNIST,
-    28 px, batch 128, FP32, default workers and threads), and the thread counts it recorded."""
-    output, wall = _run([cli, "train", "--json", "--max-steps", str(steps), "--run-dir", run_dir, "--name", name])
+    28 px, batch 128, FP32, default workers and threads) and `options`, and the thread counts it recorded."""
+    output, wall = _run([cli, "train", "--json", "--max-steps", str(steps), *options, "--run-dir", run_dir,
+                         "--name", name])
     finished = next(e for e in _json_lines(output) if e.get("event") == "finished")
     config = _run_config(run_dir, name)
     environment = config["environment"]
     return {"images_per_second": finished["images_per_second"], "median_step_ms": finished["median_step_ms"],
-            "steps": finished["steps"], "batch_size": config["batch_size"], "wall_s": wall,
+            "steps": finished["steps"], "batch_size": config["batch_size"], "channels_last": config["channels_last"],
+            "wall_s": wall,
             "threads": environment["cpu_threads"], "threads_chosen_by": environment["cpu_threads_chosen_by"],
             "loader_workers": config["workers"], "loader_worker_threads": environment["loader_worker_threads"]}
 

@@ -15,6 +15,8 @@ Default run (about 20 minutes on a 2-core machine):
 limit (the README's default run) against the original write-up's script (bench/write_up_loop.py) on the
 same images, R alternating pairs (default 5), no environment variables; it reports each program's
 operator and loader thread counts and the median and range of the ratio.
+--layouts instead runs the default run, FP32 and AMP, in its default layout (channels_last) against the
+same run with --contiguous, R alternating pairs (default 5), and reports the ratio's median and range.
 --repeats instead runs the default comparison (`amp-workbench-cli compare`, nothing else set: one
 Fashion-MNIST epoch of FP32 and of AMP, in turns step by step on a CPU) R times (default 5) and reports
 AMP / FP32 in each, with its margin and verdict, and the spread of the ratios around their median
@@ -23,7 +25,7 @@ AMP / FP32 in each, with its margin and verdict, and the spread of the ratios ar
 Results: <out>/training-speed-<time>/results.jsonl (one record per measurement) and
 table.md (medians and ratios), also printed.
 
-  /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults] [--sizes 28,64,224]
+  /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults | --layouts] [--sizes 28,64,224]
                                            [--repeats [--order O]] [--rounds R] [--out DIR]
 """
 import argparse
@@ -138,6 +140,20 @@ def measure_defaults(session, cli, rounds):
             session.add({**result, "kind": "defaults", "runner": runner, "round": round_index})
 
 
+def measure_layouts(session, cli, rounds):
+    for round_index in range(rounds or DEFAULTS_ROUNDS):
+        for precision in ("fp32", "amp"):
+            layouts = ("channels_last", "contiguous") if round_index % 2 == 0 else ("contiguous", "channels_last")
+            for layout in layouts:
+                options = ["--precision", precision] + (["--contiguous"] if layout == "contiguous" else [])
+                result = speed_runners.engine_defaults(cli, DEFAULTS_STEPS, os.path.join(session.folder, "runs"),
+                                                       f"layout-{precision}-{layout}-r{round_index}", options)
+                if result["channels_last"] != (layout == "channels_last"):
+                    sys.exit(f"the run recorded channels_last={result['channels_last']}, not the {layout} layout")
+                session.add({**result, "kind": "layout", "precision": precision, "layout": layout,
+                             "round": round_index})
+
+
 def measure_repeats(session, cli, rounds, order):
     options = [] if order == "default" else [f"--{order}"]
     for round_index in range(rounds or REPEATS):
@@ -166,6 +182,8 @@ def main():
     mode.add_argument("--epoch", action="store_true", help="only one Fashion-MNIST epoch, end to end")
     mode.add_argument("--defaults", action="store_true",
                       help="only the default run against the write-up's script, as users start them")
+    mode.add_argument("--layouts", action="store_true",
+                      help="only the default run in its default layout against --contiguous, FP32 and AMP")
     mode.add_argument("--repeats", action="store_true", help="only repeats of the default comparison")
     parser.add_argument("--order", choices=["default", "interleave", "one-after-the-other"], default="default",
                         help="with --repeats: the comparison's order option (default: none given)")
@@ -173,12 +191,12 @@ def main():
 
     cli = os.path.join(args.build, "app", "cli", "amp-workbench-cli")
     loader_binary = os.path.join(args.build, "bench", "loader_throughput")
-    for binary in (cli,) if args.epoch or args.defaults or args.repeats else (cli, loader_binary):
+    for binary in (cli,) if args.epoch or args.defaults or args.layouts or args.repeats else (cli, loader_binary):
         if not os.access(binary, os.X_OK):
             sys.exit(f"{binary} is missing: build with -DAMPWB_BUILD_BENCH=ON "
                      f"(ninja -C {args.build} amp-workbench-cli loader_throughput)")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    suffix = "-epoch" if args.epoch else "-defaults" if args.defaults else "-repeats" if args.repeats else ""
+    suffix = next((f"-{mode}" for mode in ("epoch", "defaults", "layouts", "repeats") if getattr(args, mode)), "")
     session = Session(os.path.join(args.out, f"training-speed-{stamp}{suffix}"))
     started = datetime.datetime.now(datetime.timezone.utc)
 
@@ -192,6 +210,11 @@ def main():
         measure_defaults(session, cli, args.rounds)
         lines += ["The default run against the write-up's script, as users start them:", "",
                   *speed_report.defaults_table(session.records)]
+    elif args.layouts:
+        measure_layouts(session, cli, args.rounds)
+        lines += [f"CPU: {speed_runners.cpu()}.", "",
+                  "The default run in its default layout (channels_last) against --contiguous:", "",
+                  *speed_report.layouts_table(session.records)]
     elif args.epoch:
         measure_epoch(session, cli)
         lines += ["One Fashion-MNIST epoch (468 steps of 128, contiguous, 2 workers), end to end:", "",
