@@ -1,6 +1,5 @@
 #include "model/SmallMapConvolution.h"
 
-#include "system/DeviceInfo.h"
 #include "training/AutocastGuard.h"
 
 #include <ATen/SequenceNumber.h>
@@ -75,14 +74,12 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
 
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
 {
-    static const bool cpuHasAmx = probeDevices().cpuHasAmxBf16;
     const auto& options = conv.options;
     const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
-    if (cpuHasAmx || !input.device().is_cpu() || input.dim() != 4 || !torch::GradMode::is_enabled()
-        || !conv.weight.requires_grad() || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16
-        || !both(options.kernel_size(), 3) || !padding || !both(*padding, 1) || !both(options.dilation(), 1)
-        || options.groups() != 1 || options.bias() || (*options.stride())[0] != (*options.stride())[1]
-        || options.in_channels() < kMinimumInputChannels)
+    if (!input.device().is_cpu() || input.dim() != 4 || !torch::GradMode::is_enabled() || !conv.weight.requires_grad()
+        || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !both(options.kernel_size(), 3)
+        || !padding || !both(*padding, 1) || !both(options.dilation(), 1) || options.groups() != 1 || options.bias()
+        || (*options.stride())[0] != (*options.stride())[1] || options.in_channels() < kMinimumInputChannels)
         return false;
     const int64_t stride = (*options.stride())[0];
     const int64_t outHeight = (input.size(2) - 1) / stride + 1, outWidth = (input.size(3) - 1) / stride + 1;

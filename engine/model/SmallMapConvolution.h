@@ -10,10 +10,10 @@ inline constexpr const char* kSmallMapConvolutionName = "ampwb::small_map_convol
 inline constexpr const char* kSmallMapConvolutionBackwardName = "torch::autograd::CppNode<ampwb::SmallMapConvolution>";
 
 /// Whether `conv` on `input` takes the small-map path (convolve): a training step (gradients
-/// recorded) under CPU bf16 autocast on a CPU without AMX, a 3×3 convolution (padding 1, no bias,
-/// one group) with at least 256 input channels whose output map has at most 7×7 positions
-/// (layer3 and layer4 at 28 and 64 px, layer4 at 224 px). There, oneDNN's bf16 weight-gradient
-/// kernel without AMX is slower than FP32's (docs/BENCHMARKS.md).
+/// recorded) under CPU bf16 autocast, a 3×3 convolution (padding 1, no bias, one group) with at
+/// least 256 input channels whose output map has at most 7×7 positions (layer3 and layer4 at 28 and
+/// 64 px, layer4 at 224 px). There, oneDNN's bf16 weight-gradient kernel is slower than one matrix
+/// product, with AVX512-BF16 and with AMX alike, and often slower than FP32's (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
 /// The small-map path itself, on any CPU: the convolution autocast would run (bf16 input and

@@ -310,8 +310,8 @@ void FineTuningTest::lossesFollowTorchvisionsSgdLoop()
     QVERIFY(losses.open(QIODevice::ReadOnly));
     const QJsonArray expected = QJsonDocument::fromJson(losses.readAll()).object().value("losses").toArray();
     QCOMPARE(expected.size(), steps);
-    // Under AMP the workbench sums layer3's and layer4's bf16 weight gradients in another order on
-    // CPUs without AMX (model/SmallMapConvolution.h). bf16 training magnifies any such change after
+    // Under AMP the workbench sums layer3's and layer4's bf16 weight gradients in another order
+    // (model/SmallMapConvolution.h). bf16 training magnifies any such change after
     // a few steps: in a like setting (ResNet-18, 8 random 64 px images, lr 0.01) PyTorch's own loop
     // on 2 threads differed from itself on 1 by up to 2.2 % within ten steps. So the first three
     // losses agree to 1e-3, the later ones to 5 %.

@@ -177,7 +177,7 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
     QVERIFY(profile.of(OperatorClass::Cast).milliseconds > 0.0);
 
     // Modules: the forward ranges name them; backward functions find theirs by autograd's sequence number.
-    // layer3.1.conv1 and layer4.1.conv2 take the small-map path where the CPU has no AMX (SmallMapConvolution.h).
+    // layer3.1.conv1 and layer4.1.conv2 take the small-map path (SmallMapConvolution.h).
     for (const char* name : {"conv1", "layer1.0.conv1", "layer2.0.downsample", "layer3.1.conv1", "layer4.1.conv2",
                              "layer4.1.bn2", "fc", "loss"}) {
         const ModuleTime* module = findModule(profile, name);
