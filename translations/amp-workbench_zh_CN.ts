@@ -2337,8 +2337,8 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>组超时：</translation>
     </message>
     <message>
-        <source>On by default: the faster layout in every training case measured on the CPU. Untick it to train beside plain PyTorch ranks, which keep PyTorch&apos;s contiguous layout</source>
-        <translation>默认开启：在 CPU 上测过的所有训练情形中都是更快的布局。与普通 PyTorch 进程一起训练时请取消勾选，它们保留 PyTorch 的连续（contiguous）布局</translation>
+        <source>On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at worst. Untick it to train beside plain PyTorch ranks, which keep PyTorch&apos;s contiguous layout</source>
+        <translation>默认开启：在测过的 CPU 上训练时最多快 1.4 倍，最差慢 2 %。与普通 PyTorch 进程一起训练时请取消勾选，它们保留 PyTorch 的连续（contiguous）布局</translation>
     </message>
 </context>
 <context>

@@ -136,9 +136,10 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
     }
     channelsLast = new QCheckBox(tr("channels_last (NHWC) memory format"), box);
     channelsLast->setObjectName(QStringLiteral("channelsLast"));
-    channelsLast->setToolTip(tr("On by default: the faster layout in every training case measured on the CPU. "
-                                "Untick it to train beside plain PyTorch ranks, which keep PyTorch's contiguous "
-                                "layout"));
+    channelsLast->setToolTip(
+        tr("On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at worst. "
+           "Untick it to train beside plain PyTorch ranks, which keep PyTorch's contiguous "
+           "layout"));
     QFormLayout* form = formOf(box);
     form->addRow(tr("Precision:"), precision);
     form->addRow(tr("Device:"), device);
