@@ -6,6 +6,7 @@
 #include "modelfiles/PickleWriter.h"
 #include "modelfiles/TorchFileFormat.h"
 #include "system/AtomicFile.h"
+#include "system/ErrorText.h"
 
 #include <caffe2/serialize/inline_container.h>
 
@@ -175,13 +176,6 @@ StateDict tensorsOf(const PickleReader& reader, const PickleValue& root)
         stateDict.emplace_back(name, *tensor);
     }
     return stateDict;
-}
-
-std::string withoutBacktrace(const std::exception& error)
-{
-    if (const auto* torchError = dynamic_cast<const c10::Error*>(&error))
-        return torchError->what_without_backtrace();
-    return error.what();
 }
 
 void writeTensorReference(PickleWriter& pickle, const torch::Tensor& tensor, const std::string& key)

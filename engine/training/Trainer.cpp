@@ -11,6 +11,7 @@
 #include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
 #include "system/DeviceInfo.h"
+#include "system/ErrorText.h"
 #include "system/HostMemoryReuse.h"
 #include "training/AutocastGuard.h"
 #include "training/Checkpoint.h"
@@ -71,11 +72,7 @@ double median(std::vector<double> values)
 
 std::string describeFailure(const std::exception& error)
 {
-    std::string text;
-    if (const auto* c10Error = dynamic_cast<const c10::Error*>(&error))
-        text = c10Error->what_without_backtrace();
-    else
-        text = error.what();
+    const std::string text = withoutBacktrace(error);
     // CUDA's caching allocator says "out of memory"; the CPU allocator "can't allocate memory".
     if (text.find("out of memory") != std::string::npos || text.find("can't allocate memory") != std::string::npos)
         return "Out of memory: " + text.substr(0, 300)

@@ -1,0 +1,12 @@
+#pragma once
+
+#include <exception>
+#include <string>
+
+namespace ampwb {
+
+/// An exception's message as a user should read it: libtorch's (c10) errors without the C++ backtrace
+/// c10 appends, any other exception's what().
+std::string withoutBacktrace(const std::exception& error);
+
+} // namespace ampwb
