@@ -2383,10 +2383,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Convolution backward (input + weight gradients)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Batch norm</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2572,6 +2568,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>X-ray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution input gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution weight gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Convolution backward (both gradients, not timed apart)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

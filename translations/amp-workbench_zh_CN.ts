@@ -2373,10 +2373,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>卷积前向</translation>
     </message>
     <message>
-        <source>Convolution backward (input + weight gradients)</source>
-        <translation>卷积反向（输入 + 权重梯度）</translation>
-    </message>
-    <message>
         <source>Batch norm</source>
         <translation>批归一化</translation>
     </message>
@@ -2563,6 +2559,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>X-ray</source>
         <translation>X 光</translation>
+    </message>
+    <message>
+        <source>Convolution input gradient</source>
+        <translation>卷积输入梯度</translation>
+    </message>
+    <message>
+        <source>Convolution weight gradient</source>
+        <translation>卷积权重梯度</translation>
+    </message>
+    <message>
+        <source>Convolution backward (both gradients, not timed apart)</source>
+        <translation>卷积反向（两种梯度合计，未分开计时）</translation>
     </message>
 </context>
 <context>

@@ -63,7 +63,8 @@ torch::Tensor BasicBlockImpl::forward(torch::Tensor x)
     torch::Tensor identity = x;
     if (downsample) {
         const NamedScope scope(path, "downsample");
-        identity = downsample->forward(x);
+        auto* conv = downsample->ptr(0)->as<torch::nn::Conv2dImpl>();
+        identity = downsample->ptr(1)->as<torch::nn::BatchNorm2dImpl>()->forward(convolve(*conv, x));
     }
     torch::Tensor out = relu(inScope(path, "bn1", bn1, inScope(path, "conv1", conv1, x)));
     out = inScope(path, "bn2", bn2, inScope(path, "conv2", conv2, out));

@@ -1,13 +1,11 @@
 #include "model/SmallMapConvolution.h"
 
+#include "model/ConvolutionGradientsApart.h"
+
 #include "training/AutocastGuard.h"
 
-#include <ATen/SequenceNumber.h>
 #include <ATen/core/LegacyTypeDispatch.h>
-#include <ATen/record_function.h>
 #include <torch/autograd.h>
-
-#include <array>
 
 namespace ampwb {
 
@@ -62,12 +60,16 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         const int64_t stride = context->saved_data["stride"].toInt();
         const torch::Tensor& gradOutput = gradOutputs[0];
         torch::Tensor gradInput, gradWeight;
-        if (context->needs_input_grad(0))
+        if (context->needs_input_grad(0)) {
+            const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, weight});
             gradInput = std::get<0>(at::convolution_backward(gradOutput, input, weight, c10::nullopt, {stride, stride},
                                                              {1, 1}, {1, 1}, false, {0, 0}, 1, {true, false, false}));
+        }
         // In the weight's own layout: autograd would otherwise copy the float32 gradient into it.
-        if (context->needs_input_grad(1))
+        if (context->needs_input_grad(1)) {
+            const ConvolutionPartRange range(kConvolutionWeightGradientName, {gradOutput, input});
             gradWeight = patchWeightGradient(input, gradOutput, stride).contiguous(weight.suggest_memory_format());
+        }
         return {gradInput, gradWeight, torch::Tensor()};
     }
 };
@@ -90,18 +92,17 @@ torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tens
 {
     // The casts autocast makes; then the range whose sequence number the backward function takes.
     const torch::Tensor input16 = input.to(at::kBFloat16), weight16 = conv.weight.to(at::kBFloat16);
-    at::RecordFunction range(at::RecordScope::FUNCTION);
-    if (range.isActive()) {
-        const std::array<c10::IValue, 2> inputs{c10::IValue(input16), c10::IValue(weight16)};
-        range.before(kSmallMapConvolutionName, c10::ArrayRef<const c10::IValue>(inputs.data(), inputs.size()),
-                     static_cast<int64_t>(at::sequence_number::peek()));
-    }
+    const ConvolutionPartRange range(kSmallMapConvolutionName, {input16, weight16}, true);
     return SmallMapConvolution::apply(input16, weight16, (*conv.options.stride())[0]);
 }
 
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
 {
-    return takesSmallMapPath(conv, input) ? smallMapConvolution(conv, input) : conv.forward(input);
+    if (takesSmallMapPath(conv, input))
+        return smallMapConvolution(conv, input);
+    if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())
+        return convolutionWithGradientsApart(conv, input);
+    return conv.forward(input);
 }
 
 } // namespace ampwb

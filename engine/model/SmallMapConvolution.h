@@ -23,7 +23,8 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
 /// gradient's bits differ by up to one bf16 rounding. `conv` must be 3×3, padding 1, no bias.
 torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
-/// smallMapConvolution where takesSmallMapPath, else `conv.forward(input)`.
+/// smallMapConvolution where takesSmallMapPath; else, while an X-ray profile records this step,
+/// convolutionWithGradientsApart (the same bits, its gradients timed apart); else `conv.forward(input)`.
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
 } // namespace ampwb

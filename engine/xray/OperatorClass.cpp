@@ -1,5 +1,6 @@
 #include "xray/OperatorClass.h"
 
+#include "model/ConvolutionGradientsApart.h"
 #include "model/SmallMapConvolution.h"
 
 #include <array>
@@ -17,7 +18,9 @@ struct ClassNames {
 
 constexpr std::array<ClassNames, kOperatorClassCount> kClasses{{
     {OperatorClass::ConvolutionForward, "conv_forward", "convolution forward"},
-    {OperatorClass::ConvolutionBackward, "conv_backward", "convolution backward (input + weight gradients)"},
+    {OperatorClass::ConvolutionInputGradient, "conv_input_gradient", "convolution input gradient"},
+    {OperatorClass::ConvolutionWeightGradient, "conv_weight_gradient", "convolution weight gradient"},
+    {OperatorClass::ConvolutionBackward, "conv_backward", "convolution backward (both gradients, not timed apart)"},
     {OperatorClass::BatchNorm, "batch_norm", "batch norm"},
     {OperatorClass::Relu, "relu", "ReLU"},
     {OperatorClass::Add, "add", "add (residual)"},
@@ -30,7 +33,7 @@ constexpr std::array<ClassNames, kOperatorClassCount> kClasses{{
 }};
 
 /// Operator and backward-function names (without "aten::") and their class.
-const std::array<std::pair<const char*, OperatorClass>, 33> kNamedOperators{{
+const std::array<std::pair<const char*, OperatorClass>, 35> kNamedOperators{{
     {"conv2d", OperatorClass::ConvolutionForward},
     {"convolution", OperatorClass::ConvolutionForward},
     {"_convolution", OperatorClass::ConvolutionForward},
@@ -38,8 +41,10 @@ const std::array<std::pair<const char*, OperatorClass>, 33> kNamedOperators{{
     {"cudnn_convolution", OperatorClass::ConvolutionForward},
     {"convolution_backward", OperatorClass::ConvolutionBackward},
     {"ConvolutionBackward0", OperatorClass::ConvolutionBackward},
+    {kConvolutionForwardName, OperatorClass::ConvolutionForward},
     {kSmallMapConvolutionName, OperatorClass::ConvolutionForward},
-    {kSmallMapConvolutionBackwardName, OperatorClass::ConvolutionBackward},
+    {kConvolutionInputGradientName, OperatorClass::ConvolutionInputGradient},
+    {kConvolutionWeightGradientName, OperatorClass::ConvolutionWeightGradient},
     {"batch_norm", OperatorClass::BatchNorm},
     {"_batch_norm_impl_index", OperatorClass::BatchNorm},
     {"native_batch_norm", OperatorClass::BatchNorm},
@@ -106,6 +111,12 @@ std::optional<OperatorClass> classByName(const std::string& name)
         if (bare == loss)
             return OperatorClass::Loss;
     return std::nullopt;
+}
+
+bool isConvolution(OperatorClass kind)
+{
+    return kind == OperatorClass::ConvolutionForward || kind == OperatorClass::ConvolutionInputGradient
+        || kind == OperatorClass::ConvolutionWeightGradient || kind == OperatorClass::ConvolutionBackward;
 }
 
 bool isFloatingDtype(const std::string& dtype)

@@ -66,6 +66,9 @@ Attribution attribute(const RecordedEvent& event, const Attribution& parent, boo
     const std::optional<OperatorClass> named = classByName(event.name);
     if (own.pass == StepPass::Optimizer)
         own.kind = OperatorClass::Optimizer;
+    else if (parent.kind == OperatorClass::ConvolutionInputGradient
+             || parent.kind == OperatorClass::ConvolutionWeightGradient)
+        own.kind = parent.kind; // all the work inside a gradient's range is that gradient's, its roundings too
     else if (cast)
         own.kind = OperatorClass::Cast;
     else if (named)

@@ -48,7 +48,7 @@ ClassComparison ProfileComparison::convolutions() const
     ClassComparison sum;
     sum.kind = OperatorClass::ConvolutionForward;
     for (const ClassComparison& row : classes) {
-        if (row.kind != OperatorClass::ConvolutionForward && row.kind != OperatorClass::ConvolutionBackward)
+        if (!isConvolution(row.kind))
             continue;
         sum.fp32.milliseconds += row.fp32.milliseconds;
         sum.amp.milliseconds += row.amp.milliseconds;
@@ -66,8 +66,7 @@ std::vector<ClassComparison> ProfileComparison::addedByAmp() const
 {
     std::vector<ClassComparison> added;
     for (const ClassComparison& row : classes)
-        if (row.kind != OperatorClass::ConvolutionForward && row.kind != OperatorClass::ConvolutionBackward
-            && row.amp.milliseconds > row.fp32.milliseconds)
+        if (!isConvolution(row.kind) && row.amp.milliseconds > row.fp32.milliseconds)
             added.push_back(row);
     std::sort(added.begin(), added.end(), [](const ClassComparison& a, const ClassComparison& b) {
         return a.amp.milliseconds - a.fp32.milliseconds > b.amp.milliseconds - b.fp32.milliseconds;
@@ -100,15 +99,16 @@ std::string describeProfile(const OperatorProfile& profile)
     if (total <= 0.0)
         return "The profile recorded no operator time.";
     const ClassTime& forward = profile.of(OperatorClass::ConvolutionForward);
-    const ClassTime& backward = profile.of(OperatorClass::ConvolutionBackward);
-    std::string text = "Convolutions take " + percent((forward.milliseconds + backward.milliseconds) / total)
-                     + " of the operator time";
+    double convolutions = 0.0;
+    for (const ClassTime& time : profile.classes)
+        if (isConvolution(time.kind))
+            convolutions += time.milliseconds;
+    std::string text = "Convolutions take " + percent(convolutions / total) + " of the operator time";
     if (!forward.dtype.empty())
         text += " (in " + forward.dtype + ")";
     std::vector<ClassTime> rest;
     for (const ClassTime& time : profile.classes)
-        if (time.kind != OperatorClass::ConvolutionForward && time.kind != OperatorClass::ConvolutionBackward
-            && time.kind != OperatorClass::Cast && time.milliseconds > 0.0)
+        if (!isConvolution(time.kind) && time.kind != OperatorClass::Cast && time.milliseconds > 0.0)
             rest.push_back(time);
     std::sort(rest.begin(), rest.end(),
               [](const ClassTime& a, const ClassTime& b) { return a.milliseconds > b.milliseconds; });

@@ -31,7 +31,10 @@ QString className(OperatorClass kind)
 {
     switch (kind) {
     case OperatorClass::ConvolutionForward: return XrayTab::tr("Convolution forward");
-    case OperatorClass::ConvolutionBackward: return XrayTab::tr("Convolution backward (input + weight gradients)");
+    case OperatorClass::ConvolutionInputGradient: return XrayTab::tr("Convolution input gradient");
+    case OperatorClass::ConvolutionWeightGradient: return XrayTab::tr("Convolution weight gradient");
+    case OperatorClass::ConvolutionBackward:
+        return XrayTab::tr("Convolution backward (both gradients, not timed apart)");
     case OperatorClass::BatchNorm: return XrayTab::tr("Batch norm");
     case OperatorClass::Relu: return XrayTab::tr("ReLU");
     case OperatorClass::Add: return XrayTab::tr("Add (residual)");
@@ -86,8 +89,10 @@ QString describeOne(const ampwb::OperatorProfile& profile)
     const double total = profile.operatorMilliseconds();
     if (total <= 0.0)
         return XrayTab::tr("The profile recorded no operator time.");
-    const double convolutions = profile.of(OperatorClass::ConvolutionForward).milliseconds
-                              + profile.of(OperatorClass::ConvolutionBackward).milliseconds;
+    double convolutions = 0.0;
+    for (const ampwb::ClassTime& time : profile.classes)
+        if (ampwb::isConvolution(time.kind))
+            convolutions += time.milliseconds;
     QString text = XrayTab::tr("Convolutions take %1 of the operator time (in %2).")
                        .arg(percent(convolutions / total),
                             QString::fromStdString(profile.of(OperatorClass::ConvolutionForward).dtype));
@@ -300,21 +305,31 @@ void XrayTab::showProfiles()
     classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     const ampwb::OperatorProfile& one = amp ? *amp : *fp32;
     const ampwb::ProfileComparison comparison = both ? ampwb::compareProfiles(*fp32, *amp) : ampwb::ProfileComparison();
-    classes->setRowCount(ampwb::kOperatorClassCount);
+    // Profiles of an older version hold both convolution gradients in one row; newer ones never.
+    const auto shown = [&](OperatorClass kind) {
+        return kind != OperatorClass::ConvolutionBackward || (fp32 && fp32->of(kind).milliseconds > 0.0)
+            || (amp && amp->of(kind).milliseconds > 0.0);
+    };
+    classes->setRowCount(0);
     const double total = one.operatorMilliseconds();
     for (int k = 0; k < ampwb::kOperatorClassCount; ++k) {
         const auto kind = static_cast<OperatorClass>(k);
-        classes->setItem(k, 0, new QTableWidgetItem(className(kind)));
+        if (!shown(kind))
+            continue;
+        const int line = classes->rowCount();
+        classes->insertRow(line);
+        classes->setItem(line, 0, new QTableWidgetItem(className(kind)));
         const auto side = [&](const ampwb::ClassTime& time, double share, int column) {
-            classes->setItem(k, column, new NumberItem(time.milliseconds, milliseconds(time.milliseconds)));
-            classes->setItem(k, column + 1, new NumberItem(share, percent(share)));
-            classes->setItem(k, column + 2, new QTableWidgetItem(QString::fromStdString(time.dtype)));
+            classes->setItem(line, column, new NumberItem(time.milliseconds, milliseconds(time.milliseconds)));
+            classes->setItem(line, column + 1, new NumberItem(share, percent(share)));
+            classes->setItem(line, column + 2, new QTableWidgetItem(QString::fromStdString(time.dtype)));
         };
         if (both) {
             const ampwb::ClassComparison& row = comparison.classes[static_cast<size_t>(k)];
             side(row.fp32, row.fp32Share, 1);
             side(row.amp, row.ampShare, 4);
-            classes->setItem(k, 7, new NumberItem(row.speedUp(), row.speedUp() > 0.0 ? times(row.speedUp()) : tr("–")));
+            classes->setItem(line, 7,
+                             new NumberItem(row.speedUp(), row.speedUp() > 0.0 ? times(row.speedUp()) : tr("–")));
         } else {
             const ampwb::ClassTime& time = one.of(kind);
             side(time, total > 0.0 ? time.milliseconds / total : 0.0, 1);

@@ -1,6 +1,7 @@
 // The X-ray's operator profile of real training steps (the engine's Trainer on synthetic data): the
 // dtypes autocast gives each kind of work, attribution to ResNet-18's modules, the times adding up to
 // the measured step, and the files (Chrome trace, CSV, profile.json) it writes.
+#include "model/ConvolutionGradientsApart.h"
 #include "model/SmallMapConvolution.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
@@ -31,6 +32,7 @@ namespace {
 struct ProfiledRun {
     RunSummary summary;
     std::vector<ProfileTaken> profiles;
+    std::vector<double> losses;
 };
 
 ProfiledRun trainAndProfile(TrainingConfig config, std::optional<StepRange> range, int64_t requestSteps = 0)
@@ -39,9 +41,12 @@ ProfiledRun trainAndProfile(TrainingConfig config, std::optional<StepRange> rang
     StepProfiler profiler(range, [&run](const ProfileTaken& taken) { run.profiles.push_back(taken); });
     if (requestSteps > 0)
         profiler.profileNextSteps(requestSteps);
+    ampwb::test::Recorder recorder;
     Trainer trainer(std::move(config));
     trainer.addObserver(&profiler);
+    trainer.addObserver(&recorder);
     run.summary = trainer.run();
+    run.losses = recorder.losses();
     return run;
 }
 
@@ -103,6 +108,23 @@ std::vector<QStringList> readCsv(const QString& path)
     return rows;
 }
 
+/// A convolution's input and weight gradients each in their own class, none left together: 19 input
+/// gradients a step (the first convolution's input, the image, needs none) and 20 weight gradients.
+void expectGradientsApart(const OperatorProfile& profile, const std::string& dtype)
+{
+    const ClassTime& input = profile.of(OperatorClass::ConvolutionInputGradient);
+    const ClassTime& weight = profile.of(OperatorClass::ConvolutionWeightGradient);
+    QCOMPARE(input.calls, 19.0);
+    QCOMPARE(weight.calls, 20.0);
+    QVERIFY(input.milliseconds > 0.0);
+    QVERIFY(weight.milliseconds > 0.0);
+    QCOMPARE(input.dtype, dtype);
+    QCOMPARE(weight.dtype, dtype);
+    QCOMPARE(profile.of(OperatorClass::ConvolutionBackward).milliseconds, 0.0);
+    qInfo("convolution per step: forward %.1f ms, input gradient %.1f ms, weight gradient %.1f ms",
+          profile.of(OperatorClass::ConvolutionForward).milliseconds, input.milliseconds, weight.milliseconds);
+}
+
 } // namespace
 
 class OperatorProfileTest : public QObject {
@@ -112,6 +134,8 @@ private Q_SLOTS:
     void operatorNamesFallIntoTheirClasses();
     void ampProfileShowsWhereAutocastPutsEachOperator();
     void fp32ProfileHasNoReducedPrecision();
+    void profiledStepsTrainBitForBitAsOthers_data();
+    void profiledStepsTrainBitForBitAsOthers();
     void interleavedComparisonProfilesEachRunApart();
     void profileFilesAreChromeTraceAndCsv();
     void requestedProfileCoversTheNextSteps();
@@ -124,7 +148,10 @@ void OperatorProfileTest::operatorNamesFallIntoTheirClasses()
     QCOMPARE(classByName("aten::mkldnn_convolution"), OperatorClass::ConvolutionForward);
     QCOMPARE(classByName("ConvolutionBackward0"), OperatorClass::ConvolutionBackward);
     QCOMPARE(classByName(kSmallMapConvolutionName), OperatorClass::ConvolutionForward);
-    QCOMPARE(classByName(kSmallMapConvolutionBackwardName), OperatorClass::ConvolutionBackward);
+    QCOMPARE(classByName(kConvolutionForwardName), OperatorClass::ConvolutionForward);
+    QCOMPARE(classByName(kConvolutionInputGradientName), OperatorClass::ConvolutionInputGradient);
+    QCOMPARE(classByName(kConvolutionWeightGradientName), OperatorClass::ConvolutionWeightGradient);
+    QVERIFY(!classByName(kSmallMapConvolutionBackwardName)); // its work is in the two gradients' ranges
     QCOMPARE(classByName("aten::native_batch_norm_backward"), OperatorClass::BatchNorm);
     QCOMPARE(classByName("aten::threshold_backward"), OperatorClass::Relu);
     QCOMPARE(classByName("aten::max_pool2d_with_indices"), OperatorClass::Pooling);
@@ -153,11 +180,11 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
     const OperatorProfile& profile = taken.profile;
     QCOMPARE(profile.steps(), int64_t(2));
 
-    // Convolutions (forward and backward) in bf16, the loss in float32 (autocast's fp32 list).
+    // Convolutions (forward and both gradients) in bf16, the loss in float32 (autocast's fp32 list).
     QCOMPARE(profile.of(OperatorClass::ConvolutionForward).dtype, std::string("bfloat16"));
     QVERIFY(profile.of(OperatorClass::ConvolutionForward).dtypeShare > 0.99);
     QCOMPARE(profile.of(OperatorClass::ConvolutionForward).calls, 20.0); // ResNet-18's 20 convolutions
-    QCOMPARE(profile.of(OperatorClass::ConvolutionBackward).dtype, std::string("bfloat16"));
+    expectGradientsApart(profile, "bfloat16");
     QCOMPARE(profile.of(OperatorClass::Loss).dtype, std::string("float32"));
     // Batch norm normalises the bf16 activations with float32 weights and running statistics.
     int batchNorms = 0;
@@ -214,8 +241,30 @@ void OperatorProfileTest::fp32ProfileHasNoReducedPrecision()
     QCOMPARE(profile.castsPerStep, 0.0);
     QCOMPARE(profile.of(OperatorClass::Cast).milliseconds, 0.0);
     QCOMPARE(profile.of(OperatorClass::ConvolutionForward).dtype, std::string("float32"));
+    expectGradientsApart(profile, "float32");
     const double coverage = profile.operatorMilliseconds() / profile.measuredStepMilliseconds;
     QVERIFY2(coverage > 0.9 && coverage <= 1.0, qPrintable(QString::number(coverage)));
+}
+
+void OperatorProfileTest::profiledStepsTrainBitForBitAsOthers_data()
+{
+    QTest::addColumn<int>("precision");
+    QTest::newRow("fp32") << static_cast<int>(Precision::Fp32);
+    QTest::newRow("amp") << static_cast<int>(Precision::Amp);
+}
+
+void OperatorProfileTest::profiledStepsTrainBitForBitAsOthers()
+{
+    // Profiled steps time each convolution's gradients apart, in two calls: the same kernels, the same bits.
+    QFETCH(int, precision);
+    QTemporaryDir runs;
+    const auto config = profiledConfig(runs.path(), "bits", static_cast<Precision>(precision));
+    const ProfiledRun profiled = trainAndProfile(config, StepRange{1, 3});
+    const ProfiledRun plain = trainAndProfile(config, std::nullopt);
+    QCOMPARE(profiled.profiles.size(), size_t(1));
+    QCOMPARE(plain.profiles.size(), size_t(0));
+    QCOMPARE(profiled.losses.size(), size_t(4));
+    QCOMPARE(profiled.losses, plain.losses);
 }
 
 void OperatorProfileTest::interleavedComparisonProfilesEachRunApart()
@@ -268,7 +317,9 @@ void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
             continue;
         QVERIFY(event.value(QStringLiteral("ts")).toDouble(-1) >= 0.0);
         QVERIFY(event.value(QStringLiteral("dur")).toDouble(-1) >= 0.0);
-        if (event.value(QStringLiteral("name")) == QStringLiteral("aten::mkldnn_convolution")) {
+        // In profiled steps each convolution runs in one of the engine's own ranges (its gradients timed apart).
+        const QString name = event.value(QStringLiteral("name")).toString();
+        if (name == QLatin1String(kConvolutionForwardName) || name == QLatin1String(kSmallMapConvolutionName)) {
             ++convolutions;
             QCOMPARE(event.value(QStringLiteral("cat")).toString(), QStringLiteral("conv_forward"));
             const QJsonObject args = event.value(QStringLiteral("args")).toObject();
@@ -357,17 +408,21 @@ void OperatorProfileTest::comparisonSentenceFollowsTheNumbers()
     fp32.measuredStepMilliseconds = 200.0;
     fp32.classes[size_t(OperatorClass::ConvolutionForward)] = {OperatorClass::ConvolutionForward, 60.0, 20, "float32",
                                                                1};
-    fp32.classes[size_t(OperatorClass::ConvolutionBackward)] = {OperatorClass::ConvolutionBackward, 100.0, 20,
-                                                                "float32", 1};
+    fp32.classes[size_t(OperatorClass::ConvolutionInputGradient)] = {OperatorClass::ConvolutionInputGradient, 40.0, 19,
+                                                                     "float32", 1};
+    fp32.classes[size_t(OperatorClass::ConvolutionWeightGradient)] = {OperatorClass::ConvolutionWeightGradient, 60.0,
+                                                                      20, "float32", 1};
     fp32.classes[size_t(OperatorClass::BatchNorm)] = {OperatorClass::BatchNorm, 20.0, 20, "float32", 1};
     fp32.classes[size_t(OperatorClass::Other)] = {OperatorClass::Other, 20.0, 20, "float32", 1};
     OperatorProfile amp = fp32;
     amp.measuredStepMilliseconds = 160.0;
     amp.classes[size_t(OperatorClass::ConvolutionForward)].milliseconds = 30.0;
-    amp.classes[size_t(OperatorClass::ConvolutionBackward)].milliseconds = 50.0;
+    amp.classes[size_t(OperatorClass::ConvolutionInputGradient)].milliseconds = 20.0;
+    amp.classes[size_t(OperatorClass::ConvolutionWeightGradient)].milliseconds = 30.0;
     amp.classes[size_t(OperatorClass::BatchNorm)].milliseconds = 30.0;
     amp.classes[size_t(OperatorClass::Cast)] = {OperatorClass::Cast, 20.0, 60, "bfloat16", 1};
-    for (OperatorClass kind : {OperatorClass::ConvolutionForward, OperatorClass::ConvolutionBackward})
+    for (OperatorClass kind : {OperatorClass::ConvolutionForward, OperatorClass::ConvolutionInputGradient,
+                               OperatorClass::ConvolutionWeightGradient})
         amp.classes[size_t(kind)].dtype = "bfloat16";
     amp.classes[size_t(OperatorClass::BatchNorm)].dtype = "bfloat16";
     amp.castsPerStep = 60.0;
