@@ -1,6 +1,7 @@
 // AMP's 3×3 convolutions of ResNet-18 one by one, forward and backward under CPU bf16 autocast, on
-// the small-map path (model/SmallMapConvolution.h: the weight gradient as one matrix product) against
-// autocast's own convolution (oneDNN's kernels throughout), and FP32 for reference. Alternates the
+// the small-map path (model/SmallMapConvolution.h: the weight gradient as one matrix product; and
+// all three products so) against autocast's own convolution (oneDNN's kernels throughout), and FP32
+// for reference. Alternates the
 // paths, R rounds, and prints the median ms of each per layer shape, with the Trainer's thread
 // policy and host memory reuse.
 //
@@ -71,8 +72,9 @@ int main(int argc, char** argv)
     };
     std::printf("operator threads %d; median of %d alternating rounds, ms per forward + backward\n",
                 currentThreadPolicy().intraOpThreads, rounds);
-    std::printf("| layer (map) | FP32 | AMP, oneDNN's weight gradient | AMP, small-map path | small-map speed-up |\n");
-    std::printf("|---|---:|---:|---:|---:|\n");
+    std::printf("| layer (map) | FP32 | AMP, oneDNN throughout | AMP, weight gradient by patches | speed-up | AMP, all "
+                "by patches | speed-up | path taken here |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---|\n");
     for (const Shape& shape : shapes) {
         torch::manual_seed(0);
         torch::nn::Conv2d conv(torch::nn::Conv2dOptions(shape.inChannels, shape.outChannels, 3)
@@ -84,19 +86,26 @@ int main(int argc, char** argv)
                                         .contiguous(at::MemoryFormat::ChannelsLast);
         const auto plain = [&](const torch::Tensor& x) { return conv->forward(x); };
         const auto smallMap = [&](const torch::Tensor& x) { return smallMapConvolution(*conv, x); };
-        std::vector<double> fp32, amp, path;
+        const auto allByPatches = [&](const torch::Tensor& x) {
+            return smallMapConvolution(*conv, x, PatchProducts::All);
+        };
+        std::vector<double> fp32, amp, path, all;
         for (int round = 0; round <= rounds; ++round) {
             const double a = timeStep(conv, input, false, plain);
             const double b = timeStep(conv, input, true, plain);
             const double c = timeStep(conv, input, true, smallMap);
+            const double d = timeStep(conv, input, true, allByPatches);
             if (round == 0)
                 continue; // warm-up: oneDNN builds its kernels
             fp32.push_back(a);
             amp.push_back(b);
             path.push_back(c);
+            all.push_back(d);
         }
-        std::printf("| %s | %.2f | %.2f | %.2f | %.2f× |\n", shape.where, median(fp32), median(amp), median(path),
-                    median(amp) / median(path));
+        const bool allTaken = patchProductsFor(*conv, input) == PatchProducts::All;
+        std::printf("| %s | %.2f | %.2f | %.2f | %.2f× | %.2f | %.2f× | %s |\n", shape.where, median(fp32), median(amp),
+                    median(path), median(amp) / median(path), median(all), median(amp) / median(all),
+                    allTaken ? "all by patches" : "weight gradient by patches");
     }
     return 0;
 }

@@ -2,6 +2,7 @@
 
 #include "model/ConvolutionGradientsApart.h"
 
+#include "system/DeviceInfo.h"
 #include "training/AutocastGuard.h"
 
 #include <ATen/core/LegacyTypeDispatch.h>
@@ -13,27 +14,92 @@ namespace {
 
 constexpr int64_t kMinimumInputChannels = 256;
 constexpr int64_t kMaximumOutputPositions = 7 * 7;
+constexpr int64_t kAllByPatchesPositions = 2 * 2;
 
 bool both(const torch::ExpandingArray<2>& pair, int64_t value)
 {
     return (*pair)[0] == value && (*pair)[1] == value;
 }
 
-/// The weight gradient of a 3×3, padding-1 convolution as one matrix product: each output
-/// position's 3×3×C input patch (channels last, zeros outside the map) against the output gradient.
-torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tensor& gradOutput, int64_t stride)
+/// Output map side of a 3×3, padding-1 convolution with `stride` on a map of `side`.
+int64_t outputSide(int64_t side, int64_t stride)
+{
+    return (side - 1) / stride + 1;
+}
+
+/// Each output position's 3×3×C input patch in a row (channels last, zeros outside the map):
+/// [N·OH·OW, 9·C].
+torch::Tensor patchMatrix(const torch::Tensor& input, int64_t stride)
 {
     const int64_t n = input.size(0), channels = input.size(1);
-    const int64_t filters = gradOutput.size(1), outHeight = gradOutput.size(2), outWidth = gradOutput.size(3);
+    const int64_t outHeight = outputSide(input.size(2), stride), outWidth = outputSide(input.size(3), stride);
     const torch::Tensor padded = at::constant_pad_nd(input.permute({0, 2, 3, 1}), {0, 0, 1, 1, 1, 1}).contiguous();
     const int64_t rowStride = padded.stride(1), columnStride = padded.stride(2);
-    const torch::Tensor patches = padded
-                                      .as_strided({n, outHeight, outWidth, 3, 3, channels},
-                                                  {padded.stride(0), rowStride * stride, columnStride * stride,
-                                                   rowStride, columnStride, 1})
-                                      .reshape({n * outHeight * outWidth, 9 * channels});
-    const torch::Tensor gradient = gradOutput.permute({0, 2, 3, 1}).reshape({n * outHeight * outWidth, filters});
-    return at::mm(gradient.t(), patches).view({filters, 3, 3, channels}).permute({0, 3, 1, 2});
+    return padded
+        .as_strided({n, outHeight, outWidth, 3, 3, channels},
+                    {padded.stride(0), rowStride * stride, columnStride * stride, rowStride, columnStride, 1})
+        .reshape({n * outHeight * outWidth, 9 * channels});
+}
+
+/// The weight as the patches' partner: [F, 9·C], each filter's taps channels last.
+torch::Tensor weightMatrix(const torch::Tensor& weight)
+{
+    return weight.permute({0, 2, 3, 1}).reshape({weight.size(0), 9 * weight.size(1)});
+}
+
+/// An output-shaped tensor [N, F, OH, OW] as rows of positions, [N·OH·OW, F].
+torch::Tensor positionRows(const torch::Tensor& output)
+{
+    return output.permute({0, 2, 3, 1}).reshape({-1, output.size(1)});
+}
+
+/// The forward as one matrix product of the patches and the weight, in the input's layout.
+torch::Tensor patchForward(const torch::Tensor& input, const torch::Tensor& weight, int64_t stride)
+{
+    const int64_t outHeight = outputSide(input.size(2), stride), outWidth = outputSide(input.size(3), stride);
+    return at::mm(patchMatrix(input, stride), weightMatrix(weight).t())
+        .view({input.size(0), outHeight, outWidth, weight.size(0)})
+        .permute({0, 3, 1, 2})
+        .contiguous(input.suggest_memory_format());
+}
+
+/// The input gradient as one matrix product: the output gradient, spread back onto the input's map
+/// (zeros between its positions when strided), against the weight turned by 180° — a convolution's
+/// input gradient is the convolution of its output gradient with the turned weight.
+torch::Tensor patchInputGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                 const torch::Tensor& gradOutput, int64_t stride)
+{
+    const int64_t n = input.size(0), channels = input.size(1), height = input.size(2), width = input.size(3);
+    const int64_t filters = weight.size(0), outHeight = gradOutput.size(2), outWidth = gradOutput.size(3);
+    torch::Tensor spread = gradOutput;
+    if (stride > 1) {
+        spread = at::zeros({n, filters, height, width}, gradOutput.options());
+        spread.slice(2, 0, stride * (outHeight - 1) + 1, stride)
+            .slice(3, 0, stride * (outWidth - 1) + 1, stride)
+            .copy_(gradOutput);
+    }
+    const torch::Tensor turned = weight.flip({2, 3}).permute({2, 3, 0, 1}).reshape({9 * filters, channels});
+    return at::mm(patchMatrix(spread, 1), turned)
+        .view({n, height, width, channels})
+        .permute({0, 3, 1, 2})
+        .contiguous(input.suggest_memory_format());
+}
+
+/// The weight gradient as one matrix product of the output gradient and the patches, in the
+/// weight's layout (autograd would otherwise copy the float32 gradient into it).
+torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                  const torch::Tensor& gradOutput, int64_t stride)
+{
+    return at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride))
+        .view({weight.size(0), 3, 3, input.size(1)})
+        .permute({0, 3, 1, 2})
+        .contiguous(weight.suggest_memory_format());
+}
+
+bool cpuHasAmx()
+{
+    static const bool amx = probeDevices().cpuHasAmxBf16;
+    return amx;
 }
 
 } // namespace
@@ -41,13 +107,16 @@ torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tenso
 /// The autograd function of the small-map path (its backward function's name is this type's).
 struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
     static torch::Tensor forward(torch::autograd::AutogradContext* context, const torch::Tensor& input,
-                                 const torch::Tensor& weight, int64_t stride)
+                                 const torch::Tensor& weight, int64_t stride, bool allByPatches)
     {
         // Below autograd, the convolution carries no sequence number of its own: the X-ray gives
         // the backward function the module of kSmallMapConvolutionName's range, whose number it has.
         const at::AutoDispatchBelowADInplaceOrView belowAutograd;
         context->save_for_backward({input, weight});
         context->saved_data["stride"] = stride;
+        context->saved_data["allByPatches"] = allByPatches;
+        if (allByPatches)
+            return patchForward(input, weight, stride);
         return at::convolution(input, weight, {}, {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1);
     }
 
@@ -58,19 +127,21 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         const torch::Tensor& input = saved[0];
         const torch::Tensor& weight = saved[1];
         const int64_t stride = context->saved_data["stride"].toInt();
+        const bool allByPatches = context->saved_data["allByPatches"].toBool();
         const torch::Tensor& gradOutput = gradOutputs[0];
         torch::Tensor gradInput, gradWeight;
         if (context->needs_input_grad(0)) {
             const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, weight});
-            gradInput = std::get<0>(at::convolution_backward(gradOutput, input, weight, c10::nullopt, {stride, stride},
-                                                             {1, 1}, {1, 1}, false, {0, 0}, 1, {true, false, false}));
+            gradInput = allByPatches ? patchInputGradient(input, weight, gradOutput, stride)
+                                     : std::get<0>(at::convolution_backward(gradOutput, input, weight, c10::nullopt,
+                                                                            {stride, stride}, {1, 1}, {1, 1}, false,
+                                                                            {0, 0}, 1, {true, false, false}));
         }
-        // In the weight's own layout: autograd would otherwise copy the float32 gradient into it.
         if (context->needs_input_grad(1)) {
             const ConvolutionPartRange range(kConvolutionWeightGradientName, {gradOutput, input});
-            gradWeight = patchWeightGradient(input, gradOutput, stride).contiguous(weight.suggest_memory_format());
+            gradWeight = patchWeightGradient(input, weight, gradOutput, stride);
         }
-        return {gradInput, gradWeight, torch::Tensor()};
+        return {gradInput, gradWeight, torch::Tensor(), torch::Tensor()};
     }
 };
 
@@ -84,22 +155,28 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
         || (*options.stride())[0] != (*options.stride())[1] || options.in_channels() < kMinimumInputChannels)
         return false;
     const int64_t stride = (*options.stride())[0];
-    const int64_t outHeight = (input.size(2) - 1) / stride + 1, outWidth = (input.size(3) - 1) / stride + 1;
-    return outHeight * outWidth <= kMaximumOutputPositions;
+    return outputSide(input.size(2), stride) * outputSide(input.size(3), stride) <= kMaximumOutputPositions;
 }
 
-torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
+PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
+{
+    const int64_t stride = (*conv.options.stride())[0];
+    const bool tiny = outputSide(input.size(2), stride) * outputSide(input.size(3), stride) <= kAllByPatchesPositions;
+    return cpuHasAmx() && tiny ? PatchProducts::All : PatchProducts::WeightGradient;
+}
+
+torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input, PatchProducts products)
 {
     // The casts autocast makes; then the range whose sequence number the backward function takes.
     const torch::Tensor input16 = input.to(at::kBFloat16), weight16 = conv.weight.to(at::kBFloat16);
     const ConvolutionPartRange range(kSmallMapConvolutionName, {input16, weight16}, true);
-    return SmallMapConvolution::apply(input16, weight16, (*conv.options.stride())[0]);
+    return SmallMapConvolution::apply(input16, weight16, (*conv.options.stride())[0], products == PatchProducts::All);
 }
 
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
 {
     if (takesSmallMapPath(conv, input))
-        return smallMapConvolution(conv, input);
+        return smallMapConvolution(conv, input, patchProductsFor(conv, input));
     if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())
         return convolutionWithGradientsApart(conv, input);
     return conv.forward(input);

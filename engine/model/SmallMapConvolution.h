@@ -9,6 +9,15 @@ namespace ampwb {
 inline constexpr const char* kSmallMapConvolutionName = "ampwb::small_map_convolution";
 inline constexpr const char* kSmallMapConvolutionBackwardName = "torch::autograd::CppNode<ampwb::SmallMapConvolution>";
 
+/// Which of the small-map path's three products are matrix products of the input's 3×3 patches
+/// (channels last, zeros outside the map); the others are oneDNN's, as under autocast.
+enum class PatchProducts {
+    /// The weight gradient only: forward and input gradient are bit for bit autocast's.
+    WeightGradient,
+    /// Forward, input gradient and weight gradient.
+    All,
+};
+
 /// Whether `conv` on `input` takes the small-map path (convolve): a training step (gradients
 /// recorded) under CPU bf16 autocast, a 3×3 convolution (padding 1, no bias, one group) with at
 /// least 256 input channels whose output map has at most 7×7 positions (layer3 and layer4 at 28 and
@@ -16,15 +25,23 @@ inline constexpr const char* kSmallMapConvolutionBackwardName = "torch::autograd
 /// product, with AVX512-BF16 and with AMX alike, and often slower than FP32's (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
-/// The small-map path itself, on any CPU: the convolution autocast would run (bf16 input and
-/// weight, oneDNN's forward and input gradient) but with the weight gradient computed as one
-/// matrix product of the output gradient and the input's 3×3 patches, channels last. Its numerics
-/// are oneDNN's (bf16 operands, fp32 sums, a bf16 result) summed in another order: the weight
-/// gradient's bits differ by up to one bf16 rounding. `conv` must be 3×3, padding 1, no bias.
-torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+/// The products the small-map path computes by matrix product for `conv` on `input`: All on a CPU
+/// with AMX when the output map has at most 2×2 positions (layer3 and layer4 at 28 px, layer4 at
+/// 64 px), where oneDNN's AMX forward and input-gradient kernels are 2–11× slower than the matrix
+/// product (docs/BENCHMARKS.md); else WeightGradient (not measured faster without AMX).
+PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
-/// smallMapConvolution where takesSmallMapPath; else, while an X-ray profile records this step,
-/// convolutionWithGradientsApart (the same bits, its gradients timed apart); else `conv.forward(input)`.
+/// The small-map path itself, on any CPU: the convolution autocast would run (bf16 input and
+/// weight, a bf16 output) with `products` computed as one matrix product each over the input's 3×3
+/// patches and the rest by oneDNN. The numerics are oneDNN's (bf16 operands, fp32 sums, a bf16
+/// result) summed in another order: a matrix product's result differs by up to one bf16 rounding.
+/// `conv` must be 3×3, padding 1, no bias.
+torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
+                                  PatchProducts products = PatchProducts::WeightGradient);
+
+/// smallMapConvolution with patchProductsFor where takesSmallMapPath; else, while an X-ray profile
+/// records this step, convolutionWithGradientsApart (the same bits, its gradients timed apart); else
+/// `conv.forward(input)`.
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
 } // namespace ampwb

@@ -10,6 +10,7 @@
 #include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
 #include "modelfiles/ModelLoading.h"
+#include "system/DeviceInfo.h"
 #include "training/AutocastGuard.h"
 #include "training/Precision.h"
 #include "training/Trainer.h"
@@ -256,11 +257,16 @@ void DistributedDataParallelTest::matchesPythonRank()
     // what a Python rank 1 computes, its running statistics included: exactly in FP32; under AMP up
     // to the bf16 rounding of layer3's and layer4's weight gradients, which the workbench sums in
     // another order (model/SmallMapConvolution.h); after three steps 2 of 11.2 million values differed
-    // by 1.2e-5 on an AMX Xeon.
+    // by 1.2e-5 on an AMX Xeon before its input gradients took that path too. On a CPU with AMX the
+    // workbench computes those convolutions' forward and input gradients by matrix products as well,
+    // and this group (4 images of 32 px a rank, layer4 on 1×1 maps) magnifies a rounding there beyond
+    // any useful tolerance: perturbing those input gradients by 2^-8 of themselves moved PyTorch's own
+    // parameters by 29 % (norm of the difference) in three steps. There the group's guarantee, both
+    // ranks' parameters bit-identical, is what this test checks.
     if (workbenchRank == 1 && precision == Precision::Fp32)
         QVERIFY2(torch::equal(workbenchState, pythonRank1State[precision]),
                  qPrintable(difference(workbenchState, pythonRank1State[precision])));
-    if (workbenchRank == 1 && precision == Precision::Amp)
+    if (workbenchRank == 1 && precision == Precision::Amp && !probeDevices().cpuHasAmxBf16)
         QVERIFY2(torch::allclose(workbenchState, pythonRank1State[precision], 1e-4, 5e-5),
                  qPrintable(difference(workbenchState, pythonRank1State[precision])));
 }

@@ -1,6 +1,8 @@
 // The small-map convolution: where it is taken, and that it gives autocast's own convolution's
-// output and input gradient exactly and its weight gradient up to one bf16 rounding.
+// output and input gradient exactly (or, computed by matrix products, up to one bf16 rounding) and
+// its weight gradient up to one bf16 rounding.
 #include "model/SmallMapConvolution.h"
+#include "system/DeviceInfo.h"
 #include "training/AutocastGuard.h"
 
 #include <QtTest>
@@ -34,6 +36,15 @@ Gradients gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const
     }
     (output.to(torch::kFloat) * outputGradient).sum().backward();
     return {output.detach(), x.grad().clone(), conv->weight.grad().clone(), output.grad_fn()->name()};
+}
+
+/// Whether `b` is `a` up to one bf16 rounding of `a`'s largest element (and says how close).
+bool withinOneBf16Rounding(const char* what, const torch::Tensor& a, const torch::Tensor& b)
+{
+    const double largest = a.to(torch::kFloat).abs().max().item<double>();
+    const double difference = (b.to(torch::kFloat) - a.to(torch::kFloat)).abs().max().item<double>();
+    qInfo("%s: largest %.4g, largest difference %.3g (%.2g of it)", what, largest, difference, difference / largest);
+    return largest > 0.0 && difference <= largest / 128.0;
 }
 
 } // namespace
@@ -84,11 +95,16 @@ private Q_SLOTS:
         QTest::addColumn<int>("stride");
         QTest::addColumn<int>("side");
         QTest::addColumn<bool>("channelsLast");
-        QTest::newRow("512 to 512, 2×2, channels last") << 512 << 512 << 1 << 2 << true;
-        QTest::newRow("512 to 512, 2×2, contiguous") << 512 << 512 << 1 << 2 << false;
-        QTest::newRow("256 to 512, stride 2, 4×4") << 256 << 512 << 2 << 4 << true;
-        QTest::newRow("256 to 512, stride 2, 5×5 (odd)") << 256 << 512 << 2 << 5 << true;
-        QTest::newRow("256 to 256, 7×7") << 256 << 256 << 1 << 7 << false;
+        QTest::addColumn<bool>("allByPatches");
+        for (const bool all : {false, true}) {
+            const QByteArray products = all ? ", all by patches" : ", weight gradient by patches";
+            QTest::newRow("512 to 512, 2×2, channels last" + products) << 512 << 512 << 1 << 2 << true << all;
+            QTest::newRow("512 to 512, 2×2, contiguous" + products) << 512 << 512 << 1 << 2 << false << all;
+            QTest::newRow("512 to 512, 1×1" + products) << 512 << 512 << 1 << 1 << true << all;
+            QTest::newRow("256 to 512, stride 2, 4×4" + products) << 256 << 512 << 2 << 4 << true << all;
+            QTest::newRow("256 to 512, stride 2, 5×5 (odd)" + products) << 256 << 512 << 2 << 5 << true << all;
+            QTest::newRow("256 to 256, 7×7" + products) << 256 << 256 << 1 << 7 << false << all;
+        }
     }
 
     void gradientsAreAutocastsUpToBf16Rounding()
@@ -98,6 +114,7 @@ private Q_SLOTS:
         QFETCH(int, stride);
         QFETCH(int, side);
         QFETCH(bool, channelsLast);
+        QFETCH(bool, allByPatches);
         torch::manual_seed(7);
         torch::nn::Conv2d conv = convolution(inChannels, outChannels, stride);
         const auto format = channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
@@ -106,23 +123,59 @@ private Q_SLOTS:
         const torch::Tensor input = torch::randn({4, inChannels, side, side}).contiguous(format);
         const int64_t outSide = (side - 1) / stride + 1;
         const torch::Tensor outputGradient = torch::randn({4, outChannels, outSide, outSide});
+        const PatchProducts products = allByPatches ? PatchProducts::All : PatchProducts::WeightGradient;
 
         const Gradients autocast = gradientsOf(conv, input, outputGradient,
                                                [&](const torch::Tensor& x) { return conv->forward(x); });
-        const Gradients smallMap = gradientsOf(conv, input, outputGradient,
-                                               [&](const torch::Tensor& x) { return smallMapConvolution(*conv, x); });
+        const Gradients smallMap = gradientsOf(conv, input, outputGradient, [&](const torch::Tensor& x) {
+            return smallMapConvolution(*conv, x, products);
+        });
         QCOMPARE(smallMap.backwardName, std::string(kSmallMapConvolutionBackwardName));
         QCOMPARE(smallMap.output.scalar_type(), torch::kBFloat16);
-        QVERIFY(torch::equal(smallMap.output, autocast.output));
-        QVERIFY(torch::equal(smallMap.input, autocast.input));
+        QCOMPARE(smallMap.output.sizes(), autocast.output.sizes());
+        QCOMPARE(smallMap.output.suggest_memory_format(), format);
+        QCOMPARE(smallMap.input.sizes(), autocast.input.sizes());
+        QCOMPARE(smallMap.input.suggest_memory_format(), autocast.input.suggest_memory_format());
+        if (allByPatches) {
+            QVERIFY2(withinOneBf16Rounding("output", autocast.output, smallMap.output),
+                     "the outputs differ by more than one bf16 rounding");
+            QVERIFY2(withinOneBf16Rounding("input gradient", autocast.input, smallMap.input),
+                     "the input gradients differ by more than one bf16 rounding");
+        } else {
+            QVERIFY(torch::equal(smallMap.output, autocast.output));
+            QVERIFY(torch::equal(smallMap.input, autocast.input));
+        }
         QCOMPARE(smallMap.weight.scalar_type(), torch::kFloat);
         QCOMPARE(smallMap.weight.sizes(), autocast.weight.sizes());
-        const double largest = autocast.weight.abs().max().item<double>();
-        const double difference = (smallMap.weight - autocast.weight).abs().max().item<double>();
-        qInfo("weight gradient: largest %.4g, largest difference %.3g (%.2g of it)", largest, difference,
-              difference / largest);
-        QVERIFY(largest > 0.0);
-        QVERIFY2(difference <= largest / 128.0, "the weight gradients differ by more than one bf16 rounding");
+        QVERIFY2(withinOneBf16Rounding("weight gradient", autocast.weight, smallMap.weight),
+                 "the weight gradients differ by more than one bf16 rounding");
+    }
+
+    void allByPatchesOnlyWithAmxOnTheSmallestMaps_data()
+    {
+        QTest::addColumn<int>("inChannels");
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<int>("side");
+        QTest::addColumn<bool>("tiny");
+        QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << true;
+        QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << true;
+        QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << true;
+        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << true;
+        QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 2 << 4 << true;
+        QTest::newRow("layer3 at 64 px (4×4)") << 256 << 1 << 4 << false;
+        QTest::newRow("layer4 at 224 px (7×7)") << 512 << 1 << 7 << false;
+    }
+
+    void allByPatchesOnlyWithAmxOnTheSmallestMaps()
+    {
+        QFETCH(int, inChannels);
+        QFETCH(int, stride);
+        QFETCH(int, side);
+        QFETCH(bool, tiny);
+        torch::nn::Conv2d conv = convolution(inChannels, 512, stride);
+        const torch::Tensor input = torch::zeros({2, inChannels, side, side});
+        const bool amx = probeDevices().cpuHasAmxBf16;
+        QCOMPARE(patchProductsFor(*conv, input), amx && tiny ? PatchProducts::All : PatchProducts::WeightGradient);
     }
 
     void weightGradientKeepsTheWeightsLayout_data()
