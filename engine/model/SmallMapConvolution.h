@@ -5,7 +5,8 @@
 namespace ampwb {
 
 /// What libtorch's profiling hooks call the small-map convolution's forward (the X-ray counts it as
-/// convolution forward, and its backward function as convolution backward).
+/// convolution forward) and its backward function, whose input and weight gradients each run in a
+/// ConvolutionPartRange (ConvolutionGradientsApart.h).
 inline constexpr const char* kSmallMapConvolutionName = "ampwb::small_map_convolution";
 inline constexpr const char* kSmallMapConvolutionBackwardName = "torch::autograd::CppNode<ampwb::SmallMapConvolution>";
 
