@@ -61,14 +61,13 @@ int main(int argc, char** argv)
     applyThreadPolicy(chooseThreadPolicy());
     reuseFreedHostMemory(); // as the Trainer does
     const std::vector<Shape> shapes{
-        {"28 px layer3.x (2x2)", 128, 256, 256, 1, 2},
-        {"28 px layer4.0.conv1 (2x2 to 1x1)", 128, 256, 512, 2, 2},
-        {"28 px layer4.x (1x1)", 128, 512, 512, 1, 1},
-        {"64 px layer3.x (4x4)", 64, 256, 256, 1, 4},
-        {"64 px layer4.0.conv1 (4x4 to 2x2)", 64, 256, 512, 2, 4},
-        {"64 px layer4.x (2x2)", 64, 512, 512, 1, 2},
-        {"224 px layer4.0.conv1 (14x14 to 7x7)", 32, 256, 512, 2, 14},
-        {"224 px layer4.x (7x7)", 32, 512, 512, 1, 7},
+        {"28 px layer2.0.conv1 (7x7 to 4x4)", 128, 64, 128, 2, 7},     {"28 px layer2.x (4x4)", 128, 128, 128, 1, 4},
+        {"28 px layer3.0.conv1 (4x4 to 2x2)", 128, 128, 256, 2, 4},    {"28 px layer3.x (2x2)", 128, 256, 256, 1, 2},
+        {"28 px layer4.0.conv1 (2x2 to 1x1)", 128, 256, 512, 2, 2},    {"28 px layer4.x (1x1)", 128, 512, 512, 1, 1},
+        {"64 px layer2.0.conv1 (16x16 to 8x8)", 64, 64, 128, 2, 16},   {"64 px layer2.x (8x8)", 64, 128, 128, 1, 8},
+        {"64 px layer3.0.conv1 (8x8 to 4x4)", 64, 128, 256, 2, 8},     {"64 px layer3.x (4x4)", 64, 256, 256, 1, 4},
+        {"64 px layer4.0.conv1 (4x4 to 2x2)", 64, 256, 512, 2, 4},     {"64 px layer4.x (2x2)", 64, 512, 512, 1, 2},
+        {"224 px layer4.0.conv1 (14x14 to 7x7)", 32, 256, 512, 2, 14}, {"224 px layer4.x (7x7)", 32, 512, 512, 1, 7},
     };
     std::printf("operator threads %d; median of %d alternating rounds, ms per forward + backward\n",
                 currentThreadPolicy().intraOpThreads, rounds);
@@ -102,10 +101,16 @@ int main(int argc, char** argv)
             path.push_back(c);
             all.push_back(d);
         }
-        const bool allTaken = patchProductsFor(*conv, input) == PatchProducts::All;
+        bool taken = false;
+        {
+            const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), true);
+            taken = takesSmallMapPath(*conv, input);
+        }
+        const char* taking = !taken                                               ? "oneDNN throughout"
+                           : patchProductsFor(*conv, input) == PatchProducts::All ? "all by patches"
+                                                                                  : "weight gradient by patches";
         std::printf("| %s | %.2f | %.2f | %.2f | %.2f× | %.2f | %.2f× | %s |\n", shape.where, median(fp32), median(amp),
-                    median(path), median(amp) / median(path), median(all), median(amp) / median(all),
-                    allTaken ? "all by patches" : "weight gradient by patches");
+                    median(path), median(amp) / median(path), median(all), median(amp) / median(all), taking);
     }
     return 0;
 }

@@ -12,9 +12,12 @@ namespace ampwb {
 
 namespace {
 
-constexpr int64_t kMinimumInputChannels = 256;
-constexpr int64_t kMaximumOutputPositions = 7 * 7;
-constexpr int64_t kAllByPatchesPositions = 2 * 2;
+// Where the path pays, as measured per CPU kind (docs/BENCHMARKS.md).
+constexpr int64_t kMinimumInputChannels = 256;        // every CPU
+constexpr int64_t kMaximumOutputPositions = 7 * 7;    // every CPU
+constexpr int64_t kAmxMinimumOutputChannels = 128;    // with AMX, also: layer2 to layer4 …
+constexpr int64_t kAmxMaximumOutputPositions = 4 * 4; // … on maps of at most 4×4
+constexpr int64_t kAllByPatchesPositions = 2 * 2;     // with AMX
 
 bool both(const torch::ExpandingArray<2>& pair, int64_t value)
 {
@@ -96,12 +99,6 @@ torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tenso
         .contiguous(weight.suggest_memory_format());
 }
 
-bool cpuHasAmx()
-{
-    static const bool amx = probeDevices().cpuHasAmxBf16;
-    return amx;
-}
-
 } // namespace
 
 /// The autograd function of the small-map path (its backward function's name is this type's).
@@ -145,24 +142,33 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
     }
 };
 
-bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
+SmallMapCpu thisCpu()
+{
+    static const SmallMapCpu cpu = probeDevices().cpuHasAmxBf16 ? SmallMapCpu::WithAmx : SmallMapCpu::WithoutAmx;
+    return cpu;
+}
+
+bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const auto& options = conv.options;
     const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
     if (!input.device().is_cpu() || input.dim() != 4 || !torch::GradMode::is_enabled() || !conv.weight.requires_grad()
         || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !both(options.kernel_size(), 3)
         || !padding || !both(*padding, 1) || !both(options.dilation(), 1) || options.groups() != 1 || options.bias()
-        || (*options.stride())[0] != (*options.stride())[1] || options.in_channels() < kMinimumInputChannels)
+        || (*options.stride())[0] != (*options.stride())[1])
         return false;
     const int64_t stride = (*options.stride())[0];
-    return outputSide(input.size(2), stride) * outputSide(input.size(3), stride) <= kMaximumOutputPositions;
+    const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
+    const bool wide = options.in_channels() >= kMinimumInputChannels && positions <= kMaximumOutputPositions;
+    const bool small = options.out_channels() >= kAmxMinimumOutputChannels && positions <= kAmxMaximumOutputPositions;
+    return wide || (cpu == SmallMapCpu::WithAmx && small);
 }
 
-PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
+PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const int64_t stride = (*conv.options.stride())[0];
     const bool tiny = outputSide(input.size(2), stride) * outputSide(input.size(3), stride) <= kAllByPatchesPositions;
-    return cpuHasAmx() && tiny ? PatchProducts::All : PatchProducts::WeightGradient;
+    return cpu == SmallMapCpu::WithAmx && tiny ? PatchProducts::All : PatchProducts::WeightGradient;
 }
 
 torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input, PatchProducts products)

@@ -19,18 +19,27 @@ enum class PatchProducts {
     All,
 };
 
-/// Whether `conv` on `input` takes the small-map path (convolve): a training step (gradients
-/// recorded) under CPU bf16 autocast, a 3×3 convolution (padding 1, no bias, one group) with at
-/// least 256 input channels whose output map has at most 7×7 positions (layer3 and layer4 at 28 and
-/// 64 px, layer4 at 224 px). There, oneDNN's bf16 weight-gradient kernel is slower than one matrix
-/// product, with AVX512-BF16 and with AMX alike, and often slower than FP32's (docs/BENCHMARKS.md).
-bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+/// The kinds of CPU the small-map path tells apart: where it pays was measured on each.
+enum class SmallMapCpu { WithoutAmx, WithAmx };
 
-/// The products the small-map path computes by matrix product for `conv` on `input`: All on a CPU
+/// This machine's kind (AMX-BF16 among the flags of /proc/cpuinfo or not).
+SmallMapCpu thisCpu();
+
+/// Whether `conv` on `input` takes the small-map path (convolve) on `cpu`: a training step
+/// (gradients recorded) under CPU bf16 autocast, a 3×3 convolution (padding 1, no bias, one group)
+/// with at least 256 input channels and an output map of at most 7×7 positions (layer3 and layer4 at
+/// 28 and 64 px, layer4 at 224 px), and with AMX also one with at least 128 output channels and an
+/// output map of at most 4×4 (layer2 at 28 px, layer3.0.conv1 at 28 and 64 px). There, oneDNN's
+/// bf16 weight-gradient kernel is slower than one matrix product, often slower than FP32's
+/// (docs/BENCHMARKS.md).
+bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu = thisCpu());
+
+/// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`: All
 /// with AMX when the output map has at most 2×2 positions (layer3 and layer4 at 28 px, layer4 at
 /// 64 px), where oneDNN's AMX forward and input-gradient kernels are 2–11× slower than the matrix
 /// product (docs/BENCHMARKS.md); else WeightGradient (not measured faster without AMX).
-PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
+                               SmallMapCpu cpu = thisCpu());
 
 /// The small-map path itself, on any CPU: the convolution autocast would run (bf16 input and
 /// weight, a bf16 output) with `products` computed as one matrix product each over the input's 3×3

@@ -61,15 +61,23 @@ private Q_SLOTS:
         QTest::addColumn<int>("side");
         QTest::addColumn<bool>("autocast");
         QTest::addColumn<bool>("gradients");
-        QTest::addColumn<bool>("taken");
-        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 512 << 1 << 2 << true << true << true;
-        QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 512 << 2 << 4 << true << true << true;
-        QTest::newRow("layer3 at 64 px (4×4)") << 256 << 256 << 1 << 4 << true << true << true;
-        QTest::newRow("layer4 at 224 px (7×7)") << 512 << 512 << 1 << 7 << true << true << true;
-        QTest::newRow("layer3 at 224 px (14×14)") << 256 << 256 << 1 << 14 << true << true << false;
-        QTest::newRow("layer2 at 64 px (128 channels)") << 128 << 128 << 1 << 8 << true << true << false;
-        QTest::newRow("FP32") << 512 << 512 << 1 << 2 << false << true << false;
-        QTest::newRow("evaluation (no gradients)") << 512 << 512 << 1 << 2 << true << false << false;
+        QTest::addColumn<bool>("withoutAmx");
+        QTest::addColumn<bool>("withAmx");
+        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 512 << 1 << 2 << true << true << true << true;
+        QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 512 << 2 << 4 << true << true << true << true;
+        QTest::newRow("layer3 at 64 px (4×4)") << 256 << 256 << 1 << 4 << true << true << true << true;
+        QTest::newRow("layer4 at 224 px (7×7)") << 512 << 512 << 1 << 7 << true << true << true << true;
+        QTest::newRow("layer3 at 224 px (14×14)") << 256 << 256 << 1 << 14 << true << true << false << false;
+        QTest::newRow("layer3.0.conv1 at 28 px (128 channels, 4×4 to 2×2)")
+            << 128 << 256 << 2 << 4 << true << true << false << true;
+        QTest::newRow("layer2 at 28 px (128 channels, 4×4)") << 128 << 128 << 1 << 4 << true << true << false << true;
+        QTest::newRow("layer2.0.conv1 at 28 px (64 channels, 7×7 to 4×4)")
+            << 64 << 128 << 2 << 7 << true << true << false << true;
+        QTest::newRow("layer2 at 64 px (8×8)") << 128 << 128 << 1 << 8 << true << true << false << false;
+        QTest::newRow("layer2 at 224 px (28×28)") << 128 << 128 << 1 << 28 << true << true << false << false;
+        QTest::newRow("layer1 at 28 px (64 channels, 7×7)") << 64 << 64 << 1 << 7 << true << true << false << false;
+        QTest::newRow("FP32") << 512 << 512 << 1 << 2 << false << true << false << false;
+        QTest::newRow("evaluation (no gradients)") << 512 << 512 << 1 << 2 << true << false << false << false;
     }
 
     void takenOnlyWhereItHelps()
@@ -80,12 +88,17 @@ private Q_SLOTS:
         QFETCH(int, side);
         QFETCH(bool, autocast);
         QFETCH(bool, gradients);
-        QFETCH(bool, taken);
+        QFETCH(bool, withoutAmx);
+        QFETCH(bool, withAmx);
         torch::nn::Conv2d conv = convolution(inChannels, outChannels, stride);
         const torch::Tensor input = torch::zeros({2, inChannels, side, side});
         const torch::AutoGradMode gradMode(gradients);
         const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
-        QCOMPARE(takesSmallMapPath(*conv, input), taken);
+        QCOMPARE(takesSmallMapPath(*conv, input, SmallMapCpu::WithoutAmx), withoutAmx);
+        QCOMPARE(takesSmallMapPath(*conv, input, SmallMapCpu::WithAmx), withAmx);
+        const bool amx = probeDevices().cpuHasAmxBf16;
+        QCOMPARE(thisCpu(), amx ? SmallMapCpu::WithAmx : SmallMapCpu::WithoutAmx);
+        QCOMPARE(takesSmallMapPath(*conv, input), amx ? withAmx : withoutAmx);
     }
 
     void gradientsAreAutocastsUpToBf16Rounding_data()
@@ -104,6 +117,8 @@ private Q_SLOTS:
             QTest::newRow("256 to 512, stride 2, 4×4" + products) << 256 << 512 << 2 << 4 << true << all;
             QTest::newRow("256 to 512, stride 2, 5×5 (odd)" + products) << 256 << 512 << 2 << 5 << true << all;
             QTest::newRow("256 to 256, 7×7" + products) << 256 << 256 << 1 << 7 << false << all;
+            QTest::newRow("128 to 256, stride 2, 4×4" + products) << 128 << 256 << 2 << 4 << true << all;
+            QTest::newRow("64 to 128, stride 2, 7×7" + products) << 64 << 128 << 2 << 7 << true << all;
         }
     }
 
@@ -160,6 +175,7 @@ private Q_SLOTS:
         QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << true;
         QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << true;
         QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << true;
+        QTest::newRow("layer3.0.conv1 at 28 px (4×4 to 2×2)") << 128 << 2 << 4 << true;
         QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << true;
         QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 2 << 4 << true;
         QTest::newRow("layer3 at 64 px (4×4)") << 256 << 1 << 4 << false;
@@ -174,8 +190,9 @@ private Q_SLOTS:
         QFETCH(bool, tiny);
         torch::nn::Conv2d conv = convolution(inChannels, 512, stride);
         const torch::Tensor input = torch::zeros({2, inChannels, side, side});
-        const bool amx = probeDevices().cpuHasAmxBf16;
-        QCOMPARE(patchProductsFor(*conv, input), amx && tiny ? PatchProducts::All : PatchProducts::WeightGradient);
+        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithAmx),
+                 tiny ? PatchProducts::All : PatchProducts::WeightGradient);
+        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithoutAmx), PatchProducts::WeightGradient);
     }
 
     void weightGradientKeepsTheWeightsLayout_data()
