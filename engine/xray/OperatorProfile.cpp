@@ -105,6 +105,15 @@ double OperatorProfile::operatorMilliseconds() const
     return sum;
 }
 
+double OperatorProfile::convolutionMilliseconds() const
+{
+    double sum = 0.0;
+    for (const ClassTime& time : classes)
+        if (isConvolution(time.kind))
+            sum += time.milliseconds;
+    return sum;
+}
+
 ProfiledSteps analyseSteps(std::vector<RecordedEvent> events, int64_t firstStep, int64_t lastStep,
                            double measuredStepMilliseconds)
 {

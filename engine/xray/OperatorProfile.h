@@ -76,6 +76,8 @@ struct OperatorProfile {
 
     /// The classes' times together (the recorded step less the time outside operators).
     double operatorMilliseconds() const;
+    /// The convolution classes' times together (forward and gradients).
+    double convolutionMilliseconds() const;
     const ClassTime& of(OperatorClass kind) const { return classes[static_cast<size_t>(kind)]; }
 };
 

@@ -99,11 +99,8 @@ std::string describeProfile(const OperatorProfile& profile)
     if (total <= 0.0)
         return "The profile recorded no operator time.";
     const ClassTime& forward = profile.of(OperatorClass::ConvolutionForward);
-    double convolutions = 0.0;
-    for (const ClassTime& time : profile.classes)
-        if (isConvolution(time.kind))
-            convolutions += time.milliseconds;
-    std::string text = "Convolutions take " + percent(convolutions / total) + " of the operator time";
+    std::string text = "Convolutions take " + percent(profile.convolutionMilliseconds() / total)
+                     + " of the operator time";
     if (!forward.dtype.empty())
         text += " (in " + forward.dtype + ")";
     std::vector<ClassTime> rest;

@@ -89,12 +89,8 @@ QString describeOne(const ampwb::OperatorProfile& profile)
     const double total = profile.operatorMilliseconds();
     if (total <= 0.0)
         return XrayTab::tr("The profile recorded no operator time.");
-    double convolutions = 0.0;
-    for (const ampwb::ClassTime& time : profile.classes)
-        if (ampwb::isConvolution(time.kind))
-            convolutions += time.milliseconds;
     QString text = XrayTab::tr("Convolutions take %1 of the operator time (in %2).")
-                       .arg(percent(convolutions / total),
+                       .arg(percent(profile.convolutionMilliseconds() / total),
                             QString::fromStdString(profile.of(OperatorClass::ConvolutionForward).dtype));
     const ampwb::ClassTime& casts = profile.of(OperatorClass::Cast);
     if (casts.milliseconds > 0.0)
