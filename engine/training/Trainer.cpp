@@ -20,6 +20,7 @@
 #include "training/GradientRanges.h"
 #include "training/LearningRate.h"
 #include "training/MeasurementNoise.h"
+#include "training/OnePassSgd.h"
 #include "training/RunFolder.h"
 #include "training/SharedSettings.h"
 #include "training/StepTurns.h"
@@ -443,7 +444,7 @@ void Trainer::Session::makeOptimizer()
         groups.emplace_back(model->parameters());
         learningRateScales = {1.0};
     }
-    optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
+    optimizer = std::make_unique<OnePassSgd>(std::move(groups), options);
 }
 
 RunSummary Trainer::Session::run()

@@ -4,6 +4,7 @@
 #include "model/ConvolutionGradientsApart.h"
 #include "model/SmallMapConvolution.h"
 #include "training/Comparison.h"
+#include "training/OnePassSgd.h"
 #include "training/Trainer.h"
 #include "xray/OperatorClass.h"
 #include "xray/ProfileComparison.h"
@@ -214,6 +215,12 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
     }
     QVERIFY(findModule(profile, "layer1.0.conv1")->castMilliseconds > 0.0); // its weight, cast to bf16
     QVERIFY(findModule(profile, "optimizer")->otherMilliseconds > 0.0);
+    // The optimizer updates each of ResNet-18's 62 parameters in one pass of its own (OnePassSgd.h).
+    QVERIFY(profile.of(OperatorClass::Optimizer).milliseconds > 0.0);
+    const auto onePass = std::find_if(profile.operators.begin(), profile.operators.end(), [](const OperatorTime& row) {
+        return row.name == kOnePassSgdUpdateName && row.kind == OperatorClass::Optimizer;
+    });
+    QVERIFY(onePass != profile.operators.end());
 
     // The classes add up to the recorded steps (less the engine's own code between operators), and
     // those to the steps as the run measured them.

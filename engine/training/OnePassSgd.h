@@ -1,0 +1,34 @@
+#pragma once
+
+#include <torch/optim/sgd.h>
+
+namespace ampwb {
+
+/// What libtorch's profiling hooks call one parameter's one-pass update (the X-ray counts it, in the
+/// step's optimizer phase, as optimizer work).
+inline constexpr const char* kOnePassSgdUpdateName = "ampwb::one_pass_sgd_update";
+
+/// libtorch's SGD (momentum, dampening, weight decay, Nesterov) with each parameter's update done in
+/// one pass over its memory: weight, gradient and momentum are read once and weight and momentum
+/// written once, where SGD's separate tensor operations read and write them four times and allocate
+/// a weight-sized temporary. The arithmetic is SGD's, operation for operation and rounding for
+/// rounding (fused multiply-adds where ATen's vectorised kernels use them, on CPUs with FMA), so the
+/// results are bit for bit torch.optim.SGD's; the state (momentum buffers) and its serialisation are
+/// SGD's own. Falls back to SGD's step when a parameter is not a dense float32 CPU tensor laid out as
+/// its gradient and momentum, or a loss closure is given.
+class OnePassSgd : public torch::optim::SGD {
+public:
+    using torch::optim::SGD::SGD;
+
+    torch::Tensor step(LossClosure closure = nullptr) override;
+
+    /// Whether step() updates `weight` (one of this optimizer's parameters, with a gradient) in one
+    /// pass: it, its gradient and its momentum buffer (once there is one) are dense float32 CPU
+    /// tensors with the same strides. step() takes SGD's own path when any parameter is not.
+    bool updatesInOnePass(const torch::Tensor& weight) const;
+
+private:
+    torch::Tensor momentumBufferOf(const torch::Tensor& weight) const;
+};
+
+} // namespace ampwb
