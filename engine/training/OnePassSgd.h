@@ -10,12 +10,12 @@ inline constexpr const char* kOnePassSgdUpdateName = "ampwb::one_pass_sgd_update
 
 /// libtorch's SGD (momentum, dampening, weight decay, Nesterov) with each parameter's update done in
 /// one pass over its memory: weight, gradient and momentum are read once and weight and momentum
-/// written once, where SGD's separate tensor operations read and write them four times and allocate
-/// a weight-sized temporary. The arithmetic is SGD's, operation for operation and rounding for
-/// rounding (fused multiply-adds where ATen's vectorised kernels use them, on CPUs with FMA), so the
-/// results are bit for bit torch.optim.SGD's; the state (momentum buffers) and its serialisation are
-/// SGD's own. Falls back to SGD's step when a parameter is not a dense float32 CPU tensor laid out as
-/// its gradient and momentum, or a loss closure is given.
+/// written once, where SGD's four tensor operations pass over them four times and allocate a
+/// weight-sized temporary. The arithmetic is SGD's, operation for operation and rounding for rounding
+/// (a fused multiply-add wherever ATen's AVX2/AVX512 kernels use one, two roundings where ATen runs its
+/// plain kernels), so the results are bit for bit torch.optim.SGD's; the state (momentum buffers) and
+/// its serialisation are SGD's own. Falls back to SGD's step when a parameter is not a dense float32
+/// CPU tensor in the memory order of its gradient and momentum, or a loss closure is given.
 class OnePassSgd : public torch::optim::SGD {
 public:
     using torch::optim::SGD::SGD;
@@ -24,7 +24,8 @@ public:
 
     /// Whether step() updates `weight` (one of this optimizer's parameters, with a gradient) in one
     /// pass: it, its gradient and its momentum buffer (once there is one) are dense float32 CPU
-    /// tensors with the same strides. step() takes SGD's own path when any parameter is not.
+    /// tensors in the same memory order (equal strides but for dimensions of size 1). step() takes
+    /// SGD's own path when any parameter is not.
     bool updatesInOnePass(const torch::Tensor& weight) const;
 
 private:
