@@ -1,6 +1,5 @@
 #include "evaluation/ModelEvaluation.h"
 
-#include <ATen/Parallel.h>
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -32,15 +31,15 @@ ModelEvaluation evaluateModel(const Classifier& classifier, const Dataset& datas
         const int64_t count = std::min(batchSize, total - first);
         std::vector<torch::Tensor> inputs(static_cast<size_t>(count));
         std::vector<std::optional<std::string>> errors(static_cast<size_t>(count));
-        at::parallel_for(0, count, 1, [&](int64_t begin, int64_t end) {
-            for (int64_t slot = begin; slot < end; ++slot) {
-                try {
-                    inputs[static_cast<size_t>(slot)] = classifier.preprocess(dataset.image(first + slot));
-                } catch (const DataError& error) {
-                    errors[static_cast<size_t>(slot)] = error.what();
-                }
+        // One image after another: decoding a batch's images on the operator threads measured no faster
+        // (docs/BENCHMARKS.md, "The optimizer in one pass").
+        for (int64_t slot = 0; slot < count; ++slot) {
+            try {
+                inputs[static_cast<size_t>(slot)] = classifier.preprocess(dataset.image(first + slot));
+            } catch (const DataError& error) {
+                errors[static_cast<size_t>(slot)] = error.what();
             }
-        });
+        }
         std::vector<torch::Tensor> readable;
         std::vector<int64_t> readableIndices;
         for (int64_t slot = 0; slot < count; ++slot) {
