@@ -130,17 +130,18 @@ torch::Tensor OnePassSgd::step(LossClosure closure)
     const auto update = atenFusesMultiplyAdds() ? updateWithFma : updateWithoutFma;
     for (auto& group : param_groups_) {
         const auto& options = static_cast<const torch::optim::SGDOptions&>(group.options());
+        Update groupUpdate;
+        groupUpdate.weightDecay = static_cast<float>(options.weight_decay());
+        groupUpdate.decays = options.weight_decay() != 0;
+        groupUpdate.momentum = static_cast<float>(options.momentum());
+        groupUpdate.hasMomentum = options.momentum() != 0;
+        groupUpdate.dampeningComplement = static_cast<float>(1 - options.dampening());
+        groupUpdate.nesterov = options.nesterov();
+        groupUpdate.negativeLearningRate = static_cast<float>(-1 * options.lr());
         for (auto& weight : group.params()) {
             if (!weight.grad().defined())
                 continue;
-            Update parts;
-            parts.weightDecay = static_cast<float>(options.weight_decay());
-            parts.decays = options.weight_decay() != 0;
-            parts.momentum = static_cast<float>(options.momentum());
-            parts.hasMomentum = options.momentum() != 0;
-            parts.dampeningComplement = static_cast<float>(1 - options.dampening());
-            parts.nesterov = options.nesterov();
-            parts.negativeLearningRate = static_cast<float>(-1 * options.lr());
+            Update parts = groupUpdate;
             auto buffer = momentumBufferOf(weight);
             if (parts.hasMomentum && !buffer.defined()) {
                 buffer = torch::empty_like(weight);
