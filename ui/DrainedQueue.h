@@ -23,18 +23,19 @@ public:
     /// Called on the GUI thread after the last delivery of the work, the timer stopped.
     using Finished = std::function<void()>;
 
-    /// How often the timer drains: often enough for charts and lists to move smoothly, seldom
-    /// enough for the GUI thread to stay responsive.
+    /// How often the timer drains unless told otherwise: often enough for lists to fill smoothly,
+    /// seldom enough for the GUI thread to stay responsive.
     static constexpr int kIntervalMilliseconds = 40;
 
-    /// Drains every kIntervalMilliseconds, at most `maximumPerTick` values pushed with push() at a time.
+    /// Drains every `intervalMilliseconds`, at most `maximumPerTick` values pushed with push() at a time.
     explicit DrainedQueue(Delivery deliver, Finished finished = {},
-                          size_t maximumPerTick = std::numeric_limits<size_t>::max())
+                          size_t maximumPerTick = std::numeric_limits<size_t>::max(),
+                          int intervalMilliseconds = kIntervalMilliseconds)
         : deliver(std::move(deliver))
         , finished(std::move(finished))
         , maximumPerTick(maximumPerTick)
     {
-        timer.setInterval(kIntervalMilliseconds);
+        timer.setInterval(intervalMilliseconds);
         QObject::connect(&timer, &QTimer::timeout, &timer, [this] { drain(); });
     }
 

@@ -36,6 +36,7 @@
 #include <algorithm>
 #include <csignal>
 #include <set>
+#include <vector>
 
 class TrainTabTest : public QObject {
     Q_OBJECT
@@ -148,6 +149,11 @@ private Q_SLOTS:
         window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"))->setValue(10);
         GuiStallMeter stalls;
         stalls.start();
+        QElapsedTimer running;
+        running.start();
+        std::vector<qint64> deliveries;
+        connect(&window.engine(), &EngineController::eventsArrived, this,
+                [&] { deliveries.push_back(running.elapsed()); });
         window.startAction().trigger();
         QVERIFY(window.engine().isBusy());
         // The configuration is locked while it trains, and says so.
@@ -157,6 +163,16 @@ private Q_SLOTS:
         QVERIFY(window.runState().contains(QLatin1String("Training FP32")) || !window.engine().isBusy());
         QVERIFY(waitUntilIdle(window, 60000));
         stalls.stop();
+        // What the engine reported reached the window at the controller's pace, several steps at
+        // a time, not at every step (the steps take tens of milliseconds here).
+        QVERIFY(deliveries.size() >= 3);
+        std::vector<qint64> gaps;
+        for (size_t delivery = 1; delivery < deliveries.size(); ++delivery)
+            gaps.push_back(deliveries[delivery] - deliveries[delivery - 1]);
+        std::nth_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(gaps.size() / 2), gaps.end());
+        const qint64 medianGap = gaps[gaps.size() / 2];
+        QVERIFY2(medianGap >= EngineController::kEventIntervalMilliseconds * 9 / 10,
+                 qPrintable(QStringLiteral("median %1 ms between deliveries").arg(medianGap)));
 
         QCOMPARE(pointCount(window, QStringLiteral("loss"), 0), 24); // raw loss
         QCOMPARE(pointCount(window, QStringLiteral("loss"), 1), 24); // smoothed loss
