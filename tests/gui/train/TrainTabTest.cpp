@@ -143,15 +143,15 @@ private Q_SLOTS:
 
     void shortRunFeedsTheCharts()
     {
+        QElapsedTimer running;
+        std::vector<qint64> deliveries; // when eventsArrived came, from Start (outlives the window)
         MainWindow window;
         window.show();
         window.configPanel().setConfig(environment.quickConfig(24));
         window.configPanel().findChild<QSpinBox*>(QStringLiteral("gradientStatsEvery"))->setValue(10);
         GuiStallMeter stalls;
         stalls.start();
-        QElapsedTimer running;
         running.start();
-        std::vector<qint64> deliveries;
         connect(&window.engine(), &EngineController::eventsArrived, this,
                 [&] { deliveries.push_back(running.elapsed()); });
         window.startAction().trigger();
