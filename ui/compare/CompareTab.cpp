@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 namespace {
 
@@ -157,30 +158,43 @@ void CompareTab::onEvents(const TrainingEvents& events)
 {
     if (!watching)
         return;
+    // The progress line shows the latest step of a delivery, as the Train tab's does: setting it
+    // again for every step in between is work for the GUI thread that nobody sees.
+    const ampwb::StepMetrics* unshownStep = nullptr;
+    const auto showStepSoFar = [&] {
+        if (unshownStep)
+            runProgress->showStep(*std::exchange(unshownStep, nullptr));
+    };
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
             const size_t index = runIndex(step->precision);
             runHistories.appendStep(index, *step);
             if (showsProgressOf(index))
-                runProgress->showStep(*step);
+                unshownStep = step;
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
             const size_t index = runIndex(epoch->precision);
             runHistories.appendEpoch(index, *epoch);
-            if (showsProgressOf(index))
+            if (showsProgressOf(index)) {
+                showStepSoFar();
                 runProgress->showEpoch(*epoch);
+            }
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
             const size_t index = runIndex(started->precision);
             RunHistory& run = runHistories.at(index);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
-            if (showsProgressOf(index))
+            if (showsProgressOf(index)) {
+                unshownStep = nullptr; // the line now follows this run
                 showProgressOf(index);
+            }
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             const size_t index = runIndex(summary->precision);
             const bool shown = showsProgressOf(index);
             runHistories.at(index).summary = *summary;
-            if (shown)
+            if (shown) {
+                unshownStep = nullptr; // the summary says more than its last step
                 runProgress->showFinished(*summary);
+            }
             const RunHistory& other = runHistories.at(1 - index);
             if (interleaved && shown && other.started && !other.summary)
                 showProgressOf(1 - index); // AMP ended first: follow FP32 from here
@@ -195,6 +209,8 @@ void CompareTab::onEvents(const TrainingEvents& events)
             showResults();
         }
     }
+    if (!engine.isPaused())
+        showStepSoFar();
     runHistories.announceChanges();
 }
 

@@ -41,6 +41,8 @@ public:
     const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
     ComparisonTable& table() const { return *comparisonTable; }
+    /// The progress line and bars of the run it follows.
+    RunProgressWidget& progress() const { return *runProgress; }
     QString verdict() const;
 
 private:

@@ -10,6 +10,7 @@
 #include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
 #include "system/CudaSupport.h"
+#include "train/RunProgressWidget.h"
 #include "train/TrainingConfigPanel.h"
 #include "training/RunFolder.h"
 
@@ -21,6 +22,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QProgressBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -154,11 +156,23 @@ private Q_SLOTS:
             // Without CUDA a comparison takes turns unless told otherwise.
             QCOMPARE(interleave.isChecked(), !ampwb::cudaAvailable());
             interleave.setChecked(true);
+            CompareTab& tab = window.compareTab();
+            // After each delivery, the progress bar stands at AMP's latest step while AMP trains.
+            int deliveriesWithAmpSteps = 0;
+            bool progressFollowsAmp = true;
+            connect(&window.engine(), &EngineController::eventsArrived, this, [&] {
+                const RunHistory& amp = runs(tab)[1];
+                if (amp.summary || amp.steps().empty())
+                    return;
+                ++deliveriesWithAmpSteps;
+                progressFollowsAmp &= tab.progress().overallBar().value() == amp.steps().back().step;
+            });
             QSignalSpy finished(&window.engine(), &EngineController::workFinished);
             window.compareAction().trigger();
             QVERIFY(finished.wait(120000));
+            QVERIFY(deliveriesWithAmpSteps > 0);
+            QVERIFY(progressFollowsAmp);
 
-            CompareTab& tab = window.compareTab();
             for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
                 const RunHistory& run = runs(tab)[precision == ampwb::Precision::Fp32 ? 0 : 1];
                 QVERIFY(run.summary && run.summary->precision == precision);
