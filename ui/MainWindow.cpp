@@ -8,6 +8,7 @@
 #include "classify/ClassifyTab.h"
 #include "compare/CompareTab.h"
 #include "runs/RunsTab.h"
+#include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 #include "xray/XrayTab.h"
@@ -326,12 +327,16 @@ void MainWindow::onEvents(const TrainingEvents& events)
     }
     if (!latest || controller->isPaused() || controller->isStopping())
         return;
-    const QString progress =
-        tr("step %1 of %2 (epoch %3)").arg(latest->step).arg(latest->totalSteps).arg(latest->epoch);
-    const QString runLabel = precisionLabel(latest->precision);
-    stateLabel->setText(controller->work() == EngineController::Work::Comparison
-                            ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
-                            : tr("Training %1: %2").arg(runLabel, progress));
+    const bool comparing = controller->work() == EngineController::Work::Comparison;
+    // A comparison's status names the run the Compare tab's progress follows (in turns: AMP, which
+    // steps last), not whichever run's step came last.
+    const ampwb::StepMetrics& shown = comparing && comparePage->progress().shownStep().step > 0
+                                        ? comparePage->progress().shownStep()
+                                        : *latest;
+    const QString progress = tr("step %1 of %2 (epoch %3)").arg(shown.step).arg(shown.totalSteps).arg(shown.epoch);
+    const QString runLabel = precisionLabel(shown.precision);
+    stateLabel->setText(comparing ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
+                                  : tr("Training %1: %2").arg(runLabel, progress));
 }
 
 void MainWindow::onWorkFinished()

@@ -41,7 +41,7 @@ public:
     const RunHistories& histories() const { return runHistories; }
     TrainingCharts& charts() const { return *trainingCharts; }
     ComparisonTable& table() const { return *comparisonTable; }
-    /// The progress line and bars of the run it follows.
+    /// The progress line and bars of the run it follows (the status bar names the same run).
     RunProgressWidget& progress() const { return *runProgress; }
     QString verdict() const;
 

@@ -27,6 +27,8 @@ public:
     /// AMP run to compare it with), named `names`, when each has a checkpoint; reset() withdraws it.
     void offerEvaluation(const QStringList& directories, const QStringList& names);
 
+    /// The step the progress shows (step 0 before the first since reset()).
+    const ampwb::StepMetrics& shownStep() const { return lastStep; }
     QProgressBar& epochBar() const { return *epochProgress; }
     QProgressBar& overallBar() const { return *overallProgress; }
     QPushButton& evaluateButton() const { return *evaluate; }

@@ -157,21 +157,25 @@ private Q_SLOTS:
             QCOMPARE(interleave.isChecked(), !ampwb::cudaAvailable());
             interleave.setChecked(true);
             CompareTab& tab = window.compareTab();
-            // After each delivery, the progress bar stands at AMP's latest step while AMP trains.
+            // After each delivery, the progress bar and the status bar stand at AMP's latest step while AMP trains.
             int deliveriesWithAmpSteps = 0;
             bool progressFollowsAmp = true;
+            bool statusFollowsAmp = true; // and so does the status bar
             connect(&window.engine(), &EngineController::eventsArrived, this, [&] {
                 const RunHistory& amp = runs(tab)[1];
                 if (amp.summary || amp.steps().empty())
                     return;
                 ++deliveriesWithAmpSteps;
                 progressFollowsAmp &= tab.progress().overallBar().value() == amp.steps().back().step;
+                statusFollowsAmp &= window.runState().contains(
+                    QStringLiteral("AMP run: step %1 of").arg(amp.steps().back().step));
             });
             QSignalSpy finished(&window.engine(), &EngineController::workFinished);
             window.compareAction().trigger();
             QVERIFY(finished.wait(120000));
             QVERIFY(deliveriesWithAmpSteps > 0);
             QVERIFY(progressFollowsAmp);
+            QVERIFY(statusFollowsAmp);
 
             for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
                 const RunHistory& run = runs(tab)[precision == ampwb::Precision::Fp32 ? 0 : 1];
