@@ -23,21 +23,23 @@ public:
     /// Called on the GUI thread after the last delivery of the work, the timer stopped.
     using Finished = std::function<void()>;
 
-    /// How often the timer drains unless told otherwise: often enough for lists to fill smoothly,
-    /// seldom enough for the GUI thread to stay responsive.
+    /// How often the timer drains unless setInterval() says otherwise: often enough for lists to
+    /// fill smoothly, seldom enough for the GUI thread to stay responsive.
     static constexpr int kIntervalMilliseconds = 40;
 
-    /// Drains every `intervalMilliseconds`, at most `maximumPerTick` values pushed with push() at a time.
+    /// Drains every kIntervalMilliseconds, at most `maximumPerTick` values pushed with push() at a time.
     explicit DrainedQueue(Delivery deliver, Finished finished = {},
-                          size_t maximumPerTick = std::numeric_limits<size_t>::max(),
-                          int intervalMilliseconds = kIntervalMilliseconds)
+                          size_t maximumPerTick = std::numeric_limits<size_t>::max())
         : deliver(std::move(deliver))
         , finished(std::move(finished))
         , maximumPerTick(maximumPerTick)
     {
-        timer.setInterval(intervalMilliseconds);
+        timer.setInterval(kIntervalMilliseconds);
         QObject::connect(&timer, &QTimer::timeout, &timer, [this] { drain(); });
     }
+
+    /// Drains every `milliseconds` from the next tick on.
+    void setInterval(int milliseconds) { timer.setInterval(milliseconds); }
 
     /// Work is under way: the timer runs (again) until finish() and the last delivery.
     void start()

@@ -12,13 +12,12 @@
 
 #include <cstdio>
 #include <exception>
-#include <limits>
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
-    , events([this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); }, [this] { finishWork(); },
-             std::numeric_limits<size_t>::max(), kEventIntervalMilliseconds)
+    , events([this](TrainingEvents arrived) { Q_EMIT eventsArrived(arrived); }, [this] { finishWork(); })
 {
+    events.setInterval(kEventIntervalMilliseconds);
 }
 
 EngineController::~EngineController()

@@ -29,8 +29,8 @@ public:
 
     /// How often what the engine reported reaches the GUI: five times a second, a pace the eye
     /// follows as smooth progress. Each delivery sets the progress texts and bars again; at every
-    /// step (a tenth of a second under AMP on two cores) that took about as much of the GUI
-    /// thread as the charts' redraws, and the GUI thread's time costs a run about twice its
+    /// step (a tenth of a second under AMP on two cores) that took more of the GUI thread than
+    /// the charts' redraws, and the GUI thread's time costs a run about twice its
     /// share, since the operator thread it displaces holds up the other (docs/BENCHMARKS.md,
     /// "What the window costs a training run").
     static constexpr int kEventIntervalMilliseconds = 200;

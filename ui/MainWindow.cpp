@@ -308,10 +308,10 @@ QString MainWindow::runState() const
 
 void MainWindow::onEvents(const TrainingEvents& events)
 {
-    const ampwb::StepMetrics* latest = nullptr;
+    bool stepped = false;
     for (const TrainingEvent& event : events) {
-        if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            latest = step;
+        if (std::holds_alternative<ampwb::StepMetrics>(event)) {
+            stepped = true;
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             const QString label = precisionLabel(summary->precision);
             switch (summary->state) {
@@ -325,14 +325,14 @@ void MainWindow::onEvents(const TrainingEvents& events)
             }
         }
     }
-    if (!latest || controller->isPaused() || controller->isStopping())
+    if (!stepped || controller->isPaused() || controller->isStopping())
         return;
+    // The status names the step the working tab's progress shows (in a comparison in turns: AMP's,
+    // which steps last), not whichever run's step came last.
     const bool comparing = controller->work() == EngineController::Work::Comparison;
-    // A comparison's status names the run the Compare tab's progress follows (in turns: AMP, which
-    // steps last), not whichever run's step came last.
-    const ampwb::StepMetrics& shown = comparing && comparePage->progress().shownStep().step > 0
-                                        ? comparePage->progress().shownStep()
-                                        : *latest;
+    const ampwb::StepMetrics& shown = (comparing ? comparePage->progress() : trainPage->progress()).shownStep();
+    if (shown.step == 0)
+        return;
     const QString progress = tr("step %1 of %2 (epoch %3)").arg(shown.step).arg(shown.totalSteps).arg(shown.epoch);
     const QString runLabel = precisionLabel(shown.precision);
     stateLabel->setText(comparing ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
