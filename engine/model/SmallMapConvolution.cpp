@@ -88,33 +88,100 @@ torch::Tensor patchInputGradient(const torch::Tensor& input, const torch::Tensor
         .contiguous(input.suggest_memory_format());
 }
 
-/// The weight gradient as one matrix product of the output gradient and the patches, in the
-/// weight's layout (autograd would otherwise copy the float32 gradient into it).
+/// The weight gradient as one matrix product of the output gradient and the patches (a bf16 result,
+/// as autocast's), written as float32 into the float32 `weight`'s layout in one pass: the gradient
+/// autograd would otherwise get in bf16, cast to float32 and, in another layout, copy once more.
 torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
                                   const torch::Tensor& gradOutput, int64_t stride)
 {
-    return at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride))
-        .view({weight.size(0), 3, 3, input.size(1)})
-        .permute({0, 3, 1, 2})
-        .contiguous(weight.suggest_memory_format());
+    const torch::Tensor product = at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride));
+    return at::empty_like(weight).copy_(product.view({weight.size(0), 3, 3, input.size(1)}).permute({0, 3, 1, 2}));
+}
+
+/// Each image's whole input map in a row, channels last: [N, H·W·C].
+torch::Tensor mapRows(const torch::Tensor& input)
+{
+    return input.permute({0, 2, 3, 1}).reshape({input.size(0), -1});
+}
+
+/// For an output map of one position: the weight's taps that reach the input map (the others see
+/// only padding), as mapRows' partner: [F, H·W·C], taps channels last. The map is at most 2×2.
+torch::Tensor reachingTaps(const torch::Tensor& weight, int64_t height, int64_t width)
+{
+    return weight.slice(2, 1, 1 + height).slice(3, 1, 1 + width).permute({0, 2, 3, 1}).reshape({weight.size(0), -1});
+}
+
+/// The layout libtorch's CPU convolution gives its output and input gradient: channels last where
+/// the input or the weight is.
+at::MemoryFormat convolutionLayout(const torch::Tensor& input, const torch::Tensor& weight)
+{
+    const bool channelsLast = input.suggest_memory_format() == at::MemoryFormat::ChannelsLast
+                           || weight.suggest_memory_format() == at::MemoryFormat::ChannelsLast;
+    return channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+}
+
+/// Rows of maps, [N, H·W·C] channels last, as an [N, C, H, W] tensor in `format`'s strides (written
+/// out: on 1×1 maps `contiguous()` takes either layout's strides as its own).
+torch::Tensor asMaps(const torch::Tensor& rows, int64_t channels, int64_t height, int64_t width,
+                     at::MemoryFormat format)
+{
+    const torch::Tensor maps = rows.view({rows.size(0), height, width, channels}).permute({0, 3, 1, 2});
+    return at::empty(maps.sizes(), maps.options(), format).copy_(maps);
+}
+
+/// The forward onto one output position: one matrix product of the map and the taps reaching it.
+torch::Tensor onePositionForward(const torch::Tensor& input, const torch::Tensor& weight)
+{
+    const torch::Tensor rows = at::mm(mapRows(input), reachingTaps(weight, input.size(2), input.size(3)).t());
+    return asMaps(rows, weight.size(0), 1, 1, convolutionLayout(input, weight));
+}
+
+/// The input gradient from one output position: the output gradient against the reaching taps.
+torch::Tensor onePositionInputGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                       const torch::Tensor& gradOutput)
+{
+    const int64_t height = input.size(2), width = input.size(3);
+    const torch::Tensor rows = at::mm(positionRows(gradOutput), reachingTaps(weight, height, width));
+    return asMaps(rows, input.size(1), height, width, convolutionLayout(input, weight));
+}
+
+/// The weight gradient from one output position, float32 in the float32 `weight`'s layout: the
+/// reaching taps' by one matrix product (a bf16 result, as autocast's), zeros for the others.
+torch::Tensor onePositionWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                        const torch::Tensor& gradOutput)
+{
+    const int64_t height = input.size(2), width = input.size(3);
+    const torch::Tensor product = at::mm(positionRows(gradOutput).t(), mapRows(input));
+    torch::Tensor gradient = at::zeros_like(weight);
+    gradient.slice(2, 1, 1 + height)
+        .slice(3, 1, 1 + width)
+        .copy_(product.view({weight.size(0), height, width, input.size(1)}).permute({0, 3, 1, 2}));
+    return gradient;
 }
 
 } // namespace
 
 /// The autograd function of the small-map path (its backward function's name is this type's).
 struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
+    /// `weight` is the float32 parameter: the function makes autocast's bf16 copy of it itself, so
+    /// that the weight gradient it returns is float32 already (no cast after it in the backward).
     static torch::Tensor forward(torch::autograd::AutogradContext* context, const torch::Tensor& input,
-                                 const torch::Tensor& weight, int64_t stride, bool allByPatches)
+                                 const torch::Tensor& weight, int64_t stride, PatchProducts products)
     {
         // Below autograd, the convolution carries no sequence number of its own: the X-ray gives
         // the backward function the module of kSmallMapConvolutionName's range, whose number it has.
         const at::AutoDispatchBelowADInplaceOrView belowAutograd;
+        const torch::Tensor weight16 = weight.to(at::kBFloat16);
         context->save_for_backward({input, weight});
+        context->saved_data["weight16"] = weight16;
         context->saved_data["stride"] = stride;
-        context->saved_data["allByPatches"] = allByPatches;
-        if (allByPatches)
-            return patchForward(input, weight, stride);
-        return at::convolution(input, weight, {}, {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1);
+        context->saved_data["products"] = static_cast<int64_t>(products);
+        switch (products) {
+        case PatchProducts::OnePosition: return onePositionForward(input, weight16);
+        case PatchProducts::All: return patchForward(input, weight16, stride);
+        case PatchProducts::WeightGradient: break;
+        }
+        return at::convolution(input, weight16, {}, {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1);
     }
 
     static torch::autograd::variable_list backward(torch::autograd::AutogradContext* context,
@@ -123,20 +190,27 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         const torch::autograd::variable_list saved = context->get_saved_variables();
         const torch::Tensor& input = saved[0];
         const torch::Tensor& weight = saved[1];
+        const torch::Tensor weight16 = context->saved_data["weight16"].toTensor();
         const int64_t stride = context->saved_data["stride"].toInt();
-        const bool allByPatches = context->saved_data["allByPatches"].toBool();
+        const auto products = static_cast<PatchProducts>(context->saved_data["products"].toInt());
         const torch::Tensor& gradOutput = gradOutputs[0];
         torch::Tensor gradInput, gradWeight;
         if (context->needs_input_grad(0)) {
-            const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, weight});
-            gradInput = allByPatches ? patchInputGradient(input, weight, gradOutput, stride)
-                                     : std::get<0>(at::convolution_backward(gradOutput, input, weight, c10::nullopt,
-                                                                            {stride, stride}, {1, 1}, {1, 1}, false,
-                                                                            {0, 0}, 1, {true, false, false}));
+            const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, weight16});
+            if (products == PatchProducts::OnePosition)
+                gradInput = onePositionInputGradient(input, weight16, gradOutput);
+            else if (products == PatchProducts::All)
+                gradInput = patchInputGradient(input, weight16, gradOutput, stride);
+            else
+                gradInput = std::get<0>(at::convolution_backward(gradOutput, input, weight16, c10::nullopt,
+                                                                 {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1,
+                                                                 {true, false, false}));
         }
         if (context->needs_input_grad(1)) {
             const ConvolutionPartRange range(kConvolutionWeightGradientName, {gradOutput, input});
-            gradWeight = patchWeightGradient(input, weight, gradOutput, stride);
+            gradWeight = products == PatchProducts::OnePosition
+                           ? onePositionWeightGradient(input, weight, gradOutput)
+                           : patchWeightGradient(input, weight, gradOutput, stride);
         }
         return {gradInput, gradWeight, torch::Tensor(), torch::Tensor()};
     }
@@ -167,16 +241,20 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const int64_t stride = (*conv.options.stride())[0];
-    const bool tiny = outputSide(input.size(2), stride) * outputSide(input.size(3), stride) <= kAllByPatchesPositions;
-    return cpu == SmallMapCpu::WithAmx && tiny ? PatchProducts::All : PatchProducts::WeightGradient;
+    const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
+    if (positions == 1 && input.size(2) <= 2 && input.size(3) <= 2)
+        return PatchProducts::OnePosition;
+    return cpu == SmallMapCpu::WithAmx && positions <= kAllByPatchesPositions ? PatchProducts::All
+                                                                              : PatchProducts::WeightGradient;
 }
 
 torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input, PatchProducts products)
 {
-    // The casts autocast makes; then the range whose sequence number the backward function takes.
-    const torch::Tensor input16 = input.to(at::kBFloat16), weight16 = conv.weight.to(at::kBFloat16);
-    const ConvolutionPartRange range(kSmallMapConvolutionName, {input16, weight16}, true);
-    return SmallMapConvolution::apply(input16, weight16, (*conv.options.stride())[0], products == PatchProducts::All);
+    // The input's cast autocast makes (the weight's is the function's); then the range whose
+    // sequence number the backward function takes.
+    const torch::Tensor input16 = input.to(at::kBFloat16);
+    const ConvolutionPartRange range(kSmallMapConvolutionName, {input16, conv.weight}, true);
+    return SmallMapConvolution::apply(input16, conv.weight, (*conv.options.stride())[0], products);
 }
 
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)

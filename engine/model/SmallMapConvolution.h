@@ -17,6 +17,10 @@ enum class PatchProducts {
     WeightGradient,
     /// Forward, input gradient and weight gradient.
     All,
+    /// All three onto an output map of one position, each one matrix product of the whole input map
+    /// (at most 2×2) and the weight's taps that reach it: the other taps see only padding, so their
+    /// products are zeros (8 of 9 taps on a 1×1 map, 5 of 9 from a 2×2 map at stride 2).
+    OnePosition,
 };
 
 /// The kinds of CPU the small-map path tells apart: where it pays was measured on each.
@@ -34,10 +38,11 @@ SmallMapCpu thisCpu();
 /// (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu = thisCpu());
 
-/// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`: All
-/// with AMX when the output map has at most 2×2 positions (layer3 and layer4 at 28 px, layer4 at
-/// 64 px), where oneDNN's AMX forward and input-gradient kernels are 2–11× slower than the matrix
-/// product (docs/BENCHMARKS.md); else WeightGradient (not measured faster without AMX).
+/// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`:
+/// OnePosition on every CPU when the output map is one position (layer4 at 28 and 32 px); else All
+/// with AMX when the output map has at most 2×2 positions (layer3 at 28 px, layer4 at 64 px), where
+/// oneDNN's AMX forward and input-gradient kernels are 2–11× slower than the matrix product
+/// (docs/BENCHMARKS.md); else WeightGradient (not measured faster without AMX).
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
                                SmallMapCpu cpu = thisCpu());
 
@@ -45,7 +50,9 @@ PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::T
 /// weight, a bf16 output) with `products` computed as one matrix product each over the input's 3×3
 /// patches and the rest by oneDNN. The numerics are oneDNN's (bf16 operands, fp32 sums, a bf16
 /// result) summed in another order: a matrix product's result differs by up to one bf16 rounding.
-/// `conv` must be 3×3, padding 1, no bias.
+/// The weight's bf16 copy is made inside, so its gradient reaches the float32 weight as float32 in
+/// the weight's layout, written once (the values autocast's cast would give). `conv` must be 3×3,
+/// padding 1, no bias.
 torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
                                   PatchProducts products = PatchProducts::WeightGradient);
 

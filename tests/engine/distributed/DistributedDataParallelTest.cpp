@@ -257,12 +257,13 @@ void DistributedDataParallelTest::matchesPythonRank()
     // what a Python rank 1 computes, its running statistics included: exactly in FP32; under AMP up
     // to the bf16 rounding of layer3's and layer4's weight gradients, which the workbench sums in
     // another order (model/SmallMapConvolution.h); after three steps 2 of 11.2 million values differed
-    // by 1.2e-5 on an AMX Xeon before its input gradients took that path too. On a CPU with AMX the
-    // workbench computes those convolutions' forward and input gradients by matrix products as well,
-    // and this group (4 images of 32 px a rank, layer4 on 1×1 maps) magnifies a rounding there beyond
-    // any useful tolerance: perturbing those input gradients by 2^-8 of themselves moved PyTorch's own
-    // parameters by 29 % (norm of the difference) in three steps. There the group's guarantee, both
-    // ranks' parameters bit-identical, is what this test checks.
+    // by 1.2e-5 on an AMX Xeon before its input gradients took that path too. layer4 here is on 1×1
+    // maps, whose forward and input gradients the workbench computes by matrix products on every CPU
+    // (PatchProducts::OnePosition: within the tolerance below on Zen 4). On a CPU with AMX, layer3's
+    // 2×2 maps are computed so as well, and this group (4 images of 32 px a rank) magnifies a rounding
+    // there beyond any useful tolerance: perturbing those input gradients by 2^-8 of themselves moved
+    // PyTorch's own parameters by 29 % (norm of the difference) in three steps. There the group's
+    // guarantee, both ranks' parameters bit-identical, is what this test checks.
     if (workbenchRank == 1 && precision == Precision::Fp32)
         QVERIFY2(torch::equal(workbenchState, pythonRank1State[precision]),
                  qPrintable(difference(workbenchState, pythonRank1State[precision])));

@@ -11,6 +11,8 @@
 
 using namespace ampwb;
 
+Q_DECLARE_METATYPE(ampwb::PatchProducts)
+
 namespace {
 
 torch::nn::Conv2d convolution(int64_t in, int64_t out, int64_t stride)
@@ -108,18 +110,24 @@ private Q_SLOTS:
         QTest::addColumn<int>("stride");
         QTest::addColumn<int>("side");
         QTest::addColumn<bool>("channelsLast");
-        QTest::addColumn<bool>("allByPatches");
-        for (const bool all : {false, true}) {
-            const QByteArray products = all ? ", all by patches" : ", weight gradient by patches";
-            QTest::newRow("512 to 512, 2×2, channels last" + products) << 512 << 512 << 1 << 2 << true << all;
-            QTest::newRow("512 to 512, 2×2, contiguous" + products) << 512 << 512 << 1 << 2 << false << all;
-            QTest::newRow("512 to 512, 1×1" + products) << 512 << 512 << 1 << 1 << true << all;
-            QTest::newRow("256 to 512, stride 2, 4×4" + products) << 256 << 512 << 2 << 4 << true << all;
-            QTest::newRow("256 to 512, stride 2, 5×5 (odd)" + products) << 256 << 512 << 2 << 5 << true << all;
-            QTest::newRow("256 to 256, 7×7" + products) << 256 << 256 << 1 << 7 << false << all;
-            QTest::newRow("128 to 256, stride 2, 4×4" + products) << 128 << 256 << 2 << 4 << true << all;
-            QTest::newRow("64 to 128, stride 2, 7×7" + products) << 64 << 128 << 2 << 7 << true << all;
+        QTest::addColumn<PatchProducts>("products");
+        for (const PatchProducts products : {PatchProducts::WeightGradient, PatchProducts::All}) {
+            const QByteArray by = products == PatchProducts::All ? ", all by patches" : ", weight gradient by patches";
+            QTest::newRow("512 to 512, 2×2, channels last" + by) << 512 << 512 << 1 << 2 << true << products;
+            QTest::newRow("512 to 512, 2×2, contiguous" + by) << 512 << 512 << 1 << 2 << false << products;
+            QTest::newRow("512 to 512, 1×1" + by) << 512 << 512 << 1 << 1 << true << products;
+            QTest::newRow("256 to 512, stride 2, 4×4" + by) << 256 << 512 << 2 << 4 << true << products;
+            QTest::newRow("256 to 512, stride 2, 5×5 (odd)" + by) << 256 << 512 << 2 << 5 << true << products;
+            QTest::newRow("256 to 256, 7×7" + by) << 256 << 256 << 1 << 7 << false << products;
+            QTest::newRow("128 to 256, stride 2, 4×4" + by) << 128 << 256 << 2 << 4 << true << products;
+            QTest::newRow("64 to 128, stride 2, 7×7" + by) << 64 << 128 << 2 << 7 << true << products;
         }
+        const PatchProducts one = PatchProducts::OnePosition;
+        QTest::newRow("512 to 512, 1×1, one position") << 512 << 512 << 1 << 1 << true << one;
+        QTest::newRow("512 to 512, 1×1, contiguous, one position") << 512 << 512 << 1 << 1 << false << one;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, one position") << 256 << 512 << 2 << 2 << true << one;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, contiguous, one position")
+            << 256 << 512 << 2 << 2 << false << one;
     }
 
     void gradientsAreAutocastsUpToBf16Rounding()
@@ -129,7 +137,7 @@ private Q_SLOTS:
         QFETCH(int, stride);
         QFETCH(int, side);
         QFETCH(bool, channelsLast);
-        QFETCH(bool, allByPatches);
+        QFETCH(PatchProducts, products);
         torch::manual_seed(7);
         torch::nn::Conv2d conv = convolution(inChannels, outChannels, stride);
         const auto format = channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
@@ -138,7 +146,6 @@ private Q_SLOTS:
         const torch::Tensor input = torch::randn({4, inChannels, side, side}).contiguous(format);
         const int64_t outSide = (side - 1) / stride + 1;
         const torch::Tensor outputGradient = torch::randn({4, outChannels, outSide, outSide});
-        const PatchProducts products = allByPatches ? PatchProducts::All : PatchProducts::WeightGradient;
 
         const Gradients autocast = gradientsOf(conv, input, outputGradient,
                                                [&](const torch::Tensor& x) { return conv->forward(x); });
@@ -151,7 +158,7 @@ private Q_SLOTS:
         QCOMPARE(smallMap.output.suggest_memory_format(), format);
         QCOMPARE(smallMap.input.sizes(), autocast.input.sizes());
         QCOMPARE(smallMap.input.suggest_memory_format(), autocast.input.suggest_memory_format());
-        if (allByPatches) {
+        if (products != PatchProducts::WeightGradient) {
             QVERIFY2(withinOneBf16Rounding("output", autocast.output, smallMap.output),
                      "the outputs differ by more than one bf16 rounding");
             QVERIFY2(withinOneBf16Rounding("input gradient", autocast.input, smallMap.input),
@@ -164,35 +171,49 @@ private Q_SLOTS:
         QCOMPARE(smallMap.weight.sizes(), autocast.weight.sizes());
         QVERIFY2(withinOneBf16Rounding("weight gradient", autocast.weight, smallMap.weight),
                  "the weight gradients differ by more than one bf16 rounding");
+        QCOMPARE(smallMap.weight.strides(), conv->weight.strides());
+        if (products == PatchProducts::OnePosition) {
+            // The taps that see only padding: zero in autocast's gradient, and exactly so here.
+            const torch::Tensor unreached = torch::ones({3, 3}, torch::kBool);
+            unreached.slice(0, 1, 1 + side).slice(1, 1, 1 + side).fill_(false);
+            const auto zeroWhereUnreached = [&](const torch::Tensor& gradient) {
+                return gradient.masked_select(unreached).abs().max().item<float>() == 0.0f;
+            };
+            QVERIFY(zeroWhereUnreached(autocast.weight));
+            QVERIFY(zeroWhereUnreached(smallMap.weight));
+        }
     }
 
-    void allByPatchesOnlyWithAmxOnTheSmallestMaps_data()
+    void productsByMapAndCpu_data()
     {
         QTest::addColumn<int>("inChannels");
         QTest::addColumn<int>("stride");
         QTest::addColumn<int>("side");
-        QTest::addColumn<bool>("tiny");
-        QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << true;
-        QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << true;
-        QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << true;
-        QTest::newRow("layer3.0.conv1 at 28 px (4×4 to 2×2)") << 128 << 2 << 4 << true;
-        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << true;
-        QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 2 << 4 << true;
-        QTest::newRow("layer3 at 64 px (4×4)") << 256 << 1 << 4 << false;
-        QTest::newRow("layer4 at 224 px (7×7)") << 512 << 1 << 7 << false;
+        QTest::addColumn<PatchProducts>("withAmx");
+        QTest::addColumn<PatchProducts>("withoutAmx");
+        const PatchProducts one = PatchProducts::OnePosition, all = PatchProducts::All,
+                            weight = PatchProducts::WeightGradient;
+        QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << one << one;
+        QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << one << one;
+        QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << all << weight;
+        QTest::newRow("layer3.0.conv1 at 28 px (4×4 to 2×2)") << 128 << 2 << 4 << all << weight;
+        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << all << weight;
+        QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 2 << 4 << all << weight;
+        QTest::newRow("layer3 at 64 px (4×4)") << 256 << 1 << 4 << weight << weight;
+        QTest::newRow("layer4 at 224 px (7×7)") << 512 << 1 << 7 << weight << weight;
     }
 
-    void allByPatchesOnlyWithAmxOnTheSmallestMaps()
+    void productsByMapAndCpu()
     {
         QFETCH(int, inChannels);
         QFETCH(int, stride);
         QFETCH(int, side);
-        QFETCH(bool, tiny);
+        QFETCH(PatchProducts, withAmx);
+        QFETCH(PatchProducts, withoutAmx);
         torch::nn::Conv2d conv = convolution(inChannels, 512, stride);
         const torch::Tensor input = torch::zeros({2, inChannels, side, side});
-        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithAmx),
-                 tiny ? PatchProducts::All : PatchProducts::WeightGradient);
-        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithoutAmx), PatchProducts::WeightGradient);
+        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithAmx), withAmx);
+        QCOMPARE(patchProductsFor(*conv, input, SmallMapCpu::WithoutAmx), withoutAmx);
     }
 
     void weightGradientKeepsTheWeightsLayout_data()
@@ -204,7 +225,8 @@ private Q_SLOTS:
 
     void weightGradientKeepsTheWeightsLayout()
     {
-        // Else autograd copies every float32 weight gradient into the weight's layout (9 MB per layer4 weight).
+        // Float32 in the weight's layout straight from the function: else autograd casts the bf16 gradient
+        // and copies it again (9 MB per layer4 weight, each pass over memory).
         QFETCH(bool, channelsLast);
         const auto format = channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
         torch::nn::Conv2d conv = convolution(512, 512, 1);
@@ -217,8 +239,9 @@ private Q_SLOTS:
         }
         const torch::autograd::variable_list gradients = (*output.grad_fn())({torch::ones_like(output)});
         QCOMPARE(gradients.size(), size_t(2)); // input, weight
-        QCOMPARE(gradients[1].scalar_type(), torch::kBFloat16);
+        QCOMPARE(gradients[1].scalar_type(), torch::kFloat);
         QCOMPARE(gradients[1].strides(), conv->weight.strides());
+        QCOMPARE(output.grad_fn()->next_edges()[1].function->name(), std::string("torch::autograd::AccumulateGrad"));
     }
 };
 
