@@ -1,6 +1,7 @@
 #include "system/ThreadPolicy.h"
 
 #include <ATen/Parallel.h>
+#include <dlfcn.h>
 #include <omp.h>
 #include <sched.h>
 
@@ -47,6 +48,14 @@ std::string firstWordOf(const std::string& path)
     return word;
 }
 
+/// OpenBLAS's function `name` in this process (found by name: the BLAS libtorch loaded may be
+/// another, without it), else null.
+template <typename Function>
+Function* openBlasFunction(const char* name)
+{
+    return reinterpret_cast<Function*>(dlsym(RTLD_DEFAULT, name));
+}
+
 } // namespace
 
 int physicalCoresAvailable()
@@ -87,7 +96,15 @@ void applyThreadPolicy(const ThreadPolicy& policy)
 {
     std::lock_guard lock(policyMutex);
     at::set_num_threads(policy.intraOpThreads);
+    if (auto* setThreads = openBlasFunction<void(int)>("openblas_set_num_threads"))
+        setThreads(kOpenBlasThreads);
     appliedPolicy = policy;
+}
+
+int openBlasThreads()
+{
+    auto* getThreads = openBlasFunction<int()>("openblas_get_num_threads");
+    return getThreads ? getThreads() : 0;
 }
 
 ThreadPolicy currentThreadPolicy()

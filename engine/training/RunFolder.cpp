@@ -147,6 +147,7 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
         {"cpu_threads", machine.cpuThreads},
         {"cpu_threads_chosen_by", currentThreadPolicy().chosenBy},
         {"loader_worker_threads", config.workers > 0 ? kLoaderWorkerThreads : 0},
+        {"openblas_threads", openBlasThreads()},
         {"cpu_bf16_units", machine.cpuHasBf16Units()},
         {"gpu", machine.gpuName},
     };

@@ -230,6 +230,7 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
     QCOMPARE(environment.value(QLatin1String("cpu_threads_chosen_by")).toString(), QStringLiteral("from --threads"));
     QCOMPARE(environment.value(QLatin1String("loader_worker_threads")).toInt(),
              config.value(QLatin1String("workers")).toInt() > 0 ? 1 : 0);
+    QCOMPARE(environment.value(QLatin1String("openblas_threads")).toInt(), 1);
     const QJsonObject summary = readJsonFile(runDirectory + "/summary.json");
     QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
     QCOMPARE(summary.value(QLatin1String("final_top1")).toDouble(), top1);
