@@ -30,6 +30,14 @@ int64_t outputSide(int64_t side, int64_t stride)
     return (side - 1) / stride + 1;
 }
 
+/// Whether a 3×3, padding-1 convolution with `stride` maps `input` onto one output position from a
+/// map of at most 2×2, all of which the taps reach.
+bool ontoOnePosition(const torch::Tensor& input, int64_t stride)
+{
+    return input.size(2) <= 2 && input.size(3) <= 2 && outputSide(input.size(2), stride) == 1
+        && outputSide(input.size(3), stride) == 1;
+}
+
 /// Each output position's 3×3×C input patch in a row (channels last, zeros outside the map):
 /// [N·OH·OW, 9·C].
 torch::Tensor patchMatrix(const torch::Tensor& input, int64_t stride)
@@ -146,7 +154,7 @@ torch::Tensor onePositionInputGradient(const torch::Tensor& input, const torch::
 }
 
 /// The weight gradient from one output position, float32 in the float32 `weight`'s layout: the
-/// reaching taps' by one matrix product (a bf16 result, as autocast's), zeros for the others.
+/// reaching taps' by one matrix product (in bf16 a bf16 result, as autocast's), zeros for the others.
 torch::Tensor onePositionWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
                                         const torch::Tensor& gradOutput)
 {
@@ -163,25 +171,26 @@ torch::Tensor onePositionWeightGradient(const torch::Tensor& input, const torch:
 
 /// The autograd function of the small-map path (its backward function's name is this type's).
 struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
-    /// `weight` is the float32 parameter: the function makes autocast's bf16 copy of it itself, so
-    /// that the weight gradient it returns is float32 already (no cast after it in the backward).
+    /// `weight` is the float32 parameter: the function makes autocast's bf16 copy of it itself (when
+    /// `input` is bf16), so that the weight gradient it returns is float32 already (no cast after it
+    /// in the backward).
     static torch::Tensor forward(torch::autograd::AutogradContext* context, const torch::Tensor& input,
                                  const torch::Tensor& weight, int64_t stride, PatchProducts products)
     {
         // Below autograd, the convolution carries no sequence number of its own: the X-ray gives
         // the backward function the module of kSmallMapConvolutionName's range, whose number it has.
         const at::AutoDispatchBelowADInplaceOrView belowAutograd;
-        const torch::Tensor weight16 = weight.to(at::kBFloat16);
+        const torch::Tensor castWeight = weight.to(input.scalar_type());
         context->save_for_backward({input, weight});
-        context->saved_data["weight16"] = weight16;
+        context->saved_data["castWeight"] = castWeight;
         context->saved_data["stride"] = stride;
         context->saved_data["products"] = static_cast<int64_t>(products);
         switch (products) {
-        case PatchProducts::OnePosition: return onePositionForward(input, weight16);
-        case PatchProducts::All: return patchForward(input, weight16, stride);
+        case PatchProducts::OnePosition: return onePositionForward(input, castWeight);
+        case PatchProducts::All: return patchForward(input, castWeight, stride);
         case PatchProducts::WeightGradient: break;
         }
-        return at::convolution(input, weight16, {}, {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1);
+        return at::convolution(input, castWeight, {}, {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1);
     }
 
     static torch::autograd::variable_list backward(torch::autograd::AutogradContext* context,
@@ -190,19 +199,19 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         const torch::autograd::variable_list saved = context->get_saved_variables();
         const torch::Tensor& input = saved[0];
         const torch::Tensor& weight = saved[1];
-        const torch::Tensor weight16 = context->saved_data["weight16"].toTensor();
+        const torch::Tensor castWeight = context->saved_data["castWeight"].toTensor();
         const int64_t stride = context->saved_data["stride"].toInt();
         const auto products = static_cast<PatchProducts>(context->saved_data["products"].toInt());
         const torch::Tensor& gradOutput = gradOutputs[0];
         torch::Tensor gradInput, gradWeight;
         if (context->needs_input_grad(0)) {
-            const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, weight16});
+            const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, castWeight});
             if (products == PatchProducts::OnePosition)
-                gradInput = onePositionInputGradient(input, weight16, gradOutput);
+                gradInput = onePositionInputGradient(input, castWeight, gradOutput);
             else if (products == PatchProducts::All)
-                gradInput = patchInputGradient(input, weight16, gradOutput, stride);
+                gradInput = patchInputGradient(input, castWeight, gradOutput, stride);
             else
-                gradInput = std::get<0>(at::convolution_backward(gradOutput, input, weight16, c10::nullopt,
+                gradInput = std::get<0>(at::convolution_backward(gradOutput, input, castWeight, c10::nullopt,
                                                                  {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1,
                                                                  {true, false, false}));
         }
@@ -227,34 +236,37 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
     const auto& options = conv.options;
     const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
     if (!input.device().is_cpu() || input.dim() != 4 || !torch::GradMode::is_enabled() || !conv.weight.requires_grad()
-        || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !both(options.kernel_size(), 3)
-        || !padding || !both(*padding, 1) || !both(options.dilation(), 1) || options.groups() != 1 || options.bias()
-        || (*options.stride())[0] != (*options.stride())[1])
+        || !both(options.kernel_size(), 3) || !padding || !both(*padding, 1) || !both(options.dilation(), 1)
+        || options.groups() != 1 || options.bias() || (*options.stride())[0] != (*options.stride())[1])
         return false;
     const int64_t stride = (*options.stride())[0];
+    if (AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16)
+        return input.scalar_type() == at::kFloat && conv.weight.scalar_type() == at::kFloat
+            && ontoOnePosition(input, stride);
     const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
     const bool wide = options.in_channels() >= kMinimumInputChannels && positions <= kMaximumOutputPositions;
     const bool small = options.out_channels() >= kAmxMinimumOutputChannels && positions <= kAmxMaximumOutputPositions;
-    return wide || (cpu == SmallMapCpu::WithAmx && small);
+    return ontoOnePosition(input, stride) || wide || (cpu == SmallMapCpu::WithAmx && small);
 }
 
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const int64_t stride = (*conv.options.stride())[0];
-    const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
-    if (positions == 1 && input.size(2) <= 2 && input.size(3) <= 2)
+    if (ontoOnePosition(input, stride))
         return PatchProducts::OnePosition;
+    const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
     return cpu == SmallMapCpu::WithAmx && positions <= kAllByPatchesPositions ? PatchProducts::All
                                                                               : PatchProducts::WeightGradient;
 }
 
 torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tensor& input, PatchProducts products)
 {
-    // The input's cast autocast makes (the weight's is the function's); then the range whose
-    // sequence number the backward function takes.
-    const torch::Tensor input16 = input.to(at::kBFloat16);
-    const ConvolutionPartRange range(kSmallMapConvolutionName, {input16, conv.weight}, true);
-    return SmallMapConvolution::apply(input16, conv.weight, (*conv.options.stride())[0], products);
+    // Under autocast, the input's cast autocast makes (the weight's is the function's); then the
+    // range whose sequence number the backward function takes.
+    const bool autocast = AutocastGuard::activeType(c10::DeviceType::CPU) == at::kBFloat16;
+    const torch::Tensor castInput = autocast ? input.to(at::kBFloat16) : input;
+    const ConvolutionPartRange range(kSmallMapConvolutionName, {castInput, conv.weight}, true);
+    return SmallMapConvolution::apply(castInput, conv.weight, (*conv.options.stride())[0], products);
 }
 
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)

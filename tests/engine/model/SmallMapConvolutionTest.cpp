@@ -25,15 +25,16 @@ struct Gradients {
     std::string backwardName;
 };
 
-/// `run`'s output under CPU autocast, and the gradients of sum(output · outputGradient).
+/// `run`'s output under CPU autocast (or in FP32), and the gradients of sum(output · outputGradient).
 template <typename Run>
-Gradients gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const torch::Tensor& outputGradient, Run run)
+Gradients gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const torch::Tensor& outputGradient, Run run,
+                      bool autocast = true)
 {
     const torch::Tensor x = input.detach().requires_grad_(true);
     conv->zero_grad();
     torch::Tensor output;
     {
-        const AutocastGuard autocast(c10::Device(c10::DeviceType::CPU), true);
+        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
         output = run(x);
     }
     (output.to(torch::kFloat) * outputGradient).sum().backward();
@@ -79,6 +80,11 @@ private Q_SLOTS:
         QTest::newRow("layer2 at 224 px (28×28)") << 128 << 128 << 1 << 28 << true << true << false << false;
         QTest::newRow("layer1 at 28 px (64 channels, 7×7)") << 64 << 64 << 1 << 7 << true << true << false << false;
         QTest::newRow("FP32") << 512 << 512 << 1 << 2 << false << true << false << false;
+        QTest::newRow("FP32, layer4 at 28 px (1×1)") << 512 << 512 << 1 << 1 << false << true << true << true;
+        QTest::newRow("FP32, layer4.0.conv1 at 28 px (2×2 to 1×1)")
+            << 256 << 512 << 2 << 2 << false << true << true << true;
+        QTest::newRow("FP32, stride 2, 3×3 to 2×2") << 256 << 512 << 2 << 3 << false << true << false << false;
+        QTest::newRow("one position, 64 channels (2×2 to 1×1)") << 64 << 128 << 2 << 2 << true << true << true << true;
         QTest::newRow("evaluation (no gradients)") << 512 << 512 << 1 << 2 << true << false << false << false;
     }
 
@@ -181,6 +187,55 @@ private Q_SLOTS:
             };
             QVERIFY(zeroWhereUnreached(autocast.weight));
             QVERIFY(zeroWhereUnreached(smallMap.weight));
+        }
+    }
+
+    void fp32OnePositionIsTheConvolutionsUpToSummationOrder_data()
+    {
+        QTest::addColumn<int>("inChannels");
+        QTest::addColumn<int>("stride");
+        QTest::addColumn<int>("side");
+        QTest::addColumn<bool>("channelsLast");
+        QTest::newRow("512 to 512, 1×1, channels last") << 512 << 1 << 1 << true;
+        QTest::newRow("512 to 512, 1×1, contiguous") << 512 << 1 << 1 << false;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, channels last") << 256 << 2 << 2 << true;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, contiguous") << 256 << 2 << 2 << false;
+    }
+
+    void fp32OnePositionIsTheConvolutionsUpToSummationOrder()
+    {
+        QFETCH(int, inChannels);
+        QFETCH(int, stride);
+        QFETCH(int, side);
+        QFETCH(bool, channelsLast);
+        torch::manual_seed(11);
+        torch::nn::Conv2d conv = convolution(inChannels, 512, stride);
+        const auto format = channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
+        conv->weight.set_data(conv->weight.contiguous(format));
+        const torch::Tensor input = torch::randn({16, inChannels, side, side}).contiguous(format);
+        const torch::Tensor outputGradient = torch::randn({16, 512, 1, 1});
+
+        const Gradients oneDnn = gradientsOf(
+            conv, input, outputGradient, [&](const torch::Tensor& x) { return conv->forward(x); }, false);
+        const Gradients onePosition = gradientsOf(
+            conv, input, outputGradient,
+            [&](const torch::Tensor& x) { return smallMapConvolution(*conv, x, PatchProducts::OnePosition); }, false);
+        QCOMPARE(onePosition.backwardName, std::string(kSmallMapConvolutionBackwardName));
+        const std::pair<const char*, std::pair<torch::Tensor, torch::Tensor>> compared[] = {
+            {"output", {oneDnn.output, onePosition.output}},
+            {"input gradient", {oneDnn.input, onePosition.input}},
+            {"weight gradient", {oneDnn.weight, onePosition.weight}}};
+        for (const auto& [what, pair] : compared) {
+            const auto& [expected, actual] = pair;
+            QCOMPARE(actual.scalar_type(), torch::kFloat);
+            QCOMPARE(actual.sizes(), expected.sizes());
+            QCOMPARE(actual.strides(), expected.strides());
+            // float32 sums of 512–4,608 products in another order: a few roundings of the largest term.
+            const double largest = expected.abs().max().item<double>();
+            const double difference = (actual - expected).abs().max().item<double>();
+            qInfo("%s: largest %.4g, largest difference %.3g (%.2g of it)", what, largest, difference,
+                  difference / largest);
+            QVERIFY2(difference <= largest * 1e-5, what);
         }
     }
 
