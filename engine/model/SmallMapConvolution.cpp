@@ -52,10 +52,49 @@ torch::Tensor patchMatrix(const torch::Tensor& input, int64_t stride)
         .reshape({n * outHeight * outWidth, 9 * channels});
 }
 
-/// The weight as the patches' partner: [F, 9·C], each filter's taps channels last.
-torch::Tensor weightMatrix(const torch::Tensor& weight)
+/// The weight's taps of `rows` × `columns` from tap (`first`, `first`) as the partner of patches of
+/// that size: [F, rows·columns·C], each filter's taps channels last.
+torch::Tensor tapMatrix(const torch::Tensor& weight, int64_t first, int64_t rows, int64_t columns)
 {
-    return weight.permute({0, 2, 3, 1}).reshape({weight.size(0), 9 * weight.size(1)});
+    return weight.slice(2, first, first + rows)
+        .slice(3, first, first + columns)
+        .permute({0, 2, 3, 1})
+        .reshape({weight.size(0), -1});
+}
+
+/// A weight gradient in the float32 `weight`'s layout, written in one pass from `product`, the
+/// gradient of tapMatrix(weight, first, rows, columns) (in bf16 a bf16 result, as autocast's); zeros
+/// for the taps outside it.
+torch::Tensor tapGradient(const torch::Tensor& product, const torch::Tensor& weight, int64_t first, int64_t rows,
+                          int64_t columns)
+{
+    const bool everyTap = rows == 3 && columns == 3;
+    torch::Tensor gradient = everyTap ? at::empty_like(weight) : at::zeros_like(weight);
+    gradient.slice(2, first, first + rows)
+        .slice(3, first, first + columns)
+        .copy_(product.view({weight.size(0), rows, columns, weight.size(1)}).permute({0, 3, 1, 2}));
+    return gradient;
+}
+
+/// Rows of map positions, channels last ([N·H·W, C] or [N, H·W·C]), as an [N, C, H, W] tensor in
+/// `format`: channels last as they are, else written out (on 1×1 maps `contiguous()` would take
+/// either layout's strides as its own).
+torch::Tensor asMaps(const torch::Tensor& rows, int64_t channels, int64_t height, int64_t width,
+                     at::MemoryFormat format)
+{
+    const torch::Tensor maps = rows.view({-1, height, width, channels}).permute({0, 3, 1, 2});
+    if (format == at::MemoryFormat::ChannelsLast)
+        return maps;
+    return at::empty(maps.sizes(), maps.options(), format).copy_(maps);
+}
+
+/// The layout libtorch's CPU convolution gives its output and input gradient: channels last where
+/// the input or the weight is.
+at::MemoryFormat convolutionLayout(const torch::Tensor& input, const torch::Tensor& weight)
+{
+    const bool channelsLast = input.suggest_memory_format() == at::MemoryFormat::ChannelsLast
+                           || weight.suggest_memory_format() == at::MemoryFormat::ChannelsLast;
+    return channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
 }
 
 /// An output-shaped tensor [N, F, OH, OW] as rows of positions, [N·OH·OW, F].
@@ -64,14 +103,12 @@ torch::Tensor positionRows(const torch::Tensor& output)
     return output.permute({0, 2, 3, 1}).reshape({-1, output.size(1)});
 }
 
-/// The forward as one matrix product of the patches and the weight, in the input's layout.
+/// The forward as one matrix product of the patches and the weight, in the convolution's layout.
 torch::Tensor patchForward(const torch::Tensor& input, const torch::Tensor& weight, int64_t stride)
 {
     const int64_t outHeight = outputSide(input.size(2), stride), outWidth = outputSide(input.size(3), stride);
-    return at::mm(patchMatrix(input, stride), weightMatrix(weight).t())
-        .view({input.size(0), outHeight, outWidth, weight.size(0)})
-        .permute({0, 3, 1, 2})
-        .contiguous(input.suggest_memory_format());
+    const torch::Tensor rows = at::mm(patchMatrix(input, stride), tapMatrix(weight, 0, 3, 3).t());
+    return asMaps(rows, weight.size(0), outHeight, outWidth, convolutionLayout(input, weight));
 }
 
 /// The input gradient as one matrix product: the output gradient, spread back onto the input's map
@@ -90,10 +127,7 @@ torch::Tensor patchInputGradient(const torch::Tensor& input, const torch::Tensor
             .copy_(gradOutput);
     }
     const torch::Tensor turned = weight.flip({2, 3}).permute({2, 3, 0, 1}).reshape({9 * filters, channels});
-    return at::mm(patchMatrix(spread, 1), turned)
-        .view({n, height, width, channels})
-        .permute({0, 3, 1, 2})
-        .contiguous(input.suggest_memory_format());
+    return asMaps(at::mm(patchMatrix(spread, 1), turned), channels, height, width, convolutionLayout(input, weight));
 }
 
 /// The weight gradient as one matrix product of the output gradient and the patches (a bf16 result,
@@ -102,8 +136,7 @@ torch::Tensor patchInputGradient(const torch::Tensor& input, const torch::Tensor
 torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
                                   const torch::Tensor& gradOutput, int64_t stride)
 {
-    const torch::Tensor product = at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride));
-    return at::empty_like(weight).copy_(product.view({weight.size(0), 3, 3, input.size(1)}).permute({0, 3, 1, 2}));
+    return tapGradient(at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride)), weight, 0, 3, 3);
 }
 
 /// Each image's whole input map in a row, channels last: [N, H·W·C].
@@ -112,35 +145,10 @@ torch::Tensor mapRows(const torch::Tensor& input)
     return input.permute({0, 2, 3, 1}).reshape({input.size(0), -1});
 }
 
-/// For an output map of one position: the weight's taps that reach the input map (the others see
-/// only padding), as mapRows' partner: [F, H·W·C], taps channels last. The map is at most 2×2.
-torch::Tensor reachingTaps(const torch::Tensor& weight, int64_t height, int64_t width)
-{
-    return weight.slice(2, 1, 1 + height).slice(3, 1, 1 + width).permute({0, 2, 3, 1}).reshape({weight.size(0), -1});
-}
-
-/// The layout libtorch's CPU convolution gives its output and input gradient: channels last where
-/// the input or the weight is.
-at::MemoryFormat convolutionLayout(const torch::Tensor& input, const torch::Tensor& weight)
-{
-    const bool channelsLast = input.suggest_memory_format() == at::MemoryFormat::ChannelsLast
-                           || weight.suggest_memory_format() == at::MemoryFormat::ChannelsLast;
-    return channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
-}
-
-/// Rows of maps, [N, H·W·C] channels last, as an [N, C, H, W] tensor in `format`'s strides (written
-/// out: on 1×1 maps `contiguous()` takes either layout's strides as its own).
-torch::Tensor asMaps(const torch::Tensor& rows, int64_t channels, int64_t height, int64_t width,
-                     at::MemoryFormat format)
-{
-    const torch::Tensor maps = rows.view({rows.size(0), height, width, channels}).permute({0, 3, 1, 2});
-    return at::empty(maps.sizes(), maps.options(), format).copy_(maps);
-}
-
 /// The forward onto one output position: one matrix product of the map and the taps reaching it.
 torch::Tensor onePositionForward(const torch::Tensor& input, const torch::Tensor& weight)
 {
-    const torch::Tensor rows = at::mm(mapRows(input), reachingTaps(weight, input.size(2), input.size(3)).t());
+    const torch::Tensor rows = at::mm(mapRows(input), tapMatrix(weight, 1, input.size(2), input.size(3)).t());
     return asMaps(rows, weight.size(0), 1, 1, convolutionLayout(input, weight));
 }
 
@@ -149,22 +157,17 @@ torch::Tensor onePositionInputGradient(const torch::Tensor& input, const torch::
                                        const torch::Tensor& gradOutput)
 {
     const int64_t height = input.size(2), width = input.size(3);
-    const torch::Tensor rows = at::mm(positionRows(gradOutput), reachingTaps(weight, height, width));
+    const torch::Tensor rows = at::mm(positionRows(gradOutput), tapMatrix(weight, 1, height, width));
     return asMaps(rows, input.size(1), height, width, convolutionLayout(input, weight));
 }
 
-/// The weight gradient from one output position, float32 in the float32 `weight`'s layout: the
-/// reaching taps' by one matrix product (in bf16 a bf16 result, as autocast's), zeros for the others.
+/// The weight gradient from one output position: the reaching taps' by one matrix product, zeros
+/// for the others (tapGradient).
 torch::Tensor onePositionWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
                                         const torch::Tensor& gradOutput)
 {
-    const int64_t height = input.size(2), width = input.size(3);
     const torch::Tensor product = at::mm(positionRows(gradOutput).t(), mapRows(input));
-    torch::Tensor gradient = at::zeros_like(weight);
-    gradient.slice(2, 1, 1 + height)
-        .slice(3, 1, 1 + width)
-        .copy_(product.view({weight.size(0), height, width, input.size(1)}).permute({0, 3, 1, 2}));
-    return gradient;
+    return tapGradient(product, weight, 1, input.size(2), input.size(3));
 }
 
 } // namespace
