@@ -64,11 +64,14 @@ Attribution attribute(const RecordedEvent& event, const Attribution& parent, boo
 
     const bool cast = isCast(event.name, event.inputDtypes, event.outputDtype);
     const std::optional<OperatorClass> named = classByName(event.name);
+    // All the work inside a gradient's range is that gradient's, in its precision: its roundings too,
+    // and the float32 weight gradient the small-map path writes from a bf16 product.
+    const bool insideGradient = parent.kind == OperatorClass::ConvolutionInputGradient
+                             || parent.kind == OperatorClass::ConvolutionWeightGradient;
     if (own.pass == StepPass::Optimizer)
         own.kind = OperatorClass::Optimizer;
-    else if (parent.kind == OperatorClass::ConvolutionInputGradient
-             || parent.kind == OperatorClass::ConvolutionWeightGradient)
-        own.kind = parent.kind; // all the work inside a gradient's range is that gradient's, its roundings too
+    else if (insideGradient)
+        own.kind = parent.kind;
     else if (cast)
         own.kind = OperatorClass::Cast;
     else if (named)
@@ -78,7 +81,7 @@ Attribution attribute(const RecordedEvent& event, const Attribution& parent, boo
     else
         own.kind = parent.kind;
 
-    own.dtype = cast ? event.outputDtype : firstFloating(event.inputDtypes);
+    own.dtype = insideGradient ? parent.dtype : cast ? event.outputDtype : firstFloating(event.inputDtypes);
     if (own.dtype.empty())
         own.dtype = parent.dtype;
     return own;
