@@ -9,8 +9,8 @@ constexpr int kLoaderWorkerThreads = 1;
 
 /// Threads of OpenBLAS's own pool, which libtorch's float32 matrix products run on (Debian's libtorch
 /// links the system BLAS). Its threads spin for a while after each product, taking the cores from
-/// the operator threads' next work: with two on two cores, FP32 training steps at 28 px, whose layer4
-/// convolutions are such products, took 1.4× as long (docs/BENCHMARKS.md, "Threads").
+/// the operator threads' next work: with two on a 2-core AMD EPYC Zen 4, FP32 training steps at 28 px,
+/// whose layer4 convolutions are such products, took 1.4× as long (docs/BENCHMARKS.md, "Threads").
 constexpr int kOpenBlasThreads = 1;
 
 /// How many threads libtorch's operators use, chosen once when a program starts.
