@@ -16,10 +16,16 @@ def warmup_steps(steps):
 
 
 def cpu():
-    """The CPU model, its count and its bf16/AMX-relevant flags, for the tables."""
-    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
-                 "unknown CPU")
-    flags = next((line.split(":", 1)[1].split() for line in open("/proc/cpuinfo") if line.startswith("flags")), [])
+    """The CPU model with its family and model numbers (virtual machines often name only the vendor's
+    line), its count and its bf16/AMX-relevant flags, for the tables."""
+    fields = {}
+    for line in open("/proc/cpuinfo"):
+        name, _, value = line.partition(":")
+        fields.setdefault(name.strip(), value.strip())
+    model = fields.get("model name", "unknown CPU")
+    if "cpu family" in fields and "model" in fields:
+        model += f" (family {fields['cpu family']} model {fields['model']})"
+    flags = fields.get("flags", "").split()
     units = [flag for flag in flags if flag in ("avx512_bf16", "amx_bf16", "amx_tile", "avx512f")] or ["no avx512/amx"]
     return f"{model}, {os.cpu_count()} CPUs, {' '.join(units)}"
 

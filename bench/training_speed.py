@@ -32,7 +32,6 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import sys
 
 import torch
@@ -163,10 +162,8 @@ def measure_repeats(session, cli, rounds, order):
 
 
 def machine_line():
-    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
-                 platform.processor())
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return (f"{model}, {os.cpu_count()} CPUs, torch {torch.__version__} with {torch.get_num_threads()} intra-op "
+    return (f"{speed_runners.cpu()}; torch {torch.__version__} with {torch.get_num_threads()} intra-op "
             f"thread(s); load average at the end {load}")
 
 
@@ -204,7 +201,7 @@ def main():
     if args.repeats:
         measure_repeats(session, cli, args.rounds, args.order)
         given = "" if args.order == "default" else f" with --{args.order}"
-        lines += [f"CPU: {speed_runners.cpu()}.", "", f"The default comparison{given}, repeated:", "",
+        lines += [f"The default comparison{given}, repeated:", "",
                   *speed_report.repeats_table(session.records)]
     elif args.defaults:
         measure_defaults(session, cli, args.rounds)
@@ -212,8 +209,7 @@ def main():
                   *speed_report.defaults_table(session.records)]
     elif args.layouts:
         measure_layouts(session, cli, args.rounds)
-        lines += [f"CPU: {speed_runners.cpu()}.", "",
-                  "The default run in its default layout (channels_last) against --contiguous:", "",
+        lines += ["The default run in its default layout (channels_last) against --contiguous:", "",
                   *speed_report.layouts_table(session.records)]
     elif args.epoch:
         measure_epoch(session, cli)
