@@ -21,11 +21,12 @@ class RunHistories;
 class TrainingCharts : public QWidget {
     Q_OBJECT
 public:
-    /// The most of the GUI thread's time that redrawing arriving points may take. Redrawn at every 40 ms tick,
-    /// the Train tab's six charts took 0.79–0.98 s of the GUI thread's CPU in a 100-step AMP run on two
-    /// cores, where that thread shares a core with the training step's operator threads; paced, 0.59–0.83 s
-    /// (docs/BENCHMARKS.md, "What the window costs a training run").
-    static constexpr double kLiveRedrawShare = 0.03;
+    /// The most of the GUI thread's time that redrawing arriving points may take: 1 %, two or three redraws a
+    /// second of the Train tab's six charts. On a CPU run the GUI thread shares the cores with the training
+    /// step's operator threads, and each millisecond it takes costs the run about a millisecond; at 3 % a
+    /// 100-step AMP run from the window trained at a median 0.94 of the CLI's speed on two cores, at 1 % at
+    /// 0.97 (docs/BENCHMARKS.md, "What the window costs a training run").
+    static constexpr double kLiveRedrawShare = 0.01;
 
     /// Draws `histories`, which must outlive the charts, in up to `columns` columns: fewer where the widget
     /// is too narrow for them, and scrolling where it is smaller than the charts' minimum sizes.
