@@ -32,7 +32,8 @@ public:
     /// again, and on a CPU run every millisecond of the GUI thread's time costs the run about a millisecond,
     /// since the operator thread it displaces holds up the other: with the charts' redraws paced to 1 %,
     /// a 100-step AMP run from the window trained at a median 0.97 of the CLI's speed on two cores with a
-    /// delivery every 200 ms, and 0.99 every 400 ms (docs/BENCHMARKS.md, "What the window costs a training run").
+    /// delivery every 200 ms and 0.99 every 400 ms (10 pairs each; 0.98 over 18 pairs in two sessions)
+    /// (docs/BENCHMARKS.md, "What the window costs a training run").
     static constexpr int kEventIntervalMilliseconds = 400;
 
     explicit EngineController(QObject* parent = nullptr);
