@@ -30,12 +30,18 @@ int64_t outputSide(int64_t side, int64_t stride)
     return (side - 1) / stride + 1;
 }
 
-/// Whether a 3×3, padding-1 convolution with `stride` maps `input` onto one output position from a
-/// map of at most 2×2, all of which the taps reach.
+/// Whether every input position of `input` reaches every output position of a 3×3, padding-1
+/// convolution with `stride` through one tap: maps of at most 2×2 (at stride 1 onto a map of the
+/// same size, at stride 2 onto one position).
+bool onWholeMaps(const torch::Tensor& input)
+{
+    return input.size(2) <= 2 && input.size(3) <= 2;
+}
+
+/// Whether the convolution maps `input` onto one output position.
 bool ontoOnePosition(const torch::Tensor& input, int64_t stride)
 {
-    return input.size(2) <= 2 && input.size(3) <= 2 && outputSide(input.size(2), stride) == 1
-        && outputSide(input.size(3), stride) == 1;
+    return outputSide(input.size(2), stride) == 1 && outputSide(input.size(3), stride) == 1;
 }
 
 /// Each output position's 3×3×C input patch in a row (channels last, zeros outside the map):
@@ -139,35 +145,88 @@ torch::Tensor patchWeightGradient(const torch::Tensor& input, const torch::Tenso
     return tapGradient(at::mm(positionRows(gradOutput).t(), patchMatrix(input, stride)), weight, 0, 3, 3);
 }
 
-/// Each image's whole input map in a row, channels last: [N, H·W·C].
-torch::Tensor mapRows(const torch::Tensor& input)
+/// Each image's whole map in a row, channels last: [N, H·W·C].
+torch::Tensor mapRows(const torch::Tensor& maps)
 {
-    return input.permute({0, 2, 3, 1}).reshape({input.size(0), -1});
+    return maps.permute({0, 2, 3, 1}).reshape({maps.size(0), -1});
 }
 
-/// The forward onto one output position: one matrix product of the map and the taps reaching it.
-torch::Tensor onePositionForward(const torch::Tensor& input, const torch::Tensor& weight)
+/// The weight as the partner of whole maps (onWholeMaps): [OH·OW·F, H·W·C], whose block for output
+/// position p and input position q is the tap q − stride·p + (1, 1) ([F, C]). One strided view of the
+/// taps gives every block, the output positions reversed (strides cannot be negative), and one copy
+/// turns them round.
+torch::Tensor mapMatrix(const torch::Tensor& weight, int64_t height, int64_t width, int64_t stride)
 {
-    const torch::Tensor rows = at::mm(mapRows(input), tapMatrix(weight, 1, input.size(2), input.size(3)).t());
-    return asMaps(rows, weight.size(0), 1, 1, convolutionLayout(input, weight));
+    const int64_t outHeight = outputSide(height, stride), outWidth = outputSide(width, stride);
+    const torch::Tensor taps = weight.permute({0, 2, 3, 1}).contiguous(); // [F, 3, 3, C]
+    const int64_t filterStride = taps.stride(0), rowStride = taps.stride(1), columnStride = taps.stride(2);
+    // Tap row of input row qy for the reversed output row r = OH − 1 − py: qy + stride·r + 1 − stride·(OH − 1).
+    const int64_t firstTap = (1 - stride * (outHeight - 1)) * rowStride + (1 - stride * (outWidth - 1)) * columnStride;
+    return taps
+        .as_strided({outHeight, outWidth, taps.size(0), height, width, taps.size(3)},
+                    {stride * rowStride, stride * columnStride, filterStride, rowStride, columnStride, 1},
+                    taps.storage_offset() + firstTap)
+        .flip({0, 1})
+        .reshape({outHeight * outWidth * taps.size(0), height * width * taps.size(3)});
 }
 
-/// The input gradient from one output position: the output gradient against the reaching taps.
-torch::Tensor onePositionInputGradient(const torch::Tensor& input, const torch::Tensor& weight,
-                                       const torch::Tensor& gradOutput)
+/// The forward on whole maps: one matrix product of each image's map and mapMatrix.
+torch::Tensor wholeMapForward(const torch::Tensor& input, const torch::Tensor& weight, int64_t stride)
 {
     const int64_t height = input.size(2), width = input.size(3);
-    const torch::Tensor rows = at::mm(positionRows(gradOutput), tapMatrix(weight, 1, height, width));
+    const torch::Tensor rows = at::mm(mapRows(input), mapMatrix(weight, height, width, stride).t());
+    return asMaps(rows, weight.size(0), outputSide(height, stride), outputSide(width, stride),
+                  convolutionLayout(input, weight));
+}
+
+/// The input gradient on whole maps: one matrix product of each image's output gradient and mapMatrix.
+torch::Tensor wholeMapInputGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                    const torch::Tensor& gradOutput, int64_t stride)
+{
+    const int64_t height = input.size(2), width = input.size(3);
+    const torch::Tensor rows = at::mm(mapRows(gradOutput), mapMatrix(weight, height, width, stride));
     return asMaps(rows, input.size(1), height, width, convolutionLayout(input, weight));
 }
 
-/// The weight gradient from one output position: the reaching taps' by one matrix product, zeros
-/// for the others (tapGradient).
-torch::Tensor onePositionWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
-                                        const torch::Tensor& gradOutput)
+/// The weight gradient on whole maps, one matrix product per tap over the (output, input) position
+/// pairs it joins, so that each tap's sum is rounded once, as autocast's (a bf16 result); zeros for
+/// the taps that see only padding. Onto one position every tap joins one pair, and one product of the
+/// output gradient and the whole map gives them all (tapGradient).
+torch::Tensor wholeMapWeightGradient(const torch::Tensor& input, const torch::Tensor& weight,
+                                     const torch::Tensor& gradOutput, int64_t stride)
 {
-    const torch::Tensor product = at::mm(positionRows(gradOutput).t(), mapRows(input));
-    return tapGradient(product, weight, 1, input.size(2), input.size(3));
+    const int64_t height = input.size(2), width = input.size(3);
+    if (ontoOnePosition(input, stride))
+        return tapGradient(at::mm(positionRows(gradOutput).t(), mapRows(input)), weight, 1, height, width);
+    const torch::Tensor outputs = gradOutput.permute({0, 2, 3, 1}); // [N, OH, OW, F]
+    const torch::Tensor inputs = input.permute({0, 2, 3, 1});       // [N, H, W, C]
+    // Output positions [first, last) whose input position stride·p + tap − 1 lies on a map of `side`.
+    const auto joined = [stride](int64_t tap, int64_t side, int64_t outSide) {
+        int64_t first = 0;
+        while (first < outSide && stride * first + tap - 1 < 0)
+            ++first;
+        int64_t last = first;
+        while (last < outSide && stride * last + tap - 1 < side)
+            ++last;
+        return std::pair{first, last};
+    };
+    torch::Tensor gradient = at::zeros_like(weight);
+    for (int64_t row = 0; row < 3; ++row) {
+        const auto [top, bottom] = joined(row, height, outputs.size(1));
+        for (int64_t column = 0; column < 3; ++column) {
+            const auto [left, right] = joined(column, width, outputs.size(2));
+            if (top == bottom || left == right)
+                continue;
+            const torch::Tensor outputRows =
+                outputs.slice(1, top, bottom).slice(2, left, right).reshape({-1, outputs.size(3)});
+            const torch::Tensor inputRows = inputs.slice(1, stride * top + row - 1, stride * (bottom - 1) + row, stride)
+                                                .slice(2, stride * left + column - 1, stride * (right - 1) + column,
+                                                       stride)
+                                                .reshape({-1, inputs.size(3)});
+            gradient.select(3, column).select(2, row).copy_(at::mm(outputRows.t(), inputRows));
+        }
+    }
+    return gradient;
 }
 
 } // namespace
@@ -189,7 +248,7 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         context->saved_data["stride"] = stride;
         context->saved_data["products"] = static_cast<int64_t>(products);
         switch (products) {
-        case PatchProducts::OnePosition: return onePositionForward(input, castWeight);
+        case PatchProducts::WholeMaps: return wholeMapForward(input, castWeight, stride);
         case PatchProducts::All: return patchForward(input, castWeight, stride);
         case PatchProducts::WeightGradient: break;
         }
@@ -209,8 +268,8 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         torch::Tensor gradInput, gradWeight;
         if (context->needs_input_grad(0)) {
             const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, castWeight});
-            if (products == PatchProducts::OnePosition)
-                gradInput = onePositionInputGradient(input, castWeight, gradOutput);
+            if (products == PatchProducts::WholeMaps)
+                gradInput = wholeMapInputGradient(input, castWeight, gradOutput, stride);
             else if (products == PatchProducts::All)
                 gradInput = patchInputGradient(input, castWeight, gradOutput, stride);
             else
@@ -220,8 +279,8 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         }
         if (context->needs_input_grad(1)) {
             const ConvolutionPartRange range(kConvolutionWeightGradientName, {gradOutput, input});
-            gradWeight = products == PatchProducts::OnePosition
-                           ? onePositionWeightGradient(input, weight, gradOutput)
+            gradWeight = products == PatchProducts::WholeMaps
+                           ? wholeMapWeightGradient(input, weight, gradOutput, stride)
                            : patchWeightGradient(input, weight, gradOutput, stride);
         }
         return {gradInput, gradWeight, torch::Tensor(), torch::Tensor()};
@@ -244,19 +303,19 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
         return false;
     const int64_t stride = (*options.stride())[0];
     if (AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16)
-        return input.scalar_type() == at::kFloat && conv.weight.scalar_type() == at::kFloat
+        return input.scalar_type() == at::kFloat && conv.weight.scalar_type() == at::kFloat && onWholeMaps(input)
             && ontoOnePosition(input, stride);
     const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
     const bool wide = options.in_channels() >= kMinimumInputChannels && positions <= kMaximumOutputPositions;
     const bool small = options.out_channels() >= kAmxMinimumOutputChannels && positions <= kAmxMaximumOutputPositions;
-    return ontoOnePosition(input, stride) || wide || (cpu == SmallMapCpu::WithAmx && small);
+    return onWholeMaps(input) || wide || (cpu == SmallMapCpu::WithAmx && small);
 }
 
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const int64_t stride = (*conv.options.stride())[0];
-    if (ontoOnePosition(input, stride))
-        return PatchProducts::OnePosition;
+    if (onWholeMaps(input))
+        return PatchProducts::WholeMaps;
     const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
     return cpu == SmallMapCpu::WithAmx && positions <= kAllByPatchesPositions ? PatchProducts::All
                                                                               : PatchProducts::WeightGradient;

@@ -17,11 +17,13 @@ enum class PatchProducts {
     WeightGradient,
     /// Forward, input gradient and weight gradient.
     All,
-    /// All three onto an output map of one position, each one matrix product of the whole input map
-    /// (at most 2×2) and the weight's taps that reach it: the other taps see only padding, so their
-    /// products are zeros (8 of 9 taps on a 1×1 map, 5 of 9 from a 2×2 map at stride 2). The only
-    /// products the path takes in FP32.
-    OnePosition,
+    /// All three on maps of at most 2×2 (layer4 at 28, 32 and 64 px, layer3 at 28 and 32 px), where every
+    /// input position reaches every output position through one tap: forward and input gradient are each
+    /// one matrix product of whole maps against the weight's taps arranged by position pair, the weight
+    /// gradient one product per tap over the pairs it joins. No product meets padding, where oneDNN's
+    /// kernels spend the work of all nine taps at every position (16 of 36 tap products are real on a 2×2
+    /// map, 1 of 9 on a 1×1). The only products the path takes in FP32, and there only onto one position.
+    WholeMaps,
 };
 
 /// The kinds of CPU the small-map path tells apart: where it pays was measured on each.
@@ -31,20 +33,21 @@ enum class SmallMapCpu { WithoutAmx, WithAmx };
 SmallMapCpu thisCpu();
 
 /// Whether `conv` on `input` takes the small-map path (convolve) on `cpu`: a training step
-/// (gradients recorded) of a 3×3 convolution (padding 1, no bias, one group) that is, in FP32 or under
-/// CPU bf16 autocast, onto one output position from a map of at most 2×2 (layer4 at 28 and 32 px),
-/// where oneDNN's kernels spend the work of all nine taps; or, under autocast only, with at least 256
-/// input channels and an output map of at most 7×7 positions (layer3 and layer4 at 28 and 64 px,
-/// layer4 at 224 px), and with AMX also with at least 128 output channels and an output map of at
-/// most 4×4 (layer2 at 28 px, layer3.0.conv1 at 28 and 64 px). There, oneDNN's bf16 weight-gradient
-/// kernel is slower than one matrix product, often slower than FP32's (docs/BENCHMARKS.md).
+/// (gradients recorded) of a 3×3 convolution (padding 1, no bias, one group) that is, under CPU bf16
+/// autocast, on a map of at most 2×2 (layer3 and layer4 at 28 and 32 px, layer4 at 64 px), or in FP32
+/// onto one output position from such a map (layer4 at 28 and 32 px); or, under autocast only, with at
+/// least 256 input channels and an output map of at most 7×7 positions (layer3 and layer4 at 28 and 64
+/// px, layer4 at 224 px), and with AMX also with at least 128 output channels and an output map of at
+/// most 4×4 (layer2 at 28 px, layer3.0.conv1 at 28 and 64 px). There, oneDNN's kernels spend work on
+/// padding, and its bf16 weight-gradient kernel is slower than one matrix product, often slower than
+/// FP32's (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu = thisCpu());
 
 /// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`:
-/// OnePosition on every CPU when the output map is one position (layer4 at 28 and 32 px); else All
-/// with AMX when the output map has at most 2×2 positions (layer3 at 28 px, layer4 at 64 px), where
-/// oneDNN's AMX forward and input-gradient kernels are 2–11× slower than the matrix product
-/// (docs/BENCHMARKS.md); else WeightGradient (not measured faster without AMX).
+/// WholeMaps on every CPU on maps of at most 2×2; else All with AMX when the output map has at most
+/// 2×2 positions (layer3.0.conv1 at 28 px, layer4.0.conv1 at 64 px), where oneDNN's AMX forward and
+/// input-gradient kernels are 2–11× slower than the matrix product (docs/BENCHMARKS.md); else
+/// WeightGradient (not measured faster without AMX).
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
                                SmallMapCpu cpu = thisCpu());
 

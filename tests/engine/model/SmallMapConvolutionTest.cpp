@@ -85,6 +85,7 @@ private Q_SLOTS:
             << 256 << 512 << 2 << 2 << false << true << true << true;
         QTest::newRow("FP32, stride 2, 3×3 to 2×2") << 256 << 512 << 2 << 3 << false << true << false << false;
         QTest::newRow("one position, 64 channels (2×2 to 1×1)") << 64 << 128 << 2 << 2 << true << true << true << true;
+        QTest::newRow("whole maps, 64 channels (2×2)") << 64 << 64 << 1 << 2 << true << true << true << true;
         QTest::newRow("evaluation (no gradients)") << 512 << 512 << 1 << 2 << true << false << false << false;
     }
 
@@ -128,12 +129,14 @@ private Q_SLOTS:
             QTest::newRow("128 to 256, stride 2, 4×4" + by) << 128 << 256 << 2 << 4 << true << products;
             QTest::newRow("64 to 128, stride 2, 7×7" + by) << 64 << 128 << 2 << 7 << true << products;
         }
-        const PatchProducts one = PatchProducts::OnePosition;
-        QTest::newRow("512 to 512, 1×1, one position") << 512 << 512 << 1 << 1 << true << one;
-        QTest::newRow("512 to 512, 1×1, contiguous, one position") << 512 << 512 << 1 << 1 << false << one;
-        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, one position") << 256 << 512 << 2 << 2 << true << one;
-        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, contiguous, one position")
-            << 256 << 512 << 2 << 2 << false << one;
+        const PatchProducts whole = PatchProducts::WholeMaps;
+        QTest::newRow("512 to 512, 1×1, whole maps") << 512 << 512 << 1 << 1 << true << whole;
+        QTest::newRow("512 to 512, 1×1, contiguous, whole maps") << 512 << 512 << 1 << 1 << false << whole;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, whole maps") << 256 << 512 << 2 << 2 << true << whole;
+        QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, contiguous, whole maps")
+            << 256 << 512 << 2 << 2 << false << whole;
+        QTest::newRow("512 to 512, 2×2, whole maps") << 512 << 512 << 1 << 2 << true << whole;
+        QTest::newRow("256 to 256, 2×2, contiguous, whole maps") << 256 << 256 << 1 << 2 << false << whole;
     }
 
     void gradientsAreAutocastsUpToBf16Rounding()
@@ -178,7 +181,7 @@ private Q_SLOTS:
         QVERIFY2(withinOneBf16Rounding("weight gradient", autocast.weight, smallMap.weight),
                  "the weight gradients differ by more than one bf16 rounding");
         QCOMPARE(smallMap.weight.strides(), conv->weight.strides());
-        if (products == PatchProducts::OnePosition) {
+        if (products == PatchProducts::WholeMaps && outSide == 1) {
             // The taps that see only padding: zero in autocast's gradient, and exactly so here.
             const torch::Tensor unreached = torch::ones({3, 3}, torch::kBool);
             unreached.slice(0, 1, 1 + side).slice(1, 1, 1 + side).fill_(false);
@@ -190,7 +193,7 @@ private Q_SLOTS:
         }
     }
 
-    void fp32OnePositionIsTheConvolutionsUpToSummationOrder_data()
+    void fp32OntoOnePositionIsTheConvolutionsUpToSummationOrder_data()
     {
         QTest::addColumn<int>("inChannels");
         QTest::addColumn<int>("stride");
@@ -202,7 +205,7 @@ private Q_SLOTS:
         QTest::newRow("256 to 512, stride 2, 2×2 to 1×1, contiguous") << 256 << 2 << 2 << false;
     }
 
-    void fp32OnePositionIsTheConvolutionsUpToSummationOrder()
+    void fp32OntoOnePositionIsTheConvolutionsUpToSummationOrder()
     {
         QFETCH(int, inChannels);
         QFETCH(int, stride);
@@ -219,7 +222,7 @@ private Q_SLOTS:
             conv, input, outputGradient, [&](const torch::Tensor& x) { return conv->forward(x); }, false);
         const Gradients onePosition = gradientsOf(
             conv, input, outputGradient,
-            [&](const torch::Tensor& x) { return smallMapConvolution(*conv, x, PatchProducts::OnePosition); }, false);
+            [&](const torch::Tensor& x) { return smallMapConvolution(*conv, x, PatchProducts::WholeMaps); }, false);
         QCOMPARE(onePosition.backwardName, std::string(kSmallMapConvolutionBackwardName));
         const std::pair<const char*, std::pair<torch::Tensor, torch::Tensor>> compared[] = {
             {"output", {oneDnn.output, onePosition.output}},
@@ -246,13 +249,13 @@ private Q_SLOTS:
         QTest::addColumn<int>("side");
         QTest::addColumn<PatchProducts>("withAmx");
         QTest::addColumn<PatchProducts>("withoutAmx");
-        const PatchProducts one = PatchProducts::OnePosition, all = PatchProducts::All,
+        const PatchProducts whole = PatchProducts::WholeMaps, all = PatchProducts::All,
                             weight = PatchProducts::WeightGradient;
-        QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << one << one;
-        QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << one << one;
-        QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << all << weight;
+        QTest::newRow("layer4 at 28 px (1×1)") << 512 << 1 << 1 << whole << whole;
+        QTest::newRow("layer4.0.conv1 at 28 px (2×2 to 1×1)") << 256 << 2 << 2 << whole << whole;
+        QTest::newRow("layer3 at 28 px (2×2)") << 256 << 1 << 2 << whole << whole;
         QTest::newRow("layer3.0.conv1 at 28 px (4×4 to 2×2)") << 128 << 2 << 4 << all << weight;
-        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << all << weight;
+        QTest::newRow("layer4 at 64 px (2×2)") << 512 << 1 << 2 << whole << whole;
         QTest::newRow("layer4.0.conv1 at 64 px (4×4 to 2×2)") << 256 << 2 << 4 << all << weight;
         QTest::newRow("layer3 at 64 px (4×4)") << 256 << 1 << 4 << weight << weight;
         QTest::newRow("layer4 at 224 px (7×7)") << 512 << 1 << 7 << weight << weight;
