@@ -1,9 +1,8 @@
 // AMP's 3×3 convolutions of ResNet-18 one by one, forward and backward under CPU bf16 autocast, on
-// the small-map path (model/SmallMapConvolution.h: the weight gradient as one matrix product; and
-// all three products so) against autocast's own convolution (oneDNN's kernels throughout), and FP32
-// for reference. Alternates the
-// paths, R rounds, and prints the median ms of each per layer shape, with the Trainer's thread
-// policy and host memory reuse.
+// the small-map path (model/SmallMapConvolution.h: the weight gradient as one matrix product; all
+// three products so; and, on maps of at most 2×2, all three as products of whole maps) against autocast's own
+// convolution (oneDNN's kernels throughout), and FP32 for reference. Alternates the paths, R rounds, and prints the
+// median ms of each per layer shape, with the Trainer's thread policy and host memory reuse.
 //
 // Usage: small_map_convolution [--rounds 15]
 #include "model/SmallMapConvolution.h"
@@ -72,8 +71,8 @@ int main(int argc, char** argv)
     std::printf("operator threads %d; median of %d alternating rounds, ms per forward + backward\n",
                 currentThreadPolicy().intraOpThreads, rounds);
     std::printf("| layer (map) | FP32 | AMP, oneDNN throughout | AMP, weight gradient by patches | speed-up | AMP, all "
-                "by patches | speed-up | path taken here |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---|\n");
+                "by patches | speed-up | AMP, whole maps | speed-up | path taken here |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (const Shape& shape : shapes) {
         torch::manual_seed(0);
         torch::nn::Conv2d conv(torch::nn::Conv2dOptions(shape.inChannels, shape.outChannels, 3)
@@ -88,29 +87,42 @@ int main(int argc, char** argv)
         const auto allByPatches = [&](const torch::Tensor& x) {
             return smallMapConvolution(*conv, x, PatchProducts::All);
         };
-        std::vector<double> fp32, amp, path, all;
+        const bool wholeMaps = shape.side <= 2;
+        const auto byWholeMaps = [&](const torch::Tensor& x) {
+            return smallMapConvolution(*conv, x, PatchProducts::WholeMaps);
+        };
+        std::vector<double> fp32, amp, path, all, whole;
         for (int round = 0; round <= rounds; ++round) {
             const double a = timeStep(conv, input, false, plain);
             const double b = timeStep(conv, input, true, plain);
             const double c = timeStep(conv, input, true, smallMap);
             const double d = timeStep(conv, input, true, allByPatches);
+            const double e = wholeMaps ? timeStep(conv, input, true, byWholeMaps) : 0.0;
             if (round == 0)
                 continue; // warm-up: oneDNN builds its kernels
             fp32.push_back(a);
             amp.push_back(b);
             path.push_back(c);
             all.push_back(d);
+            whole.push_back(e);
         }
         bool taken = false;
         {
             const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), true);
             taken = takesSmallMapPath(*conv, input);
         }
-        const char* taking = !taken                                               ? "oneDNN throughout"
-                           : patchProductsFor(*conv, input) == PatchProducts::All ? "all by patches"
-                                                                                  : "weight gradient by patches";
-        std::printf("| %s | %.2f | %.2f | %.2f | %.2f× | %.2f | %.2f× | %s |\n", shape.where, median(fp32), median(amp),
-                    median(path), median(amp) / median(path), median(all), median(amp) / median(all), taking);
+        const PatchProducts products = patchProductsFor(*conv, input);
+        const char* taking = !taken                               ? "oneDNN throughout"
+                           : products == PatchProducts::WholeMaps ? "whole maps"
+                           : products == PatchProducts::All       ? "all by patches"
+                                                                  : "weight gradient by patches";
+        char wholeColumns[64] = "– | –";
+        if (wholeMaps)
+            std::snprintf(wholeColumns, sizeof wholeColumns, "%.2f | %.2f×", median(whole),
+                          median(amp) / median(whole));
+        std::printf("| %s | %.2f | %.2f | %.2f | %.2f× | %.2f | %.2f× | %s | %s |\n", shape.where, median(fp32),
+                    median(amp), median(path), median(amp) / median(path), median(all), median(amp) / median(all),
+                    wholeColumns, taking);
     }
     return 0;
 }
