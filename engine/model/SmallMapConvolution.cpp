@@ -13,11 +13,12 @@ namespace ampwb {
 namespace {
 
 // Where the path pays, as measured per CPU kind (docs/BENCHMARKS.md).
-constexpr int64_t kMinimumInputChannels = 256;        // every CPU
-constexpr int64_t kMaximumOutputPositions = 7 * 7;    // every CPU
-constexpr int64_t kAmxMinimumOutputChannels = 128;    // with AMX, also: layer2 to layer4 …
-constexpr int64_t kAmxMaximumOutputPositions = 4 * 4; // … on maps of at most 4×4
-constexpr int64_t kAllByPatchesPositions = 2 * 2;     // with AMX
+constexpr int64_t kMinimumInputChannels = 256;            // every CPU
+constexpr int64_t kMaximumOutputPositions = 7 * 7;        // every CPU
+constexpr int64_t kAmxMinimumOutputChannels = 128;        // with AMX, also: layer2 to layer4 …
+constexpr int64_t kAmxMaximumOutputPositions = 4 * 4;     // … on maps of at most 4×4
+constexpr int64_t kAllByPatchesPositions = 2 * 2;         // with AMX
+constexpr int64_t kStridedMaximumOutputPositions = 8 * 8; // without AMX: the x.0.conv1 at 28 and 64 px
 
 bool both(const torch::ExpandingArray<2>& pair, int64_t value)
 {
@@ -308,7 +309,8 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
     const int64_t positions = outputSide(input.size(2), stride) * outputSide(input.size(3), stride);
     const bool wide = options.in_channels() >= kMinimumInputChannels && positions <= kMaximumOutputPositions;
     const bool small = options.out_channels() >= kAmxMinimumOutputChannels && positions <= kAmxMaximumOutputPositions;
-    return onWholeMaps(input) || wide || (cpu == SmallMapCpu::WithAmx && small);
+    const bool strided = stride == 2 && positions <= kStridedMaximumOutputPositions;
+    return onWholeMaps(input) || wide || (cpu == SmallMapCpu::WithAmx ? small : strided);
 }
 
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)

@@ -72,10 +72,15 @@ private Q_SLOTS:
         QTest::newRow("layer4 at 224 px (7×7)") << 512 << 512 << 1 << 7 << true << true << true << true;
         QTest::newRow("layer3 at 224 px (14×14)") << 256 << 256 << 1 << 14 << true << true << false << false;
         QTest::newRow("layer3.0.conv1 at 28 px (128 channels, 4×4 to 2×2)")
-            << 128 << 256 << 2 << 4 << true << true << false << true;
+            << 128 << 256 << 2 << 4 << true << true << true << true;
         QTest::newRow("layer2 at 28 px (128 channels, 4×4)") << 128 << 128 << 1 << 4 << true << true << false << true;
         QTest::newRow("layer2.0.conv1 at 28 px (64 channels, 7×7 to 4×4)")
-            << 64 << 128 << 2 << 7 << true << true << false << true;
+            << 64 << 128 << 2 << 7 << true << true << true << true;
+        QTest::newRow("layer2.0.conv1 at 64 px (16×16 to 8×8)")
+            << 64 << 128 << 2 << 16 << true << true << true << false;
+        QTest::newRow("layer3.0.conv1 at 64 px (8×8 to 4×4)") << 128 << 256 << 2 << 8 << true << true << true << true;
+        QTest::newRow("layer3.0.conv1 at 224 px (28×28 to 14×14)")
+            << 128 << 256 << 2 << 28 << true << true << false << false;
         QTest::newRow("layer2 at 64 px (8×8)") << 128 << 128 << 1 << 8 << true << true << false << false;
         QTest::newRow("layer2 at 224 px (28×28)") << 128 << 128 << 1 << 28 << true << true << false << false;
         QTest::newRow("layer1 at 28 px (64 channels, 7×7)") << 64 << 64 << 1 << 7 << true << true << false << false;
