@@ -152,11 +152,11 @@ torch::Tensor mapRows(const torch::Tensor& maps)
     return maps.permute({0, 2, 3, 1}).reshape({maps.size(0), -1});
 }
 
-/// The weight as the partner of whole maps (onWholeMaps): [OH·OW·F, H·W·C], whose block for output
-/// position p and input position q is the tap q − stride·p + (1, 1) ([F, C]). One strided view of the
-/// taps gives every block, the output positions reversed (strides cannot be negative), and one copy
-/// turns them round.
-torch::Tensor mapMatrix(const torch::Tensor& weight, int64_t height, int64_t width, int64_t stride)
+/// The weight as the partner of whole maps (onWholeMaps): [OH·OW·F, H·W·C], whose block for the output
+/// position p, counted from the last, and the input position q is the tap q − stride·p + (1, 1) ([F, C]).
+/// One strided view of the taps gives every block and one copy lays them out; the output positions come
+/// last to first because strides cannot be negative (reversedPositions turns the small maps round).
+torch::Tensor reversedMapMatrix(const torch::Tensor& weight, int64_t height, int64_t width, int64_t stride)
 {
     const int64_t outHeight = outputSide(height, stride), outWidth = outputSide(width, stride);
     const torch::Tensor taps = weight.permute({0, 2, 3, 1}).contiguous(); // [F, 3, 3, C]
@@ -167,26 +167,37 @@ torch::Tensor mapMatrix(const torch::Tensor& weight, int64_t height, int64_t wid
         .as_strided({outHeight, outWidth, taps.size(0), height, width, taps.size(3)},
                     {stride * rowStride, stride * columnStride, filterStride, rowStride, columnStride, 1},
                     taps.storage_offset() + firstTap)
-        .flip({0, 1})
-        .reshape({outHeight * outWidth * taps.size(0), height * width * taps.size(3)});
+        .contiguous()
+        .view({outHeight * outWidth * taps.size(0), height * width * taps.size(3)});
 }
 
-/// The forward on whole maps: one matrix product of each image's map and mapMatrix.
-torch::Tensor wholeMapForward(const torch::Tensor& input, const torch::Tensor& weight, int64_t stride)
+/// `maps` ([N, H, W, C] or [N, C, H, W] given which spatial dimensions) with its positions last to first.
+torch::Tensor reversedPositions(const torch::Tensor& maps, int64_t rowDimension)
+{
+    if (maps.size(rowDimension) == 1 && maps.size(rowDimension + 1) == 1)
+        return maps;
+    return maps.flip({rowDimension, rowDimension + 1});
+}
+
+/// The forward on whole maps: one matrix product of each image's map and `matrix`, the weight's
+/// reversedMapMatrix.
+torch::Tensor wholeMapForward(const torch::Tensor& input, const torch::Tensor& weight, const torch::Tensor& matrix,
+                              int64_t stride)
 {
     const int64_t height = input.size(2), width = input.size(3);
-    const torch::Tensor rows = at::mm(mapRows(input), mapMatrix(weight, height, width, stride).t());
-    return asMaps(rows, weight.size(0), outputSide(height, stride), outputSide(width, stride),
-                  convolutionLayout(input, weight));
+    const int64_t outHeight = outputSide(height, stride), outWidth = outputSide(width, stride);
+    const torch::Tensor reversed = at::mm(mapRows(input), matrix.t());
+    const torch::Tensor rows = reversedPositions(reversed.view({-1, outHeight, outWidth, weight.size(0)}), 1);
+    return asMaps(rows, weight.size(0), outHeight, outWidth, convolutionLayout(input, weight));
 }
 
-/// The input gradient on whole maps: one matrix product of each image's output gradient and mapMatrix.
+/// The input gradient on whole maps: one matrix product of each image's output gradient and `matrix`,
+/// the forward's.
 torch::Tensor wholeMapInputGradient(const torch::Tensor& input, const torch::Tensor& weight,
-                                    const torch::Tensor& gradOutput, int64_t stride)
+                                    const torch::Tensor& gradOutput, const torch::Tensor& matrix)
 {
-    const int64_t height = input.size(2), width = input.size(3);
-    const torch::Tensor rows = at::mm(mapRows(gradOutput), mapMatrix(weight, height, width, stride));
-    return asMaps(rows, input.size(1), height, width, convolutionLayout(input, weight));
+    const torch::Tensor rows = at::mm(mapRows(reversedPositions(gradOutput, 2)), matrix);
+    return asMaps(rows, input.size(1), input.size(2), input.size(3), convolutionLayout(input, weight));
 }
 
 /// The weight gradient on whole maps, one matrix product per tap over the (output, input) position
@@ -211,7 +222,9 @@ torch::Tensor wholeMapWeightGradient(const torch::Tensor& input, const torch::Te
             ++last;
         return std::pair{first, last};
     };
-    torch::Tensor gradient = at::zeros_like(weight);
+    // On a 2×2 map at stride 1 every tap joins some pair, and each is written below.
+    const bool everyTap = height == 2 && width == 2 && stride == 1;
+    torch::Tensor gradient = everyTap ? at::empty_like(weight) : at::zeros_like(weight);
     for (int64_t row = 0; row < 3; ++row) {
         const auto [top, bottom] = joined(row, height, outputs.size(1));
         for (int64_t column = 0; column < 3; ++column) {
@@ -249,7 +262,12 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         context->saved_data["stride"] = stride;
         context->saved_data["products"] = static_cast<int64_t>(products);
         switch (products) {
-        case PatchProducts::WholeMaps: return wholeMapForward(input, castWeight, stride);
+        case PatchProducts::WholeMaps: {
+            // Kept for the input gradient: laying it out again costs as much as its product.
+            const torch::Tensor matrix = reversedMapMatrix(castWeight, input.size(2), input.size(3), stride);
+            context->saved_data["mapMatrix"] = matrix;
+            return wholeMapForward(input, castWeight, matrix, stride);
+        }
         case PatchProducts::All: return patchForward(input, castWeight, stride);
         case PatchProducts::WeightGradient: break;
         }
@@ -270,7 +288,8 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         if (context->needs_input_grad(0)) {
             const ConvolutionPartRange range(kConvolutionInputGradientName, {gradOutput, castWeight});
             if (products == PatchProducts::WholeMaps)
-                gradInput = wholeMapInputGradient(input, castWeight, gradOutput, stride);
+                gradInput = wholeMapInputGradient(input, castWeight, gradOutput,
+                                                  context->saved_data["mapMatrix"].toTensor());
             else if (products == PatchProducts::All)
                 gradInput = patchInputGradient(input, castWeight, gradOutput, stride);
             else
