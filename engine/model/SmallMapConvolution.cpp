@@ -171,7 +171,8 @@ torch::Tensor reversedMapMatrix(const torch::Tensor& weight, int64_t height, int
         .view({outHeight * outWidth * taps.size(0), height * width * taps.size(3)});
 }
 
-/// `maps` ([N, H, W, C] or [N, C, H, W] given which spatial dimensions) with its positions last to first.
+/// `maps` with its positions last to first; `rowDimension` is that of the map's rows (1 for [N, H, W, C],
+/// 2 for [N, C, H, W]), the columns' follows it.
 torch::Tensor reversedPositions(const torch::Tensor& maps, int64_t rowDimension)
 {
     if (maps.size(rowDimension) == 1 && maps.size(rowDimension + 1) == 1)
