@@ -40,9 +40,9 @@ SmallMapCpu thisCpu();
 /// px, layer4 at 224 px), and with AMX also with at least 128 output channels and an output map of at
 /// most 4×4 (layer2 at 28 px, layer3.0.conv1 at 28 and 64 px), without AMX also at stride 2 onto an
 /// output map of at most 8×8 (layer2.0.conv1 and layer3.0.conv1 at 28 and 64 px, weight gradient
-/// 1.2–2.2× faster on a Zen 4). There, oneDNN's kernels spend work on
-/// padding, and its bf16 weight-gradient kernel is slower than one matrix product, often slower than
-/// FP32's (docs/BENCHMARKS.md).
+/// 1.2–2.2× faster on a Zen 4). There, oneDNN's kernels spend work on padding, and its bf16
+/// weight-gradient kernel is slower than one matrix product, often slower than FP32's
+/// (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu = thisCpu());
 
 /// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`:
