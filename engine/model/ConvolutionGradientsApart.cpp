@@ -1,6 +1,7 @@
 #include "model/ConvolutionGradientsApart.h"
 
 #include "training/AutocastGuard.h"
+#include "training/AutocastWeightCopies.h"
 
 #include <ATen/SequenceNumber.h>
 #include <ATen/core/LegacyTypeDispatch.h>
@@ -90,10 +91,9 @@ torch::Tensor convolutionWithGradientsApart(torch::nn::Conv2dImpl& conv, const t
     // The casts autocast would make for the convolution; then the range whose sequence number the
     // backward function takes.
     const std::optional<c10::ScalarType> autocast = AutocastGuard::activeType(input.device().type());
-    const auto cast = [&](const torch::Tensor& tensor) {
-        return autocast && tensor.is_floating_point() ? tensor.to(*autocast) : tensor;
-    };
-    const torch::Tensor castInput = cast(input), castWeight = cast(conv.weight);
+    const bool casts = autocast && input.is_floating_point();
+    const torch::Tensor castInput = casts ? input.to(*autocast) : input;
+    const torch::Tensor castWeight = casts ? autocastWeight(conv.weight, *autocast) : conv.weight;
     const ConvolutionPartRange range(kConvolutionForwardName, {castInput, castWeight}, true);
     return ConvolutionGradientsApart::apply(castInput, castWeight, pair(options.stride()), pair(*padding),
                                             pair(options.dilation()), options.groups());

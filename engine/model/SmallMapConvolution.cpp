@@ -4,6 +4,7 @@
 
 #include "system/DeviceInfo.h"
 #include "training/AutocastGuard.h"
+#include "training/AutocastWeightCopies.h"
 
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <torch/autograd.h>
@@ -257,7 +258,7 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
         // Below autograd, the convolution carries no sequence number of its own: the X-ray gives
         // the backward function the module of kSmallMapConvolutionName's range, whose number it has.
         const at::AutoDispatchBelowADInplaceOrView belowAutograd;
-        const torch::Tensor castWeight = weight.to(input.scalar_type());
+        const torch::Tensor castWeight = autocastWeight(weight, input.scalar_type());
         context->save_for_backward({input, weight});
         context->saved_data["castWeight"] = castWeight;
         context->saved_data["stride"] = stride;
@@ -359,7 +360,14 @@ torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
         return smallMapConvolution(conv, input, patchProductsFor(conv, input));
     if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())
         return convolutionWithGradientsApart(conv, input);
-    return conv.forward(input);
+    const auto& options = conv.options;
+    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
+    if (!input.device().is_cpu() || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !padding
+        || !c10::get_if<torch::enumtype::kZeros>(&options.padding_mode()))
+        return conv.forward(input);
+    // conv.forward's convolution, its weight cast as autocastWeight gives it (autocast casts the rest).
+    return at::conv2d(input, autocastWeight(conv.weight, at::kBFloat16), conv.bias, *options.stride(), **padding,
+                      *options.dilation(), options.groups());
 }
 
 } // namespace ampwb

@@ -1,12 +1,17 @@
 #include "training/OnePassSgd.h"
 
+#include "training/AutocastWeightCopies.h"
+
 #include <ATen/Parallel.h>
 #include <ATen/record_function.h>
 #include <c10/util/string_utils.h>
+#include <immintrin.h>
 #include <torch/csrc/autograd/grad_mode.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace ampwb {
@@ -37,6 +42,47 @@ struct MultiplyThenAdd {
     [[gnu::always_inline]] float operator()(float a, float b, float c) const { return a * b + c; }
 };
 
+/// `value` rounded to bf16 as c10::BFloat16 and ATen's casts round it (to nearest, ties to even;
+/// NaN stays NaN), as a bit pattern.
+[[gnu::always_inline]] inline uint16_t bfloat16Bits(float value)
+{
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    const auto rounded = static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
+    return value != value ? uint16_t{0x7FC0} : rounded;
+}
+
+/// bfloat16Bits of eight values, each in the low half of its 32 bits.
+__attribute__((target("avx2"), always_inline)) inline __m256i bfloat16BitsOfEight(__m256 value)
+{
+    const __m256i valueBits = _mm256_castps_si256(value);
+    const __m256i lowestKeptBit = _mm256_and_si256(_mm256_srli_epi32(valueBits, 16), _mm256_set1_epi32(1));
+    const __m256i rounded =
+        _mm256_srli_epi32(_mm256_add_epi32(valueBits, _mm256_add_epi32(_mm256_set1_epi32(0x7FFF), lowestKeptBit)), 16);
+    const __m256i isNumber = _mm256_castps_si256(_mm256_cmp_ps(value, value, _CMP_ORD_Q));
+    return _mm256_blendv_epi8(_mm256_set1_epi32(0x7FC0), rounded, isNumber);
+}
+
+/// bfloat16Bits of values[0, count) into bits, sixteen at a time with AVX2.
+__attribute__((target("avx2"))) void bfloat16BitsWithAvx2(const float* values, uint16_t* bits, int64_t count)
+{
+    int64_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        // packus interleaves the two halves by 128-bit lane; the permute puts them back in order.
+        const __m256i packed = _mm256_packus_epi32(bfloat16BitsOfEight(_mm256_loadu_ps(values + i)),
+                                                   bfloat16BitsOfEight(_mm256_loadu_ps(values + i + 8)));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits + i), _mm256_permute4x64_epi64(packed, 0xD8));
+    }
+    for (; i < count; ++i)
+        bits[i] = bfloat16Bits(values[i]);
+}
+
+void bfloat16BitsOneByOne(const float* values, uint16_t* bits, int64_t count)
+{
+    for (int64_t i = 0; i < count; ++i)
+        bits[i] = bfloat16Bits(values[i]);
+}
+
 template <typename MultiplyAdd>
 [[gnu::always_inline]] inline void updateRange(const Update update, float* __restrict weight,
                                                const float* __restrict gradient, float* __restrict momentumBuffer,
@@ -55,16 +101,38 @@ template <typename MultiplyAdd>
     }
 }
 
-__attribute__((target("avx2,fma"))) void updateWithFma(const Update& update, float* weight, const float* gradient,
-                                                       float* momentumBuffer, int64_t begin, int64_t end)
+/// How many weights are updated before their bf16 copies are written: a block still in the first-level cache.
+constexpr int64_t kCopyBlock = 2048;
+
+/// Updates weight[begin, end); with a `copy`, writes each block's new values there as bf16 while
+/// the block is still in cache.
+template <typename MultiplyAdd, typename ToBfloat16>
+[[gnu::always_inline]] inline void updateWith(const Update& update, float* weight, const float* gradient,
+                                              float* momentumBuffer, uint16_t* copy, int64_t begin, int64_t end,
+                                              MultiplyAdd multiplyAdd, ToBfloat16 toBfloat16)
 {
-    updateRange(update, weight, gradient, momentumBuffer, begin, end, FusedMultiplyAdd{});
+    if (!copy) {
+        updateRange(update, weight, gradient, momentumBuffer, begin, end, multiplyAdd);
+        return;
+    }
+    for (int64_t block = begin; block < end; block += kCopyBlock) {
+        const int64_t blockEnd = std::min(block + kCopyBlock, end);
+        updateRange(update, weight, gradient, momentumBuffer, block, blockEnd, multiplyAdd);
+        toBfloat16(weight + block, copy + block, blockEnd - block);
+    }
 }
 
-void updateWithoutFma(const Update& update, float* weight, const float* gradient, float* momentumBuffer, int64_t begin,
-                      int64_t end)
+__attribute__((target("avx2,fma"))) void updateWithFma(const Update& update, float* weight, const float* gradient,
+                                                       float* momentumBuffer, uint16_t* copy, int64_t begin,
+                                                       int64_t end)
 {
-    updateRange(update, weight, gradient, momentumBuffer, begin, end, MultiplyThenAdd{});
+    updateWith(update, weight, gradient, momentumBuffer, copy, begin, end, FusedMultiplyAdd{}, bfloat16BitsWithAvx2);
+}
+
+void updateWithoutFma(const Update& update, float* weight, const float* gradient, float* momentumBuffer, uint16_t* copy,
+                      int64_t begin, int64_t end)
+{
+    updateWith(update, weight, gradient, momentumBuffer, copy, begin, end, MultiplyThenAdd{}, bfloat16BitsOneByOne);
 }
 
 /// Whether ATen runs its AVX2 (or wider) kernels here, whose multiply-adds are fused: on a CPU with
@@ -158,9 +226,12 @@ torch::Tensor OnePassSgd::step(LossClosure closure)
             float* weights = weight.data_ptr<float>();
             const float* gradients = weight.grad().data_ptr<float>();
             float* buffers = parts.hasMomentum ? buffer.data_ptr<float>() : nullptr;
+            auto* copy = autocastCopies ? reinterpret_cast<uint16_t*>(autocastCopies->destinationFor(weight)) : nullptr;
             at::parallel_for(0, weight.numel(), at::internal::GRAIN_SIZE, [&](int64_t begin, int64_t end) {
-                update(parts, weights, gradients, buffers, begin, end);
+                update(parts, weights, gradients, buffers, copy, begin, end);
             });
+            if (copy)
+                autocastCopies->written(weight);
         }
     }
     return {};

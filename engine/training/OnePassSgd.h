@@ -4,6 +4,8 @@
 
 namespace ampwb {
 
+class AutocastWeightCopies;
+
 /// What libtorch's profiling hooks call one parameter's one-pass update (the X-ray counts it, in the
 /// step's optimizer phase, as optimizer work).
 inline constexpr const char* kOnePassSgdUpdateName = "ampwb::one_pass_sgd_update";
@@ -28,8 +30,15 @@ public:
     /// SGD's own path when any parameter is not.
     bool updatesInOnePass(const torch::Tensor& weight) const;
 
+    /// Has step() also write each updated weight's bf16 copy in `copies` (where the weight has one,
+    /// AutocastWeightCopies), in the pass that updates the weight; `copies` must outlive the steps.
+    /// nullptr: no copies (the default).
+    void writeAutocastCopies(AutocastWeightCopies* copies) { autocastCopies = copies; }
+
 private:
     torch::Tensor momentumBufferOf(const torch::Tensor& weight) const;
+
+    AutocastWeightCopies* autocastCopies = nullptr;
 };
 
 } // namespace ampwb

@@ -14,6 +14,7 @@
 #include "system/ErrorText.h"
 #include "system/HostMemoryReuse.h"
 #include "training/AutocastGuard.h"
+#include "training/AutocastWeightCopies.h"
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
@@ -175,6 +176,7 @@ private:
     DataSplits data;
     int64_t imageSize = 0;
     ResNet18 model{nullptr};
+    AutocastWeightCopies autocastCopies; ///< the weights' bf16 copies the optimizer writes (CPU AMP)
     std::unique_ptr<torch::optim::SGD> optimizer;
     std::vector<double> learningRateScales; ///< of each optimizer group, relative to the schedule's rate
     std::optional<WeightsOrigin> origin;    ///< where the weights came from (none: random)
@@ -444,7 +446,9 @@ void Trainer::Session::makeOptimizer()
         groups.emplace_back(model->parameters());
         learningRateScales = {1.0};
     }
-    optimizer = std::make_unique<OnePassSgd>(std::move(groups), options);
+    auto sgd = std::make_unique<OnePassSgd>(std::move(groups), options);
+    sgd->writeAutocastCopies(&autocastCopies);
+    optimizer = std::move(sgd);
 }
 
 RunSummary Trainer::Session::run()
@@ -613,6 +617,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     {
         const NamedScope forwardScope(stepscope::kForward);
         AutocastGuard autocast(device, amp);
+        const AutocastWeightCopies::InUse copies(autocastCopies);
         if (parallel)
             parallel->beforeForward();
         logits = model->forward(images);

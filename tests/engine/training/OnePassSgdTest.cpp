@@ -1,5 +1,8 @@
-// OnePassSgd: libtorch's SGD, each parameter updated in one pass, bit for bit libtorch's results.
+// OnePassSgd: libtorch's SGD, each parameter updated in one pass, bit for bit libtorch's results, and
+// the weights' bf16 copies written in that pass bit for bit autocast's casts.
 #include "training/OnePassSgd.h"
+
+#include "training/AutocastWeightCopies.h"
 
 #include "TestSupport.h"
 
@@ -146,12 +149,21 @@ void OnePassSgdTest::followsLibtorchsSgdBitForBit()
                          .dampening(dampening)
                          .weight_decay(weightDecay)
                          .nesterov(nesterov));
+    // Each weight's bf16 copy, rewritten in the update's pass, holds what autocast's cast of it gives.
+    AutocastWeightCopies autocastCopies;
+    sides.ours.writeAutocastCopies(&autocastCopies);
+    std::vector<torch::Tensor> bfloat16Copies;
+    for (const auto& parameter : sides.ourParameters)
+        bfloat16Copies.push_back(autocastCopies.copyOf(parameter));
     for (int step = 1; step <= 4; ++step) {
         sides.setGradients(step);
         for (const auto& parameter : sides.ourParameters)
             QVERIFY(sides.ours.updatesInOnePass(parameter));
         sides.step();
         sides.verifyIdentical(step);
+        for (size_t i = 0; i < bfloat16Copies.size(); ++i)
+            QVERIFY2(torch::equal(bfloat16Copies[i], sides.ourParameters[i].to(torch::kBFloat16)),
+                     qPrintable(QStringLiteral("step %1, parameter %2: the bf16 copy differs").arg(step).arg(i)));
         if (QTest::currentTestFailed())
             return;
     }

@@ -200,9 +200,16 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
             QCOMPARE(dtypes[i], QStringLiteral("float32"));
     }
     QVERIFY(batchNorms >= 1);
-    // Casts: the input and each weight to bf16 in the forward, gradients back in the backward.
-    QVERIFY(profile.castsPerStep >= 21.0);
+    // Casts: the images, the head and the logits in the forward, gradients back to float32 in the
+    // backward. The convolutions' weights arrive as the bf16 copies the optimizer wrote in its pass
+    // (AutocastWeightCopies.h): no step after the first casts them in the forward.
+    QVERIFY(profile.castsPerStep >= 10.0);
     QVERIFY(profile.of(OperatorClass::Cast).milliseconds > 0.0);
+    for (const OperatorTime& row : profile.operators)
+        if (row.kind == OperatorClass::Cast && row.pass == StepPass::Forward)
+            QVERIFY2(row.module == "fc" || row.module == "loss"
+                         || (row.module == "conv1" && row.inputShapes.find("7, 7") == std::string::npos),
+                     qPrintable(QString::fromStdString(row.name + " in " + row.module + " " + row.inputShapes)));
 
     // Modules: the forward ranges name them; backward functions find theirs by autograd's sequence number.
     // layer3.1.conv1 and layer4.1.conv2 take the small-map path (SmallMapConvolution.h).
@@ -213,7 +220,7 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
         QVERIFY2(module->forwardMilliseconds > 0.0, name);
         QVERIFY2(module->backwardMilliseconds > 0.0, name);
     }
-    QVERIFY(findModule(profile, "layer1.0.conv1")->castMilliseconds > 0.0); // its weight, cast to bf16
+    QVERIFY(findModule(profile, "layer1.0.conv1")->castMilliseconds > 0.0); // its weight gradient, to float32
     QVERIFY(findModule(profile, "optimizer")->otherMilliseconds > 0.0);
     // The optimizer updates each of ResNet-18's 62 parameters in one pass of its own (OnePassSgd.h).
     QVERIFY(profile.of(OperatorClass::Optimizer).milliseconds > 0.0);
