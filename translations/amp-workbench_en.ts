@@ -31,7 +31,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cross-entropy loss</source>
+        <source>Cross-entropy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

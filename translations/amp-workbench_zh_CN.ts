@@ -31,8 +31,8 @@
         <translation>训练损失</translation>
     </message>
     <message>
-        <source>Cross-entropy loss</source>
-        <translation>交叉熵损失</translation>
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
     </message>
     <message>
         <source>loss (raw)</source>

@@ -81,7 +81,7 @@ SeriesSpec epochSeries(QString name, std::function<double(const ampwb::EpochMetr
 ChartSpec lossChart()
 {
     ChartSpec chart = chartOf(QStringLiteral("loss"), ChartCatalog::tr("Training loss"),
-                              ChartCatalog::tr("Cross-entropy loss"));
+                              ChartCatalog::tr("Cross-entropy"));
     SeriesSpec raw = stepSeries(ChartCatalog::tr("loss (raw)"), [](const auto& s) { return s.loss; });
     raw.alpha = 70;
     raw.penWidth = 1.0;
