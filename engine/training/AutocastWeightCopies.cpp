@@ -2,6 +2,8 @@
 
 #include <torch/autograd.h>
 
+#include <utility>
+
 namespace ampwb {
 
 namespace {
