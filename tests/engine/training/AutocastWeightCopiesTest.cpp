@@ -19,7 +19,8 @@ const c10::Device kCpu(c10::DeviceType::CPU);
 bool sameBits(const torch::Tensor& a, const torch::Tensor& b)
 {
     return a.scalar_type() == b.scalar_type() && a.sizes() == b.sizes() && a.strides() == b.strides()
-        && torch::equal(a.contiguous().reshape({-1}).view(torch::kShort), b.contiguous().reshape({-1}).view(torch::kShort));
+        && torch::equal(a.contiguous().reshape({-1}).view(torch::kShort),
+                        b.contiguous().reshape({-1}).view(torch::kShort));
 }
 
 /// ResNet-18 (channels_last, as the trainer lays it out) and its optimizer under CPU AMP, taking
@@ -116,8 +117,8 @@ void AutocastWeightCopiesTest::gradientReachesTheWeightAsThroughTheCast()
         const AutocastWeightCopies::InUse inUse(copies);
         return autocastWeight(weight, torch::kBFloat16);
     });
-    const torch::Tensor throughCast =
-        gradientThrough([](const torch::Tensor& weight) { return weight.to(torch::kBFloat16); });
+    const torch::Tensor throughCast = gradientThrough(
+        [](const torch::Tensor& weight) { return weight.to(torch::kBFloat16); });
     QCOMPARE(throughCopy.scalar_type(), torch::kFloat);
     QVERIFY(sameBits(throughCopy, throughCast));
 }
