@@ -100,6 +100,15 @@ QString describeOne(const ampwb::OperatorProfile& profile)
     return text;
 }
 
+/// A kind of work's name inside a sentence: its first letter in lower case, unless the name begins
+/// with an acronym ("ReLU") or its script has no case.
+QString inSentence(QString name)
+{
+    if (name.size() > 1 && name.at(0).isUpper() && name.at(1).isLower())
+        name[0] = name.at(0).toLower();
+    return name;
+}
+
 QString describeBoth(const ampwb::ProfileComparison& comparison)
 {
     const double speedUp = comparison.stepSpeedUp();
@@ -119,8 +128,9 @@ QString describeBoth(const ampwb::ProfileComparison& comparison)
     QStringList costs;
     double share = 0.0;
     for (size_t i = 0; i < std::min<size_t>(2, added.size()); ++i) {
+        const QString name = className(added[i].kind);
         costs << XrayTab::tr("%1 (+%2 ms)")
-                     .arg(className(added[i].kind),
+                     .arg(i == 0 ? name : inSentence(name),
                           QLocale().toString(added[i].amp.milliseconds - added[i].fp32.milliseconds, 'f', 1));
         share += added[i].ampShare;
     }

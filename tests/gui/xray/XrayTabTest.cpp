@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -80,6 +81,9 @@ private Q_SLOTS:
         QVERIFY2(xray.sentenceLabel()->text().startsWith(QLatin1String("AMP's step is")),
                  qPrintable(xray.sentenceLabel()->text()));
         QVERIFY(xray.sentenceLabel()->text().contains(QLatin1String("Its convolutions run")));
+        // Kinds of work named after the first are written in lower case inside the sentence.
+        QVERIFY2(!xray.sentenceLabel()->text().contains(QRegularExpression(QStringLiteral(" and [A-Z][a-z]"))),
+                 qPrintable(xray.sentenceLabel()->text()));
 
         // The AMP run's modules, heaviest first; a click on a header sorts by that column.
         QTableWidget& modules = *xray.moduleTable();
