@@ -82,11 +82,17 @@ struct ConvolutionGradientsApart : torch::autograd::Function<ConvolutionGradient
     }
 };
 
+const torch::ExpandingArray<2>* fixedZeroPadding(const torch::nn::Conv2dImpl& conv)
+{
+    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&conv.options.padding());
+    return padding && c10::get_if<torch::enumtype::kZeros>(&conv.options.padding_mode()) ? padding : nullptr;
+}
+
 torch::Tensor convolutionWithGradientsApart(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
 {
     const auto& options = conv.options;
-    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
-    if (!padding || !c10::get_if<torch::enumtype::kZeros>(&options.padding_mode()) || options.bias())
+    const auto* padding = fixedZeroPadding(conv);
+    if (!padding || options.bias())
         return conv.forward(input); // "same", "valid", reflection, a bias: not needed by ResNet-18
     // The casts autocast would make for the convolution; then the range whose sequence number the
     // backward function takes.

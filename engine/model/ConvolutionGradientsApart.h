@@ -31,6 +31,10 @@ private:
 /// being taken of this step).
 bool operatorsAreRecorded();
 
+/// The padding of `conv` when it is zeros of a fixed size (ResNet-18's); nullptr for "same", "valid" or
+/// another padding mode.
+const torch::ExpandingArray<2>* fixedZeroPadding(const torch::nn::Conv2dImpl& conv);
+
 /// `conv.forward(input)` (under autocast too: the same casts first) whose backward computes the input
 /// gradient and the weight gradient in two calls of libtorch's convolution backward, each in its
 /// ConvolutionPartRange, so that a profile times them apart. The kernels are the ones

@@ -361,9 +361,8 @@ torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
     if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())
         return convolutionWithGradientsApart(conv, input);
     const auto& options = conv.options;
-    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
-    if (!input.device().is_cpu() || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !padding
-        || !c10::get_if<torch::enumtype::kZeros>(&options.padding_mode()))
+    const auto* padding = fixedZeroPadding(conv);
+    if (!input.device().is_cpu() || AutocastGuard::activeType(c10::DeviceType::CPU) != at::kBFloat16 || !padding)
         return conv.forward(input);
     // conv.forward's convolution, its weight cast as autocastWeight gives it (autocast casts the rest).
     return at::conv2d(input, autocastWeight(conv.weight, at::kBFloat16), conv.bias, *options.stride(), **padding,

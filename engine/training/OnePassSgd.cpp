@@ -4,6 +4,7 @@
 
 #include <ATen/Parallel.h>
 #include <ATen/record_function.h>
+#include <c10/util/BFloat16.h>
 #include <c10/util/string_utils.h>
 #include <immintrin.h>
 #include <torch/csrc/autograd/grad_mode.h>
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 namespace ampwb {
@@ -42,17 +42,8 @@ struct MultiplyThenAdd {
     [[gnu::always_inline]] float operator()(float a, float b, float c) const { return a * b + c; }
 };
 
-/// `value` rounded to bf16 as c10::BFloat16 and ATen's casts round it (to nearest, ties to even;
-/// NaN stays NaN), as a bit pattern.
-[[gnu::always_inline]] inline uint16_t bfloat16Bits(float value)
-{
-    uint32_t bits;
-    std::memcpy(&bits, &value, sizeof bits);
-    const auto rounded = static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
-    return value != value ? uint16_t{0x7FC0} : rounded;
-}
-
-/// bfloat16Bits of eight values, each in the low half of its 32 bits.
+/// c10::detail::round_to_nearest_even (bf16 as autocast's casts round it) of eight values, each in the
+/// low half of its 32 bits.
 __attribute__((target("avx2"), always_inline)) inline __m256i bfloat16BitsOfEight(__m256 value)
 {
     const __m256i valueBits = _mm256_castps_si256(value);
@@ -63,7 +54,7 @@ __attribute__((target("avx2"), always_inline)) inline __m256i bfloat16BitsOfEigh
     return _mm256_blendv_epi8(_mm256_set1_epi32(0x7FC0), rounded, isNumber);
 }
 
-/// bfloat16Bits of values[0, count) into bits, sixteen at a time with AVX2.
+/// The bf16 bits of values[0, count) into bits, sixteen at a time with AVX2.
 __attribute__((target("avx2"))) void bfloat16BitsWithAvx2(const float* values, uint16_t* bits, int64_t count)
 {
     int64_t i = 0;
@@ -74,13 +65,13 @@ __attribute__((target("avx2"))) void bfloat16BitsWithAvx2(const float* values, u
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits + i), _mm256_permute4x64_epi64(packed, 0xD8));
     }
     for (; i < count; ++i)
-        bits[i] = bfloat16Bits(values[i]);
+        bits[i] = c10::detail::round_to_nearest_even(values[i]);
 }
 
 void bfloat16BitsOneByOne(const float* values, uint16_t* bits, int64_t count)
 {
     for (int64_t i = 0; i < count; ++i)
-        bits[i] = bfloat16Bits(values[i]);
+        bits[i] = c10::detail::round_to_nearest_even(values[i]);
 }
 
 template <typename MultiplyAdd>
