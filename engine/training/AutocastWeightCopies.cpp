@@ -16,6 +16,12 @@ bool isDenseFloatOnCpu(const torch::Tensor& tensor)
         && tensor.scalar_type() == torch::kFloat && tensor.is_non_overlapping_and_dense();
 }
 
+/// Whether `copy` has `weight`'s shape and memory order (so the optimizer can write it element by element).
+bool sameLayout(const torch::Tensor& copy, const torch::Tensor& weight)
+{
+    return copy.defined() && copy.sizes() == weight.sizes() && copy.strides() == weight.strides();
+}
+
 /// A weight's ready copy as autocast's cast of it: the copy's values forward, the gradient cast back
 /// to float32 backward (what autocast's cast, `_to_copy`, does in each direction).
 struct CopiedCast : torch::autograd::Function<CopiedCast> {
@@ -39,9 +45,9 @@ torch::Tensor AutocastWeightCopies::copyOf(const torch::Tensor& weight)
     if (!isDenseFloatOnCpu(weight))
         return {};
     Copy& copy = copies[weight.unsafeGetTensorImpl()];
-    const bool current = copy.values.defined() && copy.weightVersion == static_cast<int64_t>(weight._version())
-                      && copy.weightData == weight.data_ptr() && copy.values.strides() == weight.strides()
-                      && copy.values.sizes() == weight.sizes();
+    const bool current = sameLayout(copy.values, weight)
+                      && copy.weightVersion == static_cast<int64_t>(weight._version())
+                      && copy.weightData == weight.data_ptr();
     if (!current) {
         const torch::NoGradGuard noGrad;
         copy.weight = weight;
@@ -55,8 +61,7 @@ torch::Tensor AutocastWeightCopies::copyOf(const torch::Tensor& weight)
 c10::BFloat16* AutocastWeightCopies::destinationFor(const torch::Tensor& weight)
 {
     const auto found = copies.find(weight.unsafeGetTensorImpl());
-    if (found == copies.end() || !found->second.values.defined() || found->second.values.strides() != weight.strides()
-        || found->second.values.sizes() != weight.sizes())
+    if (found == copies.end() || !sameLayout(found->second.values, weight))
         return nullptr;
     return found->second.values.data_ptr<c10::BFloat16>();
 }

@@ -54,7 +54,13 @@ __attribute__((target("avx2"), always_inline)) inline __m256i bfloat16BitsOfEigh
     return _mm256_blendv_epi8(_mm256_set1_epi32(0x7FC0), rounded, isNumber);
 }
 
-/// The bf16 bits of values[0, count) into bits, sixteen at a time with AVX2.
+void bfloat16BitsOneByOne(const float* values, uint16_t* bits, int64_t count)
+{
+    for (int64_t i = 0; i < count; ++i)
+        bits[i] = c10::detail::round_to_nearest_even(values[i]);
+}
+
+/// The bf16 bits of values[0, count) into bits, sixteen at a time with AVX2, the rest one by one.
 __attribute__((target("avx2"))) void bfloat16BitsWithAvx2(const float* values, uint16_t* bits, int64_t count)
 {
     int64_t i = 0;
@@ -64,14 +70,7 @@ __attribute__((target("avx2"))) void bfloat16BitsWithAvx2(const float* values, u
                                                    bfloat16BitsOfEight(_mm256_loadu_ps(values + i + 8)));
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits + i), _mm256_permute4x64_epi64(packed, 0xD8));
     }
-    for (; i < count; ++i)
-        bits[i] = c10::detail::round_to_nearest_even(values[i]);
-}
-
-void bfloat16BitsOneByOne(const float* values, uint16_t* bits, int64_t count)
-{
-    for (int64_t i = 0; i < count; ++i)
-        bits[i] = c10::detail::round_to_nearest_even(values[i]);
+    bfloat16BitsOneByOne(values + i, bits + i, count - i);
 }
 
 template <typename MultiplyAdd>
