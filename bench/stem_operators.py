@@ -1,17 +1,27 @@
 """Time ResNet-18's stem operators after the first convolution (batch norm, ReLU, 3x3 max pool and their
 gradients) alone, unprofiled, on the bf16 channels_last tensor AMP gives them, beside a plain copy of that
 tensor (what moving its bytes once costs). Each operator writes into memory the previous round freed, as in
-training; run it with the engine's malloc settings so that holds:
+the engine's training, whose malloc settings (engine/system/HostMemoryReuse.cpp) the script takes first;
+--fresh-pages leaves glibc's defaults, under which each large result comes in newly mapped pages.
 
-    GLIBC_TUNABLES=glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=1073741824 \\
-        /usr/bin/python3 bench/stem_operators.py --image-size 224 --batch-size 32
+    /usr/bin/python3 bench/stem_operators.py --image-size 224 --batch-size 32
 
 Compare the sum with the X-ray's batch norm, ReLU and pooling rows of the stem (bn1, relu, maxpool) for the
 same size and batch."""
 import argparse
+import ctypes
 import time
 
 import torch
+
+
+def reuse_freed_memory():
+    """The engine's reuseFreedHostMemory: no per-block mappings, no automatic trim."""
+    libc = ctypes.CDLL("libc.so.6")
+    m_trim_threshold, m_mmap_max = -1, -4  # glibc's <malloc.h>
+    libc.mallopt(m_mmap_max, 0)
+    libc.mallopt(m_trim_threshold, 1 << 30)
+    libc.malloc_trim(0)
 
 
 def milliseconds(work, rounds):
@@ -29,7 +39,10 @@ def main():
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--threads", type=int, default=2, help="operator threads (the engine's policy: one per core)")
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--fresh-pages", action="store_true", help="keep glibc's defaults (as a Python loop has them)")
     args = parser.parse_args()
+    if not args.fresh_pages:
+        reuse_freed_memory()
     torch.set_num_threads(args.threads)
 
     side = args.image_size // 2  # the stem convolution's stride
@@ -67,8 +80,10 @@ def main():
              ("batch-norm gradient", norm_gradient)]
     for _, work in steps:
         work()
+    memory = "glibc's defaults" if args.fresh_pages else "the engine's malloc settings"
     print(f"stem tensor {tuple(x.shape)} bf16 channels_last, {x.numel() * 2 / 1e6:.1f} MB, "
-          f"{args.threads} operator threads, mean of {args.rounds} rounds each")
+          f"{args.threads} operator threads, mean of {args.rounds} rounds each, "
+          f"{memory}")
     total = 0.0
     for name, work in steps:
         ms = milliseconds(work, args.rounds)
