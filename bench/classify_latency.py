@@ -1,9 +1,9 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """torchvision's resnet18 timed like bench/classify_latency.cpp: median milliseconds per
 forward pass under torch.inference_mode, after warm-up, fp32 and bf16 (CPU autocast),
 batch 1 and 16, 224 px, with the same thread count; wall-clock and process CPU time.
 --jit times the model as torch.jit.optimize_for_inference makes it (scripted, frozen,
-conv+BN folded; fp32 only). Run with Debian's /usr/bin/python3.
+conv+BN folded; fp32 only). Run with the torch wheel's interpreter, .venv/bin/python.
 
 Usage: classify_latency.py [--threads N] [--repeats N] [--batches 1,16] [--precisions fp32,bf16]
                            [--channels-last] [--jit]

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Batch-1 CPU latency of the workbench's Classifier against Debian's PyTorch, in one session.
 
 Each round runs every variant once, back to back, so machine noise hits all of them:

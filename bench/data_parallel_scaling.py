@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Data-parallel training on this machine, in pairs whose order alternates, on 64 px synthetic images,
 batch 64 per rank, two ranks of one operator thread each (Gloo on loopback):
 
@@ -18,7 +18,7 @@ is the default a user gets (2 loader workers per rank, no environment variables)
 steady-state images/s (warm-up steps left out). For the engine's two ranks the medians of ranks.csv's
 all-reduce time and its exposed part (what backward did not hide) are printed too.
 
-  /usr/bin/python3 bench/data_parallel_scaling.py --build build [--against one-rank|python-ddp|two-alone]
+  .venv/bin/python bench/data_parallel_scaling.py --build build [--against one-rank|python-ddp|two-alone]
       [--pairs 5] [--steps 30] [--precision fp32|amp]
 
 Prints each pair and the median ratio with its range; writes <out>/data-parallel-<time>/results.jsonl.
@@ -28,7 +28,6 @@ import csv
 import datetime
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import time
@@ -87,10 +86,9 @@ def two_alone(cli, steps, precision, folder, name):
 
 
 def python_ddp(steps, precision):
-    torchrun = shutil.which("torchrun")
-    if not torchrun:
-        raise SystemExit("torchrun (Debian's python3-torch) is not installed")
-    # Debian's torchrun needs --redirects and --tee spelled out (docs/distributed.md).
+    torchrun = os.path.join(os.path.dirname(HERE), ".venv", "bin", "torchrun")
+    if not os.access(torchrun, os.X_OK):
+        raise SystemExit("torchrun is not installed in .venv (run installer/install-build-deps.sh)")
     command = [torchrun, "--redirects", "1", "--tee", "1", "--standalone", "--nproc_per_node", "2",
                os.path.join(HERE, "python_reference_loop.py"), "--data", "synthetic", "--image-size", "64",
                "--batch-size", "64", "--steps", str(steps), "--precision", precision]

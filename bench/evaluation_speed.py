@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Evaluation speed: `amp-workbench-cli evaluate` against `amp-workbench-cli classify` on the same
 image files and against a torchvision loop (ImageFolder + DataLoader + resnet18 under no_grad), on
 an ImageFolder of real JPEG photos (bench/photo_folder.py) at 224 px, as users start them (no
@@ -8,7 +8,7 @@ Each peer is timed as a whole process (model loading included) and, where it rep
 images/s figure over the images alone. The model is a 4-class run of one training step (its accuracy
 does not matter here); the Python loop loads the same weights exported as a torchvision .pth.
 
-  /usr/bin/python3 bench/evaluation_speed.py --build build [--rounds R] [--images N] [--out DIR]
+  .venv/bin/python bench/evaluation_speed.py --build build [--rounds R] [--images N] [--out DIR]
 
 Prints a table of medians and the ratios' median and range; writes <out>/evaluation-speed-<time>/results.jsonl.
 """
@@ -23,7 +23,7 @@ import photo_folder
 from speed_runners import _run as run
 from speed_runners import cpu
 
-PYTHON = "/usr/bin/python3"
+PYTHON = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv", "bin", "python")
 BATCH = 64
 
 PYTHON_LOOP = r"""

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # FP32 vs AMP on Fashion-MNIST (28 px, batch 128), with and without channels_last:
-# the workbench's `compare` and the equivalent Python loop on Debian's python3-torch,
+# the workbench's `compare` and the equivalent Python loop on the torch wheel (.venv),
 # run pair by pair in one session so machine noise hits both. Prints the JSON lines
 # and leaves the comparison reports under $OUT (default: bench-results/).
 #   bash bench/fashion_mnist_compare.sh [build-dir] [steps]
@@ -17,7 +17,7 @@ for layout in "--contiguous" "--channels-last"; do
         --run-dir "$out" --name "$name" $layout --quiet | tee "$out/$name.txt"
     python_layout=${layout/--contiguous/}  # PyTorch's default is contiguous
     for precision in fp32 amp; do
-        /usr/bin/python3 bench/python_reference_loop.py --data fashion-mnist --batch-size 128 \
+        .venv/bin/python bench/python_reference_loop.py --data fashion-mnist --batch-size 128 \
             --steps "$steps" --precision "$precision" $python_layout | tee -a "$out/python.jsonl"
     done
 done

@@ -3,7 +3,7 @@
 Sneaker, Bag, Ankle boot; Shirt is left out, so the pretrained five-class head is replaced by a new
 one) with only a few labelled training images per class, to fine-tune on. Each has train/ and val/
 (val/ from the test set). PNG, 28 x 28 grayscale.
-    /usr/bin/python3 bench/fashion_mnist_split.py OUT_DIR [--per-class N[,N...]] [--val-per-class M]"""
+    .venv/bin/python bench/fashion_mnist_split.py OUT_DIR [--per-class N[,N...]] [--val-per-class M]"""
 import argparse
 import gzip
 import os

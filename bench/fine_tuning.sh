@@ -20,11 +20,11 @@ cli="$build/app/cli/amp-workbench-cli"
 out=${OUT:-bench-results}/fine-tuning-$(date +%Y%m%d-%H%M%S)
 runs="$out/runs"
 mkdir -p "$runs"
-summary() { /usr/bin/python3 -c 'import json, sys; s = json.load(open(sys.argv[1] + "/summary.json")); print(s[sys.argv[2]])' "$@"; }
+summary() { .venv/bin/python -c 'import json, sys; s = json.load(open(sys.argv[1] + "/summary.json")); print(s[sys.argv[2]])' "$@"; }
 
 echo "CPU: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); flags:" \
     "$(grep -o -w -E 'avx512_bf16|amx_bf16|amx_tile' /proc/cpuinfo | sort -u | tr '\n' ' ')"
-/usr/bin/python3 bench/fashion_mnist_split.py "$out/data" --per-class "${per_class// /,}" --val-per-class 200 >/dev/null
+.venv/bin/python bench/fashion_mnist_split.py "$out/data" --per-class "${per_class// /,}" --val-per-class 200 >/dev/null
 
 if [[ " $parts " == *" 1 "* ]]; then
 echo "== 1. Pretraining on the five clothes classes (30,000 images, one epoch, 32 px)"
@@ -48,7 +48,7 @@ for precision in fp32 amp; do
                 "${init[@]}" --run-dir "$runs" --name "$name" --quiet >/dev/null
             top1+=("$(summary "$runs/$name" final_top1)")
         done
-        mean=$(/usr/bin/python3 -c 'import sys; v = [float(x) for x in sys.argv[1:]]; print(f"{sum(v) / len(v):.3f}")' "${top1[@]}")
+        mean=$(.venv/bin/python -c 'import sys; v = [float(x) for x in sys.argv[1:]]; print(f"{sum(v) / len(v):.3f}")' "${top1[@]}")
         echo "| $count | $precision | $start | $steps | ${top1[*]} | $mean |"
     done
 done
@@ -60,7 +60,7 @@ if [[ " $parts " == *" 2 "* ]]; then
 [ -d "$runs/pretrained" ] || "$cli" train --data "$out/data/clothes" --image-size 32 --max-steps 1 --run-dir "$runs" \
     --name pretrained --quiet >/dev/null
 echo "== 2. Step time at 224 px, batch 16, FP32: frozen backbone vs full fine-tuning ($pairs alternating pairs)"
-/usr/bin/python3 -c 'import sys; sys.path.insert(0, "bench"); import photo_folder; photo_folder.build(sys.argv[1])' \
+.venv/bin/python -c 'import sys; sys.path.insert(0, "bench"); import photo_folder; photo_folder.build(sys.argv[1])' \
     "$out/photos"
 echo "| pair | full: median step ms | frozen: median step ms | frozen / full |"
 echo "|---:|---:|---:|---:|"
@@ -73,7 +73,7 @@ for pair in $(seq 1 "$pairs"); do
     done
     full=$(summary "$runs/full-$pair" median_step_ms)
     frozen=$(summary "$runs/frozen-$pair" median_step_ms)
-    echo "| $pair | $full | $frozen | $(/usr/bin/python3 -c "print(f'{$frozen / $full:.3f}')") |"
+    echo "| $pair | $full | $frozen | $(.venv/bin/python -c "print(f'{$frozen / $full:.3f}')") |"
 done
 fi
 echo "Runs in $runs"

@@ -1,12 +1,12 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """What one data-parallel step's gradient all-reduce costs over Gloo on this machine, by element type:
-two processes of Debian's python3-torch (one operator thread each, Gloo over loopback, as the engine's
+two processes of the torch wheel's Python (one operator thread each, Gloo over loopback, as the engine's
 `train --nproc-per-node 2 --threads 1` ranks) all-reduce ResNet-18's 11,181,642 gradients (10 classes)
 as FP32 (what DDP sends by default, 44.7 MB), as FP16 (what DDP's fp16 compression hook sends, half the
 bytes) and as BF16. Each round runs every type once, the order rotating from round to round; each run
 times `--repeats` all-reduces after a barrier, and rank 0 reports their median wall and CPU time.
 
-  /usr/bin/python3 bench/gloo_all_reduce.py [--rounds 4] [--repeats 6]
+  .venv/bin/python bench/gloo_all_reduce.py [--rounds 4] [--repeats 6]
 
 Prints one line per run and, per type, the median over rounds with its range.
 """

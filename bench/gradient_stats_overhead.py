@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """What recording gradient ranges (gradstats.csv) costs a training run.
 
 Runs `amp-workbench-cli train` R times in each setting, the settings' order rotating round by round:
@@ -10,7 +10,7 @@ compared. Cases: the README's default run (Fashion-MNIST, 28 px, batch 128, FP32
 (synthetic). Prints a table with the CPU, the medians and ranges of wall(default) / wall(off), and the
 cost of one measurement against the median step time.
 
-  /usr/bin/python3 bench/gradient_stats_overhead.py --build build [--rounds R] [--steps N] [--out DIR]
+  .venv/bin/python bench/gradient_stats_overhead.py --build build [--rounds R] [--steps N] [--out DIR]
 """
 import argparse
 import datetime

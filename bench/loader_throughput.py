@@ -1,11 +1,11 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """torchvision's data pipeline on an ImageFolder, timed as bench/loader_throughput.cpp times the
 engine's: ImageFolder (PIL decoding) + DataLoader (batch 32, shuffled, drop_last, persistent
 workers), transforms RandomResizedCrop(224) + RandomHorizontalFlip (or, with --eval,
 Resize(256) + CenterCrop(224)) + ToTensor + Normalize. One untimed epoch first, then each
 timed epoch from the iterator's creation to its last batch. Prints one JSON line.
 
-Run with Debian's interpreter: /usr/bin/python3 bench/loader_throughput.py --folder DIR
+Run with the torch wheel's interpreter: .venv/bin/python bench/loader_throughput.py --folder DIR
 """
 import argparse
 import json

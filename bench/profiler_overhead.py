@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """What the X-ray's operator profile costs: the steps it records, and the runs it does not record.
 
 1. Off (the default): bench/named_scope_cost counts the named scopes one training step opens and times one
@@ -8,7 +8,7 @@
 Cases: the README's default run (Fashion-MNIST, 28 px, batch 128) and 64 px batch 64 (synthetic), FP32 and AMP,
 the defaults a user gets (no environment variables). Prints a Markdown table with the CPU.
 
-  /usr/bin/python3 bench/profiler_overhead.py --build build [--rounds R] [--out DIR]
+  .venv/bin/python bench/profiler_overhead.py --build build [--rounds R] [--out DIR]
 """
 import argparse
 import datetime

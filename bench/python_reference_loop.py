@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The training loop a user would write in Python, timed the way the workbench times its own.
 
 Same model (torchvision resnet18), optimizer (SGD momentum 0.9, weight decay 5e-4), loss,
@@ -12,7 +12,7 @@ from torchrun's environment, the model in DistributedDataParallel (default setti
 shard from a DistributedSampler; rank 0 alone prints, with the group's images/s (world size × its
 own, the ranks stepping together) in "global_images_per_second".
 
-Run with Debian's interpreter: /usr/bin/python3 bench/python_reference_loop.py --help
+Run with the torch wheel's interpreter: .venv/bin/python bench/python_reference_loop.py --help
 """
 import argparse
 import gzip

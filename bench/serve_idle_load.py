@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """/healthz latency of `amp-workbench-cli serve` while clients hold connections without
 finishing a request, on loopback. Three loads, each for a few seconds:
 
@@ -10,7 +10,7 @@ The load runs in a process of its own. During each load a probe asks GET /health
 0.5 s (a fresh connection, 30 s timeout) and the script prints the median and worst latency, and
 how many probes got no 200. Results: docs/BENCHMARKS.md.
 
-    /usr/bin/python3 bench/serve_idle_load.py URL [--seconds S] [--loads idle:200,trickle:25,reconnect:30]
+    .venv/bin/python bench/serve_idle_load.py URL [--seconds S] [--loads idle:200,trickle:25,reconnect:30]
 """
 import argparse
 import multiprocessing

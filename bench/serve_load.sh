@@ -24,7 +24,7 @@ trap cleanup EXIT
 model=${MODEL:-}
 if [ -z "$model" ]; then
     model="$work/resnet18-random.pth"
-    /usr/bin/python3 tests/python/classify_reference.py state-dict "$model" --classes 1000 >/dev/null
+    .venv/bin/python tests/python/classify_reference.py state-dict "$model" --classes 1000 >/dev/null
 fi
 
 "$cli" serve --model "$model" --port 0 "$@" >"$work/serve.log" 2>&1 &

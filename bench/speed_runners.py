@@ -7,7 +7,8 @@ import sys
 import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
-PYTHON = "/usr/bin/python3"  # Debian's interpreter, with python3-torch and python3-torchvision
+# The torch wheel's interpreter (installer/install-build-deps.sh), whose libtorch the engine is built on.
+PYTHON = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv", "bin", "python")
 
 
 def warmup_steps(steps):
@@ -26,7 +27,7 @@ def cpu():
     if "cpu family" in fields and "model" in fields:
         model += f" (family {fields['cpu family']} model {fields['model']})"
     flags = fields.get("flags", "").split()
-    units = [flag for flag in flags if flag in ("avx512_bf16", "amx_bf16", "amx_tile", "avx512f")] or ["no avx512/amx"]
+    units = [flag for flag in flags if flag in ("avx512f", "avx512_bf16", "avx512_fp16", "amx_tile", "amx_bf16", "amx_fp16")] or ["no avx512/amx"]
     return f"{model}, {os.cpu_count()} CPUs, {' '.join(units)}"
 
 

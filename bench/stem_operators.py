@@ -4,7 +4,7 @@ tensor (what moving its bytes once costs). Each operator writes into memory the 
 the engine's training, whose malloc settings (engine/system/HostMemoryReuse.cpp) the script takes first;
 --fresh-pages leaves glibc's defaults, under which each large result comes in newly mapped pages.
 
-    /usr/bin/python3 bench/stem_operators.py --image-size 224 --batch-size 32
+    .venv/bin/python bench/stem_operators.py --image-size 224 --batch-size 32
 
 Compare the sum with the X-ray's batch norm, ReLU and pooling rows of the stem (bn1, relu, maxpool) for the
 same size and batch."""

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Training speed of the workbench engine against the Python PyTorch loop (same libtorch),
 measured pair by pair in one session so that machine noise hits both runners alike.
 
@@ -25,7 +25,7 @@ AMP / FP32 in each, with its margin and verdict, and the spread of the ratios ar
 Results: <out>/training-speed-<time>/results.jsonl (one record per measurement) and
 table.md (medians and ratios), also printed.
 
-  /usr/bin/python3 bench/training_speed.py --build build [--quick | --epoch | --defaults | --layouts] [--sizes 28,64,224]
+  .venv/bin/python bench/training_speed.py --build build [--quick | --epoch | --defaults | --layouts] [--sizes 28,64,224]
                                            [--repeats [--order O]] [--rounds R] [--out DIR]
 """
 import argparse

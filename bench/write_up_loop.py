@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The original write-up's AMP training script, run as its users run it, on the workbench's default data.
 
 Kept as the write-up has it: torchvision's resnet18 with a new `fc`, DataLoader(batch_size=64, shuffle=True,
@@ -12,7 +12,7 @@ and stopped after --steps steps. No environment variables, no thread settings: w
 Prints one JSON object: images/s over the steady steps (first 10 % left out, as the workbench counts),
 the whole steps' wall time, and the thread counts the process used.
 
-  /usr/bin/python3 bench/write_up_loop.py --steps 60
+  .venv/bin/python bench/write_up_loop.py --steps 60
 """
 import argparse
 import json

@@ -20,11 +20,36 @@ if(NOT UNIX OR APPLE)
     return()
 endif()
 
-# Installed into /usr, the programs find their libraries without the $ORIGIN search path that
-# qt_standard_project_setup() adds (Debian forbids it in packaged binaries).
-set_property(TARGET amp-workbench-cli PROPERTY INSTALL_RPATH "")
+# libtorch travels with the programs: the libraries of the torch wheel they need (libtorch_cpu, libc10, the
+# wheel's libgomp, and the CUDA runtime and CUPTI, which libtorch_cpu's profiler links) go to PREFIX/lib/amp-workbench,
+# the programs' one search path. Qt, OpenCV and the rest come from the system. The CUDA part (libampwb_cuda.so and
+# libtorch_cuda) is the "cuda" component, installed only when asked for (`cmake --install build --component cuda`)
+# and left out of the Debian package (docs/user-guide/README.md, "CUDA").
+# The search path is relative ($ORIGIN), so the programs find it under any prefix (Debian allows $ORIGIN).
+set(AMPWB_PRIVATE_LIBDIR lib/amp-workbench) # where system/CudaSupport also looks for the CUDA part
+set_property(TARGET amp-workbench-cli PROPERTY INSTALL_RPATH "$ORIGIN/../${AMPWB_PRIVATE_LIBDIR}")
 if(AMPWB_BUILD_GUI)
-    set_property(TARGET amp-workbench PROPERTY INSTALL_RPATH "")
+    set_property(TARGET amp-workbench PROPERTY INSTALL_RPATH "$ORIGIN/../${AMPWB_PRIVATE_LIBDIR}")
+endif()
+get_filename_component(AMPWB_WHEEL_SITE ${TORCH_INSTALL_PREFIX} DIRECTORY)
+install(RUNTIME_DEPENDENCY_SET ampwb_libtorch
+        DIRECTORIES ${TORCH_INSTALL_PREFIX}/lib ${AMPWB_WHEEL_SITE}/nvidia/cu13/lib
+        POST_INCLUDE_REGEXES "^${TORCH_INSTALL_PREFIX}/" "^${AMPWB_WHEEL_SITE}/nvidia/"
+        POST_EXCLUDE_REGEXES ".*"
+        DESTINATION ${AMPWB_PRIVATE_LIBDIR})
+# The wheel's libraries keep their symbol tables; a stripping install (cpack, `cmake --install --strip`) drops them.
+install(CODE "
+    if(CMAKE_INSTALL_DO_STRIP)
+        file(GLOB ampwb_libraries \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${AMPWB_PRIVATE_LIBDIR}/*.so*\")
+        foreach(library IN LISTS ampwb_libraries)
+            execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-unneeded \"\${library}\" COMMAND_ERROR_IS_FATAL ANY)
+        endforeach()
+    endif()")
+if(TARGET ampwb_cuda)
+    set_property(TARGET ampwb_cuda PROPERTY INSTALL_RPATH "$ORIGIN")
+    install(TARGETS ampwb_cuda LIBRARY DESTINATION ${AMPWB_PRIVATE_LIBDIR} COMPONENT cuda EXCLUDE_FROM_ALL)
+    install(FILES ${TORCH_INSTALL_PREFIX}/lib/libtorch_cuda.so ${TORCH_INSTALL_PREFIX}/lib/libc10_cuda.so
+            DESTINATION ${AMPWB_PRIVATE_LIBDIR} COMPONENT cuda EXCLUDE_FROM_ALL)
 endif()
 
 # Debian wants man pages and the changelog compressed with gzip -9n (no name, no time stamp).

@@ -75,7 +75,10 @@ cli_version=$(cd "$work" && env -u DISPLAY /usr/bin/amp-workbench-cli --version)
 gui_version=$(cd "$work" && env -u DISPLAY QT_QPA_PLATFORM= /usr/bin/amp-workbench --version)
 printf '%s\n%s\n' "$cli_version" "$gui_version"
 grep -q '^amp-workbench-cli [0-9]' <<<"$cli_version" || fail "the CLI's version line is missing"
-for expected in '^License: GPL-3.0-or-later$' '^libtorch [0-9]' '^OpenCV [0-9]' '^bf16: ' '^CUDA: '; do
+# The package holds no CUDA part (docs/user-guide/README.md, "CUDA"); the installed programs must not find the build's.
+grep -q '^CUDA: the CUDA part (libampwb_cuda.so) is not installed, no device$' <<<"$cli_version" ||
+    fail "the installed CLI does not say that its CUDA part is not installed"
+for expected in '^License: GPL-3.0-or-later$' '^libtorch [0-9]' '^OpenCV [0-9]' '^bf16: ' '^fp16: ' '^CUDA: '; do
     grep -q "$expected" <<<"$cli_version" || fail "the CLI's --version lacks $expected"
 done
 grep -q '^Qt 6\.' <<<"$gui_version" || fail "the window's --version lacks the Qt version"

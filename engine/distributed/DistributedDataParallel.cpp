@@ -59,22 +59,22 @@ DistributedDataParallel::DistributedDataParallel(std::shared_ptr<torch::nn::Modu
     const auto buffers = detached(module->buffers());
     states.insert(states.end(), buffers.begin(), buffers.end());
     try {
-        c10d::verify_params_across_processes(group, parameters, c10::nullopt);
+        c10d::verify_params_across_processes(group, parameters, std::nullopt);
         c10d::broadcast_coalesced(group, states, broadcastBucketBytes, 0);
     } catch (const std::exception& error) {
         throw DistributedError(differentModelsMessage(error));
     }
 
     const std::vector<bool> sparseGradients(parameters.size(), false);
-    auto [bucketIndices, bucketLimits] =
-        c10d::compute_bucket_assignment_by_size(parameters, {std::numeric_limits<int64_t>::max()}, sparseGradients);
+    auto bucketIndices = std::get<0>(
+        c10d::compute_bucket_assignment_by_size(parameters, {std::numeric_limits<int64_t>::max()}, sparseGradients));
     // Gradients arrive roughly in the reverse order of the parameters.
     std::reverse(bucketIndices.begin(), bucketIndices.end());
-    std::reverse(bucketLimits.begin(), bucketLimits.end());
-    reducer = std::make_unique<c10d::Reducer>(parameters, std::move(bucketIndices), std::move(bucketLimits), group,
-                                              sparseGradients, bucketBytes, /*find_unused_parameters=*/false,
-                                              /*gradient_as_bucket_view=*/false,
-                                              std::unordered_map<size_t, std::string>{}, firstBucketBytes);
+    reducer = std::make_unique<c10d::Reducer>(parameters, std::move(bucketIndices), group, sparseGradients, bucketBytes,
+                                              /*find_unused_parameters=*/false, /*gradient_as_bucket_view=*/false,
+                                              std::unordered_map<size_t, std::string>{}, firstBucketBytes,
+                                              /*skip_all_reduce_unused_params=*/false, /*use_python_reducer=*/false,
+                                              /*bucket_bytes_cap_list=*/std::vector<int64_t>{});
 }
 
 DistributedDataParallel::~DistributedDataParallel() = default;

@@ -8,17 +8,16 @@
 
 #include <cstdlib>
 #include <sstream>
-#include <thread>
 
 namespace ampwb {
 
 namespace {
 
-/// The keys init_process_group gives the default group: its store prefix, its own prefix within that
-/// (the first group's name, "0") and the counter its start-up barrier meets on.
+/// The keys torch.distributed.init_process_group (2.11) gives the default group on the CPU: its store prefix,
+/// the group's name ("0", the first group), and the prefix of the group's Gloo backend ("cpu").
 constexpr const char* defaultGroupPrefix = "default_pg";
 constexpr const char* firstGroupName = "0";
-constexpr const char* startBarrierKey = "store_based_barrier_key:1";
+constexpr const char* cpuBackendPrefix = "cpu/";
 
 std::string seconds(std::chrono::milliseconds duration)
 {
@@ -62,21 +61,6 @@ c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chr
     return store;
 }
 
-/// Every rank adds itself to a counter and waits until it reads the world size.
-void waitForAllRanks(c10d::Store& store, const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
-{
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    int64_t arrived = store.add(startBarrierKey, 1);
-    while (arrived != rendezvous.worldSize) {
-        if (std::chrono::steady_clock::now() > deadline)
-            throw DistributedError("Only " + std::to_string(arrived) + " of the " + std::to_string(rendezvous.worldSize)
-                                   + " ranks joined the group at " + where(rendezvous) + " within " + seconds(timeout)
-                                   + ".");
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        arrived = store.add(startBarrierKey, 0);
-    }
-}
-
 c10::intrusive_ptr<c10d::ProcessGroupGloo::Options> glooOptions(std::chrono::milliseconds timeout)
 {
     auto options = c10d::ProcessGroupGloo::Options::create(timeout);
@@ -101,11 +85,20 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
 {
     const auto store = c10::make_intrusive<c10d::PrefixStore>(defaultGroupPrefix, openStore(rendezvous, timeout));
     try {
-        group =
-            c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>(firstGroupName, store),
-                                                        rendezvous.rank, rendezvous.worldSize, glooOptions(timeout));
-        waitForAllRanks(*store, rendezvous, timeout);
-        group->setSequenceNumberForGroup();
+        // As init_process_group builds it: a ProcessGroup over the group's store, its Gloo backend over the
+        // backend's own prefix. Gloo's connecting to every other rank is the start-up rendezvous.
+        const auto groupStore = c10::make_intrusive<c10d::PrefixStore>(std::string(firstGroupName) + "/", store);
+        group = c10::make_intrusive<c10d::ProcessGroup>(groupStore, rendezvous.rank, rendezvous.worldSize);
+        group->setDefaultBackend(c10d::ProcessGroup::BackendType::GLOO);
+        auto options = glooOptions(timeout);
+        options->group_name = firstGroupName;
+        auto gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(c10::make_intrusive<c10d::PrefixStore>(cpuBackendPrefix,
+                                                                                                       groupStore),
+                                                                rendezvous.rank, rendezvous.worldSize, options);
+        gloo->setSequenceNumberForGroup();
+        group->setBackend(c10::DeviceType::CPU, c10d::ProcessGroup::BackendType::GLOO, gloo);
+        group->setGroupName(firstGroupName);
+        group->setGroupDesc(defaultGroupPrefix);
         keys = store;
     } catch (const DistributedError&) {
         throw;

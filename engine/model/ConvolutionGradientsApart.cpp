@@ -66,7 +66,7 @@ struct ConvolutionGradientsApart : torch::autograd::Function<ConvolutionGradient
         const std::vector<int64_t> dilation = context->saved_data["dilation"].toIntVector();
         const int64_t groups = context->saved_data["groups"].toInt();
         const auto convolutionBackward = [&](std::array<bool, 3> mask) {
-            return at::convolution_backward(gradOutputs[0], input, weight, c10::nullopt, stride, padding, dilation,
+            return at::convolution_backward(gradOutputs[0], input, weight, std::nullopt, stride, padding, dilation,
                                             false, {0, 0}, groups, mask);
         };
         torch::Tensor gradInput, gradWeight;
@@ -84,8 +84,8 @@ struct ConvolutionGradientsApart : torch::autograd::Function<ConvolutionGradient
 
 const torch::ExpandingArray<2>* fixedZeroPadding(const torch::nn::Conv2dImpl& conv)
 {
-    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&conv.options.padding());
-    return padding && c10::get_if<torch::enumtype::kZeros>(&conv.options.padding_mode()) ? padding : nullptr;
+    const auto* padding = std::get_if<torch::ExpandingArray<2>>(&conv.options.padding());
+    return padding && std::get_if<torch::enumtype::kZeros>(&conv.options.padding_mode()) ? padding : nullptr;
 }
 
 torch::Tensor convolutionWithGradientsApart(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)

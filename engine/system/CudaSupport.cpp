@@ -1,84 +1,139 @@
-// The only file that includes CUDA headers; compiled with AMPWB_WITH_CUDA only when
-// the Torch package found has CUDA.
 #include "system/CudaSupport.h"
+
+#include "system/CudaPluginInterface.h"
 
 #include <torch/cuda.h>
 
-#ifdef AMPWB_WITH_CUDA
-#include <c10/cuda/CUDACachingAllocator.h>
-#include <c10/cuda/CUDAFunctions.h>
-#include <cuda_runtime_api.h>
+#include <dlfcn.h>
+#include <unistd.h>
 
-#include <cstdio>
-#endif
+#include <climits>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
 
 namespace ampwb {
-
-bool cudaAvailable()
-{
-    return torch::cuda::is_available();
-}
-
-#ifdef AMPWB_WITH_CUDA
 namespace {
 
-c10::DeviceIndex indexOf(c10::Device device)
+struct CudaPart {
+    const CudaPluginFunctions* functions = nullptr;
+    std::string whyMissing;
+};
+
+// Where the CUDA part may be: $AMPWB_CUDA_PLUGIN; for a program in the build tree the build's copy, else
+// beside the installed program (PREFIX/bin → PREFIX/lib/amp-workbench).
+std::vector<std::string> candidatePaths()
 {
-    return device.has_index() ? device.index() : c10::DeviceIndex(0);
+    std::vector<std::string> paths;
+    if (const char* chosen = std::getenv("AMPWB_CUDA_PLUGIN"); chosen && *chosen)
+        paths.emplace_back(chosen);
+    char executable[PATH_MAX];
+    const ssize_t length = readlink("/proc/self/exe", executable, sizeof executable - 1);
+    const std::string program = length > 0 ? std::string(executable, size_t(length)) : std::string();
+#ifdef AMPWB_CUDA_PLUGIN_BUILD_PATH
+    if (program.rfind(AMPWB_BUILD_TREE "/", 0) == 0) {
+        paths.emplace_back(AMPWB_CUDA_PLUGIN_BUILD_PATH);
+        return paths;
+    }
+#endif
+    if (!program.empty())
+        paths.push_back(program.substr(0, program.rfind('/')) + "/../lib/amp-workbench/libampwb_cuda.so");
+    return paths;
+}
+
+CudaPart loadCudaPart()
+{
+    CudaPart part;
+#ifndef AMPWB_WITH_CUDA
+    part.whyMissing = "this build has no CUDA part (its libtorch was built without CUDA)";
+    return part;
+#else
+    for (const std::string& path : candidatePaths()) {
+        if (access(path.c_str(), F_OK) != 0)
+            continue;
+        void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!library) {
+            const char* error = dlerror();
+            part.whyMissing = "the CUDA part " + path + " did not load: " + (error ? error : "unknown error");
+            return part;
+        }
+        using Entry = const CudaPluginFunctions* (*)();
+        auto entry = reinterpret_cast<Entry>(dlsym(library, "ampwb_cuda_plugin_functions"));
+        const CudaPluginFunctions* functions = entry ? entry() : nullptr;
+        if (!functions || functions->interfaceVersion != kCudaPluginInterfaceVersion) {
+            part.whyMissing = "the CUDA part " + path + " belongs to another version of the workbench";
+            return part;
+        }
+        part.functions = functions;
+        return part;
+    }
+    part.whyMissing = "the CUDA part (libampwb_cuda.so) is not installed";
+    return part;
+#endif
+}
+
+const CudaPart& cudaPart()
+{
+    static const CudaPart part = loadCudaPart();
+    return part;
+}
+
+int indexOf(c10::Device device)
+{
+    return device.has_index() ? device.index() : 0;
 }
 
 } // namespace
 
+bool cudaAvailable()
+{
+    return cudaPart().functions && torch::cuda::is_available();
+}
+
+std::string cudaBuildDescription()
+{
+    const CudaPart& part = cudaPart();
+    if (!part.functions)
+        return part.whyMissing;
+    return std::string("built with CUDA ") + part.functions->builtWithCuda;
+}
+
 MemoryUsage cudaMemoryUsage(c10::Device device)
 {
-    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(indexOf(device));
-    constexpr size_t all = 0; // StatType::AGGREGATE, whose namespace differs between 1.13 and 2.x
     MemoryUsage usage;
     usage.isCuda = true;
-    usage.allocatedBytes = stats.allocated_bytes[all].current;
-    usage.peakAllocatedBytes = stats.allocated_bytes[all].peak;
-    usage.reservedBytes = stats.reserved_bytes[all].current;
-    usage.peakReservedBytes = stats.reserved_bytes[all].peak;
+    if (const CudaPluginFunctions* functions = cudaPart().functions) {
+        int64_t figures[4] = {};
+        functions->memoryUsage(indexOf(device), figures);
+        usage.allocatedBytes = figures[0];
+        usage.peakAllocatedBytes = figures[1];
+        usage.reservedBytes = figures[2];
+        usage.peakReservedBytes = figures[3];
+    }
     return usage;
 }
 
 void resetCudaPeakMemory(c10::Device device)
 {
-    c10::cuda::CUDACachingAllocator::resetPeakStats(indexOf(device));
+    if (const CudaPluginFunctions* functions = cudaPart().functions)
+        functions->resetPeakMemory(indexOf(device));
 }
 
 void synchronizeDevice(c10::Device device)
 {
-    if (device.is_cuda())
-        c10::cuda::device_synchronize();
+    if (!device.is_cuda())
+        return;
+    if (const CudaPluginFunctions* functions = cudaPart().functions)
+        functions->synchronize(indexOf(device));
 }
 
 std::string cudaDeviceDescription(c10::Device device)
 {
-    cudaDeviceProp properties{};
-    if (cudaGetDeviceProperties(&properties, indexOf(device)) != cudaSuccess)
+    const CudaPluginFunctions* functions = cudaPart().functions;
+    char text[256];
+    if (!functions || !functions->describe(indexOf(device), text, sizeof text))
         return {};
-    char memory[32];
-    std::snprintf(memory, sizeof memory, "%.1f GiB", properties.totalGlobalMem / double(1ULL << 30));
-    return std::string(properties.name) + ", " + memory;
+    return text;
 }
-
-#else
-
-MemoryUsage cudaMemoryUsage(c10::Device)
-{
-    MemoryUsage usage;
-    usage.isCuda = true;
-    return usage;
-}
-
-void resetCudaPeakMemory(c10::Device) {}
-void synchronizeDevice(c10::Device) {}
-std::string cudaDeviceDescription(c10::Device)
-{
-    return {};
-}
-
-#endif
 
 } // namespace ampwb

@@ -6,12 +6,15 @@
 
 namespace ampwb {
 
-/// Whether this build has CUDA and a CUDA device is present.
+/// Whether a CUDA device can be used: the engine's CUDA part (libampwb_cuda.so) loads and libtorch
+/// finds a device. The first call loads the part; call it before anything else touches CUDA.
 bool cudaAvailable();
-/// The caching allocator's figures for a CUDA device (all zero in CPU-only builds).
+/// What the CUDA part says of itself: "built with CUDA 13.0", or why it is not there.
+std::string cudaBuildDescription();
+/// The caching allocator's figures for a CUDA device (all zero without the CUDA part).
 MemoryUsage cudaMemoryUsage(c10::Device device);
 void resetCudaPeakMemory(c10::Device device);
-/// Waits for the device's queued kernels (no-op on CPU-only builds).
+/// Waits for the device's queued kernels (no-op on the CPU or without the CUDA part).
 void synchronizeDevice(c10::Device device);
 /// "NVIDIA H200, 139.8 GiB" or an empty string.
 std::string cudaDeviceDescription(c10::Device device);

@@ -15,6 +15,7 @@ DeviceInfo probeDevices()
 {
     DeviceInfo info;
     std::ifstream cpuinfo("/proc/cpuinfo");
+    bool flagsRead = false;
     for (std::string line; std::getline(cpuinfo, line);) {
         const auto colon = line.find(':');
         if (colon == std::string::npos)
@@ -23,16 +24,20 @@ DeviceInfo probeDevices()
         const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : std::string();
         if (key == "model name" && info.cpuModel.empty())
             info.cpuModel = value;
-        if (key == "flags" && !info.cpuHasAvx512Bf16 && !info.cpuHasAmxBf16) {
+        if (key == "flags" && !flagsRead) {
+            flagsRead = true;
             std::istringstream flags(value);
             for (std::string flag; flags >> flag;) {
                 info.cpuHasAvx512Bf16 |= flag == "avx512_bf16";
                 info.cpuHasAmxBf16 |= flag == "amx_bf16";
+                info.cpuHasAvx512Fp16 |= flag == "avx512_fp16";
+                info.cpuHasAmxFp16 |= flag == "amx_fp16";
             }
         }
     }
     info.cpuThreads = at::get_num_threads();
     info.cudaAvailable = cudaAvailable();
+    info.cudaBuild = cudaBuildDescription();
     if (info.cudaAvailable)
         info.gpuName = cudaDeviceDescription(c10::Device(c10::DeviceType::CUDA, 0));
     info.libtorchVersion = TORCH_VERSION;

@@ -12,11 +12,17 @@ struct DeviceInfo {
     int cpuThreads = 0;   ///< libtorch's intra-op thread count
     bool cpuHasAvx512Bf16 = false;
     bool cpuHasAmxBf16 = false;
+    bool cpuHasAvx512Fp16 = false;
+    bool cpuHasAmxFp16 = false;
     bool cudaAvailable = false;
     std::string gpuName;         ///< e.g. "NVIDIA H200, 139.8 GiB" (empty without CUDA)
-    std::string libtorchVersion; ///< e.g. "1.13.0"
+    std::string libtorchVersion; ///< e.g. "2.11.0"
+    std::string cudaBuild;       ///< "built with CUDA 13.0", or why this build has no CUDA part
     /// Whether CPU autocast (bf16) has hardware support (AVX512-BF16 or AMX).
     bool cpuHasBf16Units() const { return cpuHasAvx512Bf16 || cpuHasAmxBf16; }
+    /// Whether the CPU computes fp16 in hardware (AVX512-FP16 or AMX-FP16); without, CPU autocast in fp16 converts
+    /// to fp32 and back around every product.
+    bool cpuHasFp16Units() const { return cpuHasAvx512Fp16 || cpuHasAmxFp16; }
 };
 
 /// Reads the CPU model and flags from /proc/cpuinfo and asks libtorch about CUDA.

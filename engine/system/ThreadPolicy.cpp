@@ -1,7 +1,8 @@
 #include "system/ThreadPolicy.h"
 
+#include <ATen/Functions.h>
 #include <ATen/Parallel.h>
-#include <dlfcn.h>
+#include <ATen/TensorIterator.h>
 #include <omp.h>
 #include <sched.h>
 
@@ -48,14 +49,6 @@ std::string firstWordOf(const std::string& path)
     return word;
 }
 
-/// OpenBLAS's function `name` in this process (found by name: the BLAS libtorch loaded may be
-/// another, without it), else null.
-template <typename Function>
-Function* openBlasFunction(const char* name)
-{
-    return reinterpret_cast<Function*>(dlsym(RTLD_DEFAULT, name));
-}
-
 } // namespace
 
 int physicalCoresAvailable()
@@ -96,15 +89,7 @@ void applyThreadPolicy(const ThreadPolicy& policy)
 {
     std::lock_guard lock(policyMutex);
     at::set_num_threads(policy.intraOpThreads);
-    if (auto* setThreads = openBlasFunction<void(int)>("openblas_set_num_threads"))
-        setThreads(kOpenBlasThreads);
     appliedPolicy = policy;
-}
-
-int openBlasThreads()
-{
-    auto* getThreads = openBlasFunction<int()>("openblas_get_num_threads");
-    return getThreads ? getThreads() : 0;
 }
 
 ThreadPolicy currentThreadPolicy()
@@ -117,9 +102,11 @@ ThreadPolicy currentThreadPolicy()
 
 void useIntraOpThreadsOnThisThread(int threads)
 {
-    // libtorch sets a thread's count from the process-wide one on the thread's first use of it; asking
-    // for the count makes that happen now, so it cannot overwrite this thread's own count later.
-    at::get_num_threads();
+    // libtorch sets a thread's count from the process-wide one on the thread's first parallel loop, once in
+    // libtorch's own code and once in each caller's inlined at::parallel_for; making both happen now keeps them
+    // from overwriting this thread's own count later (libtorch 2.11 no longer does it on at::get_num_threads).
+    at::internal::lazy_init_num_threads();
+    at::zeros({at::internal::GRAIN_SIZE * 2}, at::kFloat);
     omp_set_num_threads(std::max(threads, 1));
 }
 

@@ -7,12 +7,6 @@ namespace ampwb {
 /// Operator threads of each data loader worker (as PyTorch's DataLoader sets in its workers).
 constexpr int kLoaderWorkerThreads = 1;
 
-/// Threads of OpenBLAS's own pool, which libtorch's float32 matrix products run on (Debian's libtorch
-/// links the system BLAS). Its threads spin for a while after each product, taking the cores from
-/// the operator threads' next work: with two on a 2-core AMD EPYC Zen 4, FP32 training steps at 28 px,
-/// whose layer4 convolutions are such products, took 1.4× as long (docs/BENCHMARKS.md, "Threads").
-constexpr int kOpenBlasThreads = 1;
-
 /// How many threads libtorch's operators use, chosen once when a program starts.
 /// Training, evaluation and classification use one intra-op thread per physical core the process may
 /// run on; each data loader worker uses kLoaderWorkerThreads, so the workers never start operator thread teams of their
@@ -32,12 +26,8 @@ int physicalCoresAvailable();
 ThreadPolicy chooseThreadPolicy(int requestedThreads = 0);
 
 /// Makes `policy.intraOpThreads` libtorch's intra-op thread count for this thread and for every
-/// thread that starts using libtorch afterwards (the window's engine thread, classification workers),
-/// and OpenBLAS's pool kOpenBlasThreads where libtorch's BLAS is OpenBLAS.
+/// thread that starts using libtorch afterwards (the window's engine thread, classification workers).
 void applyThreadPolicy(const ThreadPolicy& policy);
-
-/// The threads of OpenBLAS's pool, or 0 where libtorch's BLAS is not OpenBLAS.
-int openBlasThreads();
 
 /// The policy applied last in this process (libtorch's own default until applyThreadPolicy is called).
 ThreadPolicy currentThreadPolicy();

@@ -20,15 +20,18 @@ std::string bf16Line(const DeviceInfo& info)
     return "bf16: no hardware units (CPU autocast is emulated)";
 }
 
+std::string fp16Line(const DeviceInfo& info)
+{
+    if (info.cpuHasAmxFp16)
+        return "fp16: yes, AMX-FP16 units";
+    if (info.cpuHasAvx512Fp16)
+        return "fp16: yes, AVX512-FP16 units";
+    return "fp16: no hardware units (CPU autocast in fp16 converts around each product)";
+}
+
 std::string cudaLine(const DeviceInfo& info)
 {
-    if (info.cudaAvailable)
-        return "CUDA: " + info.gpuName;
-#ifdef AMPWB_WITH_CUDA
-    return "CUDA: no CUDA device found";
-#else
-    return "CUDA: not available (this libtorch was built without CUDA)";
-#endif
+    return "CUDA: " + info.cudaBuild + ", " + (info.cudaAvailable ? info.gpuName : std::string("no device"));
 }
 
 } // namespace
@@ -64,6 +67,7 @@ std::vector<std::string> versionReport(const std::string& program,
     lines.push_back("CPU: " + info.cpuModel + " (" + std::to_string(info.cpuThreads)
                     + (info.cpuThreads == 1 ? " thread, " : " threads, ") + currentThreadPolicy().chosenBy + ")");
     lines.push_back(bf16Line(info));
+    lines.push_back(fp16Line(info));
     lines.push_back(cudaLine(info));
     return lines;
 }

@@ -34,6 +34,53 @@ double readDouble(torch::serialize::InputArchive& archive, const std::string& ke
     return value.item<double>();
 }
 
+/// The key libtorch 1.13 saved parameter `index` of group `group`'s state under: its memory address in the
+/// process that wrote it, in hex ("0x55eef56ae080"); libtorch 2.x writes it in decimal. Empty when the archive
+/// has the decimal form.
+std::string hexKeyOf(torch::serialize::InputArchive& groups, size_t group, size_t index)
+{
+    torch::serialize::InputArchive groupArchive;
+    groups.read("param_groups/" + std::to_string(group), groupArchive);
+    c10::IValue key;
+    groupArchive.read("params/" + std::to_string(index), key);
+    const std::string& text = key.toStringRef();
+    return text.rfind("0x", 0) == 0 ? text : std::string();
+}
+
+/// Restores the optimizer's momentum and options. libtorch 2.x reads its own archives; it parses 1.13's hex keys as
+/// decimal (all as 0), which would give every parameter the same momentum, so those are matched here by position.
+void loadOptimizer(torch::serialize::InputArchive& archive, torch::optim::SGD& optimizer)
+{
+    torch::serialize::InputArchive groups;
+    archive.read("param_groups", groups);
+    auto& paramGroups = optimizer.param_groups();
+    if (paramGroups.empty() || paramGroups.front().params().empty() || hexKeyOf(groups, 0, 0).empty()) {
+        optimizer.load(archive);
+        return;
+    }
+    torch::serialize::InputArchive states;
+    archive.read("state", states);
+    for (size_t group = 0; group < paramGroups.size(); ++group) {
+        torch::serialize::InputArchive groupArchive;
+        groups.read("param_groups/" + std::to_string(group), groupArchive);
+        torch::serialize::InputArchive optionsArchive;
+        groupArchive.read("options", optionsArchive);
+        auto& options = static_cast<torch::optim::SGDOptions&>(paramGroups[group].options());
+        options.serialize(optionsArchive);
+        const auto& params = paramGroups[group].params();
+        for (size_t index = 0; index < params.size(); ++index) {
+            torch::serialize::InputArchive state;
+            if (!states.try_read(hexKeyOf(groups, group, index), state))
+                continue; // a parameter without momentum yet
+            torch::Tensor momentum;
+            state.read("momentum_buffer", momentum);
+            auto restored = std::make_unique<torch::optim::SGDParamState>();
+            restored->momentum_buffer(momentum);
+            optimizer.state()[params[index].unsafeGetTensorImpl()] = std::move(restored);
+        }
+    }
+}
+
 } // namespace
 
 void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer, const GradScaler& scaler,
@@ -97,7 +144,7 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
         model->load(modelArchive);
         torch::serialize::InputArchive optimizerArchive;
         archive.read("optimizer", optimizerArchive);
-        optimizer.load(optimizerArchive);
+        loadOptimizer(optimizerArchive, optimizer);
 
         scaler.loadState({readDouble(archive, "scaler.scale"), readInt(archive, "scaler.growth_tracker")});
         TrainingProgress progress;

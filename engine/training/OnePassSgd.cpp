@@ -156,9 +156,10 @@ bool laidOutAs(const torch::Tensor& tensor, const torch::Tensor& weight)
     return true;
 }
 
-std::string stateKey(const torch::Tensor& weight)
+// The key torch::optim::SGD keeps each weight's state under.
+void* stateKey(const torch::Tensor& weight)
 {
-    return c10::guts::to_string(weight.unsafeGetTensorImpl());
+    return weight.unsafeGetTensorImpl();
 }
 
 } // namespace

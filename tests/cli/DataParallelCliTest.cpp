@@ -1,4 +1,4 @@
-// `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under Debian's torchrun
+// `amp-workbench-cli train` as ranks of a data-parallel group: two ranks under the torch wheel's torchrun
 // (their sharded validation against one process's evaluation of the same weights), two ranks that
 // `--nproc-per-node` starts itself, an FP32-vs-AMP comparison of two ranks, a resumed group (and one resumed with
 // another number of ranks), a stop asked of one rank that all ranks obey at the same step, a rank killed mid-run, a
@@ -15,7 +15,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -115,12 +114,14 @@ private Q_SLOTS:
 
 void DataParallelCliTest::twoRanksUnderTorchrun()
 {
-    const QString torchrun = QStandardPaths::findExecutable(QStringLiteral("torchrun"));
-    if (torchrun.isEmpty())
-        QSKIP("torchrun (Debian package python3-torch) is not installed");
+    // The torch wheel's torchrun, beside the reference Python.
+    const QString torchrun =
+        QFileInfo(QStringLiteral(AMPWB_REFERENCE_PYTHON)).dir().filePath(QStringLiteral("torchrun"));
+    if (!QFileInfo(torchrun).isExecutable())
+        QSKIP("torchrun is not installed beside the reference Python (run installer/install-build-deps.sh)");
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
-    // Debian's torchrun needs --redirects and --tee spelled out (see DESIGN.md). Each rank reads half of the 64
+    // --redirects and --tee as the docs show them (Debian's 1.13 torchrun needed them). Each rank reads half of the 64
     // images an epoch in batches of 16: two epochs are 4 steps.
     QProcess launcher;
     launcher.setWorkingDirectory(folder.path());

@@ -32,16 +32,16 @@ inline const ReferencePython& referencePython()
         ReferencePython result;
         const QString program = QStringLiteral(AMPWB_REFERENCE_PYTHON);
         if (program.isEmpty()) {
-            result.whyMissing = QStringLiteral("AMPWB_REFERENCE_PYTHON is empty: no /usr/bin/python3 was found "
-                                               "when the project was configured");
+            result.whyMissing = QStringLiteral("AMPWB_REFERENCE_PYTHON is empty: configure with AMPWB_PYTHON "
+                                               "naming the Python of the torch wheel");
             return result;
         }
         QProcess probe;
         probe.start(program, {QStringLiteral("-c"), QStringLiteral("import torch, torchvision, PIL")});
         if (!probe.waitForFinished(180000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0) {
             result.whyMissing = program
-                              + QStringLiteral(" cannot import torch, torchvision and PIL (Debian packages "
-                                               "python3-torch python3-torchvision python3-pil): ")
+                              + QStringLiteral(" cannot import torch, torchvision and PIL (run "
+                                               "installer/install-build-deps.sh): ")
                               + QString::fromLocal8Bit(probe.readAllStandardError()).trimmed().right(300);
             return result;
         }

@@ -28,7 +28,7 @@ private Q_SLOTS:
             QRegularExpression(QStringLiteral("^amp-workbench \\d+\\.\\d+\\.\\d+$")).match(lines.value(0)).hasMatch(),
             qPrintable(lines.join(QLatin1Char('\n'))));
         QVERIFY(lines.contains(QStringLiteral("Qt ") + QString::fromLatin1(qVersion())));
-        for (const char* start : {"libtorch 1.", "OpenCV 4.", "ONNX export: ", "CPU: ", "bf16: ", "CUDA: "}) {
+        for (const char* start : {"libtorch 2.", "OpenCV 4.", "ONNX export: ", "CPU: ", "bf16: ", "CUDA: "}) {
             const bool found = std::any_of(lines.begin(), lines.end(),
                                            [&](const QString& line) { return line.startsWith(QLatin1String(start)); });
             QVERIFY2(found, qPrintable(QStringLiteral("no line starts with \"%1\" in:\n%2")

@@ -1,5 +1,5 @@
-#!/usr/bin/python3
-"""torchvision reference for the Classify suites (run with Debian's /usr/bin/python3).
+#!/usr/bin/env python3
+"""torchvision reference for the Classify suites (run with the torch wheel's interpreter, .venv/bin/python).
 
 Subcommands:
 

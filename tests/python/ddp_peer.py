@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A plain PyTorch rank of a data-parallel group, for DistributedDataParallelTest.
 
 Usage: ddp_peer.py PARAMETERS_OUT STEPS BATCH_SIZE IMAGE_SIZE TIMEOUT_SECONDS fp32|amp

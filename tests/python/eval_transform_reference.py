@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """torchvision's ImageNet eval preprocessing of image files, for ImageTransformTest.
 
 Usage: eval_transform_reference.py OUTPUT.pt IMAGE...

@@ -1,6 +1,6 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The fine-tuning loop of the original write-up, in torchvision, for the fine-tuning suite
-(run with Debian's /usr/bin/python3).
+(run with the torch wheel's interpreter, .venv/bin/python).
 
 Subcommands:
 

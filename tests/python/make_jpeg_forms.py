@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Writes one photo as JPEGs in the forms the region decoder meets, with PIL (libjpeg): chroma
 subsampling 4:2:0, 4:2:2 and 4:4:4, progressive, grayscale, CMYK, an odd size that ends inside
 blocks, and EXIF orientations 1 (upright) and 6 (turned a quarter).

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Writes images in the unusual forms users drop or train on, each with an 8-bit RGB PNG of
 what it should decode to, as PIL (the reference torchvision uses) reads it:
 cmyk.jpg, gray16.png, rgba.png, palette.png, animated.png (APNG), animated.gif, and

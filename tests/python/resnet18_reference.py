@@ -1,11 +1,11 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Reference outputs of torchvision's ResNet-18 for ResNet18Test.
 
 Usage: resnet18_reference.py OUTPUT.pt [SEED]
 
 Builds torchvision.models.resnet18(num_classes=10) with a fixed seed, gives its batch
 norms non-trivial statistics (so eval-mode BN is really exercised), and writes with
-torch.save a plain dict (libtorch 1.13's torch::pickle_load cannot read an OrderedDict):
+torch.save a plain dict:
 
   param:<name>          every entry of the state dict (parameters and buffers)
   input                 float [2, 3, 64, 64]

@@ -31,11 +31,11 @@ def skip(reason):
     sys.exit(SKIP)
 
 
-def make_model(source_dir, directory):
+def make_model(python, source_dir, directory):
     """The Classify suites' prototype model: photo k is class k ("photo-k")."""
     with open(os.path.join(directory, "ten.txt"), "w") as labels:
         labels.writelines(f"photo-{k}\n" for k in range(10))
-    subprocess.run(["/usr/bin/python3", os.path.join(source_dir, "tests/python/classify_reference.py"), "state-dict",
+    subprocess.run([python, os.path.join(source_dir, "tests/python/classify_reference.py"), "state-dict",
                     os.path.join(directory, "ten.pth"), "--classes", "10", "--prototypes", *PHOTOS], check=True)
 
 
@@ -142,6 +142,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
     parser.add_argument("--source-dir", required=True)
+    parser.add_argument("--reference-python", required=True, help="the Python with the torch wheel")
     parser.add_argument("--screenshot", help="save the English page as this PNG (the Chinese one beside it, -zh_CN)")
     arguments = parser.parse_args()
     if not os.path.exists(CHROMIUM) or not os.path.exists(CHROMEDRIVER):
@@ -150,7 +151,7 @@ def main():
         skip("the real photos come from Debian's opencv-doc, which is not installed")
 
     with tempfile.TemporaryDirectory() as directory:
-        make_model(arguments.source_dir, directory)
+        make_model(arguments.reference_python, arguments.source_dir, directory)
         server, url = start_server(arguments.cli, directory)
         try:
             for language in ["en-US", "zh-CN"]:

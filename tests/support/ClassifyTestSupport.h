@@ -31,12 +31,12 @@ inline QString referencePython()
 inline QString referencePythonProblem(const QString& modules = QStringLiteral("torch, torchvision, PIL"))
 {
     if (referencePython().isEmpty())
-        return QStringLiteral("no /usr/bin/python3 was found when the project was configured");
+        return QStringLiteral("no reference Python (AMPWB_PYTHON) was set when the project was configured");
     QProcess probe;
     probe.start(referencePython(), {QStringLiteral("-c"), QStringLiteral("import ") + modules});
     if (!probe.waitForFinished(180000) || probe.exitCode() != 0)
         return referencePython() + QStringLiteral(" cannot import ") + modules
-             + QStringLiteral(" (Debian packages python3-torch python3-torchvision python3-pil python3-onnx)");
+             + QStringLiteral(" (run installer/install-build-deps.sh)");
     return {};
 }
 

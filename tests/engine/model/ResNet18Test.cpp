@@ -1,5 +1,5 @@
 // ResNet18: torchvision's state-dict layout, initialisation, and numerical parity with
-// torchvision.models.resnet18 (run through Debian's python3-torchvision).
+// torchvision.models.resnet18 (run through the torch wheel's torchvision).
 #include "model/ResNet18.h"
 
 #include "TestSupport.h"
@@ -25,7 +25,7 @@ struct TensorSpec {
 std::vector<std::pair<QString, TensorSpec>> readStateDictTable()
 {
     std::vector<std::pair<QString, TensorSpec>> rows;
-    QFile file(QStringLiteral(AMPWB_SHARED_DIR "/data/torchvision-resnet18-state-dict.tsv"));
+    QFile file(QStringLiteral(AMPWB_SOURCE_DIR "/tests/data/torchvision-resnet18-state-dict.tsv"));
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
         return rows;
     QTextStream in(&file);
@@ -115,7 +115,7 @@ void ResNet18Test::initTestCase()
 {
     torch::set_num_threads(1);
     table = readStateDictTable();
-    QVERIFY2(!table.empty(), "cannot read " AMPWB_SHARED_DIR "/data/torchvision-resnet18-state-dict.tsv");
+    QVERIFY2(!table.empty(), "cannot read " AMPWB_SOURCE_DIR "/tests/data/torchvision-resnet18-state-dict.tsv");
     QVERIFY(scratch.isValid());
     torch::manual_seed(7);
     initialised = ResNet18(10);

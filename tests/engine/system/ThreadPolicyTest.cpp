@@ -114,7 +114,6 @@ private Q_SLOTS:
     void threadsStartedLaterUseTheChosenCount();
     void oneThreadsCountLeavesTheOthersAlone();
     void loaderWorkersUseOneThreadEach();
-    void openBlasRunsOnOneThread();
 };
 
 void ThreadPolicyTest::cleanup()
@@ -215,16 +214,6 @@ void ThreadPolicyTest::loaderWorkersUseOneThreadEach()
     QCOMPARE(batches, 8);
     QCOMPARE(dataset->counts, (std::set<int>{kLoaderWorkerThreads}));
     QCOMPARE(at::get_num_threads(), 2);
-}
-
-void ThreadPolicyTest::openBlasRunsOnOneThread()
-{
-    // The setup installs OpenBLAS (installer/install-build-deps.sh): its pool starts with a thread per CPU.
-    QVERIFY2(openBlasThreads() > 0, "libtorch's BLAS in this process is not OpenBLAS");
-    applyThreadPolicy({2, "from --threads"});
-    QCOMPARE(openBlasThreads(), kOpenBlasThreads);
-    const torch::Tensor a = torch::randn({256, 256});
-    QVERIFY(torch::allclose(torch::mm(a, torch::eye(256)), a)); // and products still run
 }
 
 QTEST_GUILESS_MAIN(ThreadPolicyTest)

@@ -60,7 +60,7 @@ void setGradients(const std::vector<torch::Tensor>& first, const std::vector<tor
 
 torch::Tensor momentumBuffer(torch::optim::Optimizer& optimizer, const torch::Tensor& parameter)
 {
-    const auto found = optimizer.state().find(c10::guts::to_string(parameter.unsafeGetTensorImpl()));
+    const auto found = optimizer.state().find(parameter.unsafeGetTensorImpl());
     return found == optimizer.state().end()
              ? torch::Tensor()
              : static_cast<torch::optim::SGDParamState&>(*found->second).momentum_buffer();

@@ -207,7 +207,8 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
     QVERIFY(profile.of(OperatorClass::Cast).milliseconds > 0.0);
     for (const OperatorTime& row : profile.operators)
         if (row.kind == OperatorClass::Cast && row.pass == StepPass::Forward)
-            QVERIFY2(row.module == "fc" || row.module == "loss"
+            // (libtorch 2.11's average pool of a bf16 channels_last map sums in float32 and casts the result back)
+            QVERIFY2(row.module == "fc" || row.module == "loss" || row.module == "avgpool"
                          || (row.module == "conv1" && row.inputShapes.find("7, 7") == std::string::npos),
                      qPrintable(QString::fromStdString(row.name + " in " + row.module + " " + row.inputShapes)));
 

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// What the engine asks of its CUDA part, libampwb_cuda.so: the one library that links libtorch_cuda
+// and the CUDA runtime. The engine loads it on first use (system/CudaSupport), so the programs run
+// where no CUDA library is installed, and become CUDA programs where the CUDA part and a driver are.
+// Plain C types only: the two sides are built together, but only this table crosses between them.
+
+namespace ampwb {
+
+/// Bump when a member is added, removed or changes meaning.
+constexpr int kCudaPluginInterfaceVersion = 1;
+
+/// The CUDA part's functions; every device argument is a CUDA device index.
+struct CudaPluginFunctions {
+    int interfaceVersion;
+    /// The CUDA runtime version the part was built with, as "13.0".
+    const char* builtWithCuda;
+    /// The caching allocator's figures: allocated, peak allocated, reserved, peak reserved (bytes).
+    void (*memoryUsage)(int device, int64_t figures[4]);
+    void (*resetPeakMemory)(int device);
+    /// Waits for every kernel queued on the device.
+    void (*synchronize)(int device);
+    /// Writes "NVIDIA H200, 139.8 GiB" into `text`; returns false when the device cannot be asked.
+    bool (*describe)(int device, char* text, size_t capacity);
+};
+
+} // namespace ampwb
+
+/// The CUDA part's one exported symbol.
+extern "C" const ampwb::CudaPluginFunctions* ampwb_cuda_plugin_functions();
