@@ -42,7 +42,7 @@ double timeStep(torch::nn::Conv2d& conv, const torch::Tensor& input, bool autoca
     const auto start = std::chrono::steady_clock::now();
     torch::Tensor output;
     {
-        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
+        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast, c10::kBFloat16);
         output = run(input);
     }
     output.to(torch::kFloat).sum().backward();
@@ -108,7 +108,7 @@ int main(int argc, char** argv)
         }
         bool taken = false;
         {
-            const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), true);
+            const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), true, c10::kBFloat16);
             taken = takesSmallMapPath(*conv, input);
         }
         const PatchProducts products = patchProductsFor(*conv, input);

@@ -2128,14 +2128,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>AMP (mixed precision)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Automatic</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2296,10 +2288,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP on the CPU (bf16 needs none)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step decay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2345,6 +2333,34 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at worst. Untick it to train beside plain PyTorch ranks, which keep PyTorch&apos;s contiguous layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP (fp16 on CUDA, bf16 on the CPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP fp16 (with loss scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stock libtorch (no workbench fast paths)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train on libtorch&apos;s own operators and SGD alone, as plain PyTorch does, without the workbench&apos;s measured faster paths (small-map convolutions, the one-pass SGD step). Recorded in the run&apos;s config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling: automatic turns it on for AMP in fp16 (on CUDA by default, or chosen on the CPU) and off for AMP in bf16, which needs none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 95× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

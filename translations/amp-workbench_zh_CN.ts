@@ -2121,14 +2121,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>FP32（单精度）</translation>
     </message>
     <message>
-        <source>AMP (mixed precision)</source>
-        <translation>AMP（混合精度）</translation>
-    </message>
-    <message>
-        <source>AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU</source>
-        <translation>AMP：在 CUDA 上使用 fp16 autocast 加损失缩放，在 CPU 上使用 bf16 autocast</translation>
-    </message>
-    <message>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -2289,10 +2281,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>运行名称：</translation>
     </message>
     <message>
-        <source>Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP on the CPU (bf16 needs none)</source>
-        <translation>动态损失缩放：“自动”会在 CUDA 上的 AMP（fp16）中开启，在 CPU 上的 AMP 中关闭（bf16 不需要）</translation>
-    </message>
-    <message>
         <source>Step decay</source>
         <translation>阶梯衰减</translation>
     </message>
@@ -2339,6 +2327,34 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at worst. Untick it to train beside plain PyTorch ranks, which keep PyTorch&apos;s contiguous layout</source>
         <translation>默认开启：在测过的 CPU 上训练时最多快 1.4 倍，最差慢 2 %。与普通 PyTorch 进程一起训练时请取消勾选，它们保留 PyTorch 的连续（contiguous）布局</translation>
+    </message>
+    <message>
+        <source>AMP (fp16 on CUDA, bf16 on the CPU)</source>
+        <translation>AMP（CUDA 上用 fp16，CPU 上用 bf16）</translation>
+    </message>
+    <message>
+        <source>AMP bf16</source>
+        <translation>AMP bf16</translation>
+    </message>
+    <message>
+        <source>AMP fp16 (with loss scaling)</source>
+        <translation>AMP fp16（带损失缩放）</translation>
+    </message>
+    <message>
+        <source>Stock libtorch (no workbench fast paths)</source>
+        <translation>原版 libtorch（不用工作台的加速路径）</translation>
+    </message>
+    <message>
+        <source>Train on libtorch&apos;s own operators and SGD alone, as plain PyTorch does, without the workbench&apos;s measured faster paths (small-map convolutions, the one-pass SGD step). Recorded in the run&apos;s config.json</source>
+        <translation>只用 libtorch 自己的算子和 SGD 训练，与普通 PyTorch 相同，不使用工作台经测量更快的路径（小特征图卷积、单遍 SGD 步骤）。此选择记录在运行的 config.json 中</translation>
+    </message>
+    <message>
+        <source>Dynamic loss scaling: automatic turns it on for AMP in fp16 (on CUDA by default, or chosen on the CPU) and off for AMP in bf16, which needs none</source>
+        <translation>动态损失缩放：“自动”在 AMP 使用 fp16 时开启（CUDA 上默认如此，CPU 上可手动选择），在 AMP 使用 bf16 时关闭（bf16 不需要缩放）</translation>
+    </message>
+    <message>
+        <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 95× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
+        <translation>AMP 在 autocast 允许的地方用 bf16 或 fp16 计算。fp16 需要损失缩放（其数值范围很窄）；在 CPU 上它用来观察损失缩放的过程，而不是为了速度：libtorch 2.11 在 CPU 上计算 fp16 卷积梯度很慢（在带 AVX512-FP16 的 Xeon 上，AMP fp16 每步耗时约为 FP32 的 95 倍，见 docs/BENCHMARKS.md）</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,7 @@ void ConsoleObserver::runStarted(const RunStarted& started)
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "started"},
                    {"precision", toString(started.precision)},
+                   {"amp_dtype", toString(started.ampDtype)},
                    {"run_directory", started.runDirectory},
                    {"device", started.deviceDescription},
                    {"dataset", started.datasetDescription},
@@ -66,8 +67,10 @@ void ConsoleObserver::runStarted(const RunStarted& started)
     }
     if (style == ConsoleStyle::Quiet)
         return;
+    const std::string precision = started.precision == Precision::Amp ? "amp (" + shortName(started.ampDtype) + ")"
+                                                                      : toString(started.precision);
     std::printf("%s run in %s\n  data: %s (%lld train / %lld validation images, %lld px)\n  device: %s%s\n",
-                toString(started.precision).c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
+                precision.c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
                 static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
                 static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
                 started.lossScaling ? ", dynamic loss scaling" : "");
@@ -162,6 +165,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "finished"},
                    {"precision", toString(summary.precision)},
+                   {"amp_dtype", toString(summary.ampDtype)},
                    {"state", toString(summary.state)},
                    {"message", summary.message},
                    {"run_directory", summary.runDirectory},

@@ -132,17 +132,27 @@ TrainingCommand::TrainingCommand(Kind kind)
     table.addGroup(
         "Precision and device:",
         {
-            {"--precision", "fp32|amp", "AMP = fp16 autocast + loss scaling on CUDA, bf16 autocast on CPU",
+            {"--precision", "fp32|amp", "AMP = autocast in --amp-dtype (+ dynamic loss scaling in fp16)",
              [this](const OptionValue& v) {
                  config.precision = v.oneOf(parsePrecision(v.text()), "fp32 or amp");
                  precisionChosen = true;
              }},
+            {"--amp-dtype", "auto|bfloat16|float16",
+             "what AMP's autocast computes in (default auto: float16 on CUDA,\n"
+             "bfloat16 on the CPU; float16 runs on any CPU, with loss scaling)",
+             [&c](const OptionValue& v) {
+                 c.ampDtype = v.oneOf(parseAmpDtype(v.text()), "auto, bfloat16 or float16");
+             }},
+            {"--stock-libtorch", "",
+             "libtorch's own operators and SGD alone, without the workbench's\n"
+             "measured fast paths (what plain PyTorch does; recorded in config.json)",
+             [&c](const OptionValue&) { c.enginePaths = EnginePaths::Stock; }},
             {"--device", "auto|cpu|cuda", "(default auto)", [&c](const OptionValue& v) { c.device = v.text(); }},
             {"--channels-last", "", "NHWC memory format for weights and images (the default)",
              [&c](const OptionValue&) { c.channelsLast = true; }},
             {"--contiguous", "", "NCHW memory format, PyTorch's default (beside plain PyTorch ranks)",
              [&c](const OptionValue&) { c.channelsLast = false; }},
-            {"--loss-scaling", "auto|on|off", "(auto: on for CUDA AMP, off for CPU bf16)",
+            {"--loss-scaling", "auto|on|off", "(auto: on for AMP in float16, off for bfloat16)",
              [&c](const OptionValue& v) { c.lossScaling = v.oneOf(parseLossScaling(v.text()), "auto, on or off"); }},
             {"--init-scale", "X", "initial loss scale (default 65536)",
              [&c](const OptionValue& v) { c.scaler.initScale = v.number(); }},

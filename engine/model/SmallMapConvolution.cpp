@@ -9,6 +9,8 @@
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <torch/autograd.h>
 
+#include <utility>
+
 namespace ampwb {
 
 namespace {
@@ -295,7 +297,7 @@ struct SmallMapConvolution : torch::autograd::Function<SmallMapConvolution> {
             else if (products == PatchProducts::All)
                 gradInput = patchInputGradient(input, castWeight, gradOutput, stride);
             else
-                gradInput = std::get<0>(at::convolution_backward(gradOutput, input, castWeight, c10::nullopt,
+                gradInput = std::get<0>(at::convolution_backward(gradOutput, input, castWeight, std::nullopt,
                                                                  {stride, stride}, {1, 1}, {1, 1}, false, {0, 0}, 1,
                                                                  {true, false, false}));
         }
@@ -318,7 +320,7 @@ SmallMapCpu thisCpu()
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu)
 {
     const auto& options = conv.options;
-    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&options.padding());
+    const auto* padding = std::get_if<torch::ExpandingArray<2>>(&options.padding());
     if (!input.device().is_cpu() || input.dim() != 4 || !torch::GradMode::is_enabled() || !conv.weight.requires_grad()
         || !both(options.kernel_size(), 3) || !padding || !both(*padding, 1) || !both(options.dilation(), 1)
         || options.groups() != 1 || options.bias() || (*options.stride())[0] != (*options.stride())[1])
@@ -354,8 +356,29 @@ torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tens
     return SmallMapConvolution::apply(castInput, conv.weight, (*conv.options.stride())[0], products);
 }
 
+namespace {
+
+thread_local bool libtorchConvolutionsOnly = false;
+
+} // namespace
+
+LibtorchConvolutionsOnly::LibtorchConvolutionsOnly(bool active)
+    : previous(std::exchange(libtorchConvolutionsOnly, libtorchConvolutionsOnly || active))
+{
+}
+
+LibtorchConvolutionsOnly::~LibtorchConvolutionsOnly()
+{
+    libtorchConvolutionsOnly = previous;
+}
+
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input)
 {
+    if (libtorchConvolutionsOnly) {
+        if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())
+            return convolutionWithGradientsApart(conv, input);
+        return conv.forward(input);
+    }
     if (takesSmallMapPath(conv, input))
         return smallMapConvolution(conv, input, patchProductsFor(conv, input));
     if (torch::GradMode::is_enabled() && conv.weight.requires_grad() && operatorsAreRecorded())

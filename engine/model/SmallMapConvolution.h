@@ -65,7 +65,20 @@ torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tens
 
 /// smallMapConvolution with patchProductsFor where takesSmallMapPath; else, while an X-ray profile
 /// records this step, convolutionWithGradientsApart (the same bits, its gradients timed apart); else
-/// `conv.forward(input)`.
+/// `conv.forward(input)`. Under LibtorchConvolutionsOnly only the last two.
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
+
+/// While alive, convolve() on this thread takes no path of its own: every convolution is libtorch's,
+/// with autocast's own weight casts (a run on stock libtorch, EnginePaths::Stock). Nests.
+class LibtorchConvolutionsOnly {
+public:
+    explicit LibtorchConvolutionsOnly(bool active);
+    ~LibtorchConvolutionsOnly();
+    LibtorchConvolutionsOnly(const LibtorchConvolutionsOnly&) = delete;
+    LibtorchConvolutionsOnly& operator=(const LibtorchConvolutionsOnly&) = delete;
+
+private:
+    bool previous;
+};
 
 } // namespace ampwb

@@ -7,21 +7,19 @@
 
 namespace ampwb {
 
-/// RAII autocast region, the C++ counterpart of `with torch.autocast(device)`:
-/// fp16 on CUDA, bf16 on CPU. Restores the previous state (and clears the
-/// autocast weight cache when leaving the outermost region). One source for
-/// libtorch 1.13 and 2.x, whose autocast function names differ.
+/// RAII autocast region, the C++ counterpart of `with torch.autocast(device, dtype)`.
+/// Restores the previous state (and clears the autocast weight cache when leaving the
+/// outermost region).
 class AutocastGuard {
 public:
-    AutocastGuard(c10::Device device, bool enabled);
+    /// Autocast to `dtype` (fp16 or bf16) on the device's type while `enabled`; nothing otherwise.
+    AutocastGuard(c10::Device device, bool enabled, c10::ScalarType dtype);
     ~AutocastGuard();
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;
 
     /// The type autocast casts to on `type` now; nullopt while autocast is off there.
     static std::optional<c10::ScalarType> activeType(c10::DeviceType type);
-    /// The reduced-precision type autocast uses on this device type.
-    static c10::ScalarType lowPrecisionType(c10::DeviceType type);
 
 private:
     c10::DeviceType deviceType;

@@ -88,6 +88,14 @@ RunSummary notRun(Precision precision, std::string message)
     return summary;
 }
 
+/// The AMP run's autocast type; a summary.json from before the field ran autocast's defaults.
+AmpDtype ampDtypeOf(const RunSummary& amp)
+{
+    return amp.ampDtype != AmpDtype::Auto
+             ? amp.ampDtype
+             : resolvedAmpDtype(AmpDtype::Auto, amp.memoryIsCuda ? c10::DeviceType::CUDA : c10::DeviceType::CPU);
+}
+
 } // namespace
 
 ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel)
@@ -231,8 +239,9 @@ std::string Comparison::report(const ComparisonResult& result) const
 
 std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine)
 {
-    const bool cuda = amp.memoryIsCuda;
-    const bool scaled = config.lossScaling == LossScaling::On || (config.lossScaling == LossScaling::Auto && cuda);
+    const AmpDtype dtype = ampDtypeOf(amp);
+    const bool scaled = config.lossScaling == LossScaling::On
+                     || (config.lossScaling == LossScaling::Auto && dtype == AmpDtype::Float16);
     std::ostringstream setup;
     setup << "- Data: `" << config.dataset << "`, " << amp.imageSize << " px, batch " << config.batchSize << ", "
           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"
@@ -244,11 +253,14 @@ std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp,
           << (config.freezeBackbone ? ", backbone frozen" : "") << "\n"
           << "- Optimiser: SGD, learning rate " << config.learningRate << ", momentum " << config.momentum
           << ", weight decay " << config.weightDecay << ", schedule " << toString(config.schedule) << "\n"
-          << "- AMP: " << (cuda ? "fp16" : "bf16") << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
+          << "- AMP: " << shortName(dtype) << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
           << toString(config.lossScaling) << ")";
     if (scaled)
         setup << ", initial scale " << config.scaler.initScale << ", growth every " << config.scaler.growthInterval
               << " clean steps";
+    setup << "\n- Engine paths: "
+          << (config.enginePaths == EnginePaths::Stock ? "stock libtorch (its own operators and SGD alone)"
+                                                       : "tuned (the workbench's measured fast paths)");
     setup << "\n- Device: " << amp.deviceDescription << "; loader: " << config.workers
           << (config.workers == 1 ? " worker" : " workers") << " of " << kLoaderWorkerThreads << " thread each\n"
           << "- Software: AMP Workbench " << workbenchVersion() << ", libtorch " << machine.libtorchVersion << "\n";
@@ -318,8 +330,12 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     }
     verdict << "AMP did not help here: " << measures << ". Likely reason: ";
     const bool cuda = fp32.memoryIsCuda;
-    if (!cuda && !machine.cpuHasBf16Units())
+    const AmpDtype dtype = ampDtypeOf(amp);
+    if (!cuda && dtype == AmpDtype::BFloat16 && !machine.cpuHasBf16Units())
         verdict << "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated.";
+    else if (!cuda && dtype == AmpDtype::Float16 && !machine.cpuHasFp16Units())
+        verdict << "this CPU has no fp16 units (AVX512-FP16 or AMX-FP16), so fp16 math is converted to fp32 and "
+                   "back around every product.";
     else if (imageSize > 0 && imageSize <= 32)
         verdict << "the images are small (" << imageSize
                 << " px), so the layers are too small for reduced precision to pay for its casts.";

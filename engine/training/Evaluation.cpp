@@ -19,7 +19,8 @@ std::shared_ptr<const Dataset> borrow(const Dataset& dataset)
 } // namespace
 
 Evaluation evaluate(ResNet18& model, const Dataset& whole, int64_t imageSize, int64_t batchSize, int workers,
-                    int64_t limit, c10::Device device, bool amp, bool channelsLast, const ProcessGroup* group)
+                    int64_t limit, c10::Device device, std::optional<c10::ScalarType> autocast, bool channelsLast,
+                    const ProcessGroup* group)
 {
     const bool sharded = group && group->worldSize() > 1;
     const std::shared_ptr<const Dataset> shard =
@@ -54,7 +55,7 @@ Evaluation evaluate(ResNet18& model, const Dataset& whole, int64_t imageSize, in
         const torch::Tensor labels = batch->labels.narrow(0, 0, take).to(device);
         torch::Tensor logits;
         {
-            AutocastGuard autocast(device, amp);
+            AutocastGuard autocastRegion(device, autocast.has_value(), autocast.value_or(c10::kFloat));
             logits = model->forward(images);
         }
         logits = logits.to(torch::kFloat);

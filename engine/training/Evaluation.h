@@ -3,6 +3,10 @@
 #include "data/Dataset.h"
 #include "model/ResNet18.h"
 
+#include <c10/core/ScalarType.h>
+
+#include <optional>
+
 namespace ampwb {
 
 class ProcessGroup;
@@ -17,12 +21,12 @@ struct Evaluation {
 };
 
 /// Evaluates `model` on (the first `limit` images of, when limit > 0) `dataset` with
-/// the eval transform, in eval mode without gradients, under autocast when `amp`.
+/// the eval transform, in eval mode without gradients, under autocast to `autocast` when given.
 /// Leaves the model in eval mode. With a data-parallel `group`, each rank evaluates its
 /// DatasetShard and the sums are all-reduced, so every rank gets the figures of one whole
 /// pass (the unreadable images are this rank's); every rank of the group must call it.
 Evaluation evaluate(ResNet18& model, const Dataset& dataset, int64_t imageSize, int64_t batchSize, int workers,
-                    int64_t limit, c10::Device device, bool amp, bool channelsLast,
+                    int64_t limit, c10::Device device, std::optional<c10::ScalarType> autocast, bool channelsLast,
                     const ProcessGroup* group = nullptr);
 
 } // namespace ampwb

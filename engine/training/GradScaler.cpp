@@ -2,7 +2,6 @@
 
 #include <ATen/Functions.h>
 
-#include <cmath>
 #include <vector>
 
 namespace ampwb {
@@ -38,23 +37,12 @@ void GradScaler::unscale(torch::optim::Optimizer& optimizer)
         return;
     }
 
-    // Like PyTorch: the reciprocal is taken in double, then applied in fp32.
+    // Like PyTorch: the reciprocal is taken in double, then applied in fp32, by the op GradScaler calls.
     const auto inverse = static_cast<float>(1.0 / static_cast<double>(static_cast<float>(state.scale)));
-    const torch::Device device = grads.front().device();
-    if (device.is_cuda()) {
-        auto foundInf = torch::zeros({1}, torch::TensorOptions().dtype(torch::kFloat).device(device));
-        auto inverseTensor = torch::full({1}, inverse, torch::TensorOptions().dtype(torch::kFloat).device(device));
-        at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf, inverseTensor);
-        overflowFound = foundInf.item<float>() != 0.0f;
-        return;
-    }
-    torch::NoGradGuard noGrad;
-    auto allFinite = torch::ones({}, torch::kBool);
-    for (auto& grad : grads) {
-        grad.mul_(inverse);
-        allFinite = allFinite.logical_and(torch::isfinite(grad).all());
-    }
-    overflowFound = !allFinite.item<bool>();
+    const auto options = torch::TensorOptions().dtype(torch::kFloat).device(grads.front().device());
+    auto foundInf = torch::zeros({1}, options);
+    at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf, torch::full({1}, inverse, options));
+    overflowFound = foundInf.item<float>() != 0.0f;
 }
 
 bool GradScaler::step(torch::optim::Optimizer& optimizer)
@@ -83,21 +71,13 @@ void GradScaler::update(bool foundInf)
     overflowFound = false;
     if (!opts.enabled)
         return;
-    // The scale lives in fp32, as PyTorch's scale tensor does.
-    if (foundInf) {
-        state.scale = static_cast<float>(state.scale * opts.backoffFactor);
-        state.growthTracker = 0;
-        return;
-    }
-    const int64_t successful = state.growthTracker + 1;
-    if (successful == opts.growthInterval) {
-        const auto grown = static_cast<float>(state.scale * opts.growthFactor);
-        if (std::isfinite(grown))
-            state.scale = grown;
-        state.growthTracker = 0;
-    } else {
-        state.growthTracker = successful;
-    }
+    // The scale lives in an fp32 tensor and the tracker in an int32 one, as PyTorch's do, updated by the same op.
+    auto scaleTensor = torch::full({1}, static_cast<float>(state.scale), torch::kFloat);
+    auto tracker = torch::full({1}, static_cast<int32_t>(state.growthTracker), torch::kInt);
+    at::_amp_update_scale_(scaleTensor, tracker, torch::full({1}, foundInf ? 1.0f : 0.0f, torch::kFloat),
+                           opts.growthFactor, opts.backoffFactor, opts.growthInterval);
+    state.scale = scaleTensor.item<float>();
+    state.growthTracker = tracker.item<int32_t>();
 }
 
 } // namespace ampwb

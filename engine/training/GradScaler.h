@@ -27,7 +27,7 @@ struct GradScalerState {
 /// (once per step, before clipping) and checked for inf/NaN; an optimizer step
 /// with non-finite gradients is skipped; `update()` halves the scale after an
 /// overflow and doubles it after `growthInterval` clean steps in a row.
-/// Works on CPU and CUDA (the fused CUDA kernels are used when gradients live on CUDA).
+/// Works on CPU and CUDA through the ops `torch.amp.GradScaler` calls on either.
 class GradScaler {
 public:
     explicit GradScaler(GradScalerOptions options = {});

@@ -91,6 +91,7 @@ struct SummaryJson {
         visit("state", summary.state);
         visit("message", summary.message);
         visit("precision", summary.precision);
+        visit("amp_dtype", summary.ampDtype);
         visit("device", summary.deviceDescription);
         visit("image_size", summary.imageSize);
         visit("steps", summary.steps);
@@ -132,6 +133,8 @@ struct ConfigJson {
         visit("synthetic_train_size", config.syntheticTrainSize);
         visit("synthetic_validation_size", config.syntheticValidationSize);
         visit("precision", config.precision);
+        visit("amp_dtype", config.ampDtype);
+        visit("engine_paths", config.enginePaths);
         visit("device", config.device);
         visit("epochs", config.epochs);
         visit("max_steps", config.maxSteps);

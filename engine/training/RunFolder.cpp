@@ -91,7 +91,7 @@ void readSummaryField(const json& j, const char* key, bool& field)
     field = j.value(key, field);
 }
 
-/// An unknown state or precision word keeps `field`'s value.
+/// An unknown state, precision or AMP type word keeps `field`'s value.
 void readSummaryField(const json& j, const char* key, RunState& field)
 {
     field = parseRunState(j.value(key, toString(field))).value_or(field);
@@ -100,6 +100,11 @@ void readSummaryField(const json& j, const char* key, RunState& field)
 void readSummaryField(const json& j, const char* key, Precision& field)
 {
     field = parsePrecision(j.value(key, toString(field))).value_or(field);
+}
+
+void readSummaryField(const json& j, const char* key, AmpDtype& field)
+{
+    field = parseAmpDtype(j.value(key, toString(field))).value_or(field);
 }
 
 void openForAppend(std::ofstream& stream, const std::string& path, const std::string& header)
@@ -147,7 +152,6 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
         {"cpu_threads", machine.cpuThreads},
         {"cpu_threads_chosen_by", currentThreadPolicy().chosenBy},
         {"loader_worker_threads", config.workers > 0 ? kLoaderWorkerThreads : 0},
-        {"openblas_threads", openBlasThreads()},
         {"cpu_bf16_units", machine.cpuHasBf16Units()},
         {"gpu", machine.gpuName},
     };

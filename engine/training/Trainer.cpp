@@ -8,6 +8,7 @@
 #include "distributed/RankReports.h"
 #include "distributed/StepAgreement.h"
 #include "model/ResNet18.h"
+#include "model/SmallMapConvolution.h"
 #include "modelfiles/StartingWeights.h"
 #include "system/CudaSupport.h"
 #include "system/DeviceInfo.h"
@@ -194,7 +195,7 @@ private:
     RunStarted started;
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;
-    bool amp = false;
+    std::optional<c10::ScalarType> autocast; ///< the type AMP's autocast casts to (none: FP32)
     Clock::time_point sessionStart = Clock::now();
     Clock::time_point lastCheckpoint = Clock::now();
     std::vector<double> stepMilliseconds;
@@ -309,7 +310,8 @@ void Trainer::Session::prepare()
 
     device = resolveDevice(config.device);
     machine = probeDevices();
-    amp = config.precision == Precision::Amp;
+    if (config.precision == Precision::Amp)
+        autocast = autocastScalarType(config.ampDtype, device.type());
 
     // Starting weights are read before anything is written, so a wrong file leaves no run folder.
     std::optional<StartingModel> start;
@@ -339,7 +341,7 @@ void Trainer::Session::prepare()
     makeOptimizer();
     GradScalerOptions scalerOptions = config.scaler;
     scalerOptions.enabled = config.lossScaling == LossScaling::On
-                         || (config.lossScaling == LossScaling::Auto && amp && device.is_cuda());
+                         || (config.lossScaling == LossScaling::Auto && autocast == c10::kHalf);
     scaler = std::make_unique<GradScaler>(scalerOptions);
     // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
     // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
@@ -401,6 +403,8 @@ void Trainer::Session::prepare()
         summary.runDirectory = folder->directory();
     }
     summary.precision = config.precision;
+    if (autocast)
+        summary.ampDtype = resolvedAmpDtype(config.ampDtype, device.type());
     summary.deviceDescription = deviceText;
     summary.memoryIsCuda = device.is_cuda();
     summary.interleaved = trainer.turns != nullptr;
@@ -410,6 +414,7 @@ void Trainer::Session::prepare()
     started.deviceDescription = deviceText;
     started.datasetDescription = data.description;
     started.precision = config.precision;
+    started.ampDtype = summary.ampDtype;
     started.lossScaling = scaler->isEnabled();
     started.trainImages = data.train->size();
     started.validationImages = config.validation ? data.validation->size() : 0;
@@ -446,6 +451,10 @@ void Trainer::Session::makeOptimizer()
         groups.emplace_back(model->parameters());
         learningRateScales = {1.0};
     }
+    if (config.enginePaths == EnginePaths::Stock) {
+        optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
+        return;
+    }
     auto sgd = std::make_unique<OnePassSgd>(std::move(groups), options);
     sgd->writeAutocastCopies(&autocastCopies);
     optimizer = std::move(sgd);
@@ -465,7 +474,8 @@ RunSummary Trainer::Session::run()
     }
     trainer.observers.runStarted(started);
 
-    reuseFreedHostMemory();
+    if (config.enginePaths == EnginePaths::Tuned)
+        reuseFreedHostMemory();
     resetPeakMemory(device);
     summary.state = RunState::Running;
     summary.validated = false; // until an evaluation has run
@@ -616,8 +626,9 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     torch::Tensor loss;
     {
         const NamedScope forwardScope(stepscope::kForward);
-        AutocastGuard autocast(device, amp);
+        AutocastGuard autocastRegion(device, autocast.has_value(), autocast.value_or(c10::kFloat));
         const AutocastWeightCopies::InUse copies(autocastCopies);
+        const LibtorchConvolutionsOnly stockConvolutions(config.enginePaths == EnginePaths::Stock);
         if (parallel)
             parallel->beforeForward();
         logits = model->forward(images);
@@ -749,7 +760,7 @@ void Trainer::Session::finishEpoch(bool complete)
         if (parallel)
             parallel->copyBuffersFromRankZero(); // the ranks validate rank 0's model, the one the checkpoint holds
         const Evaluation evaluation = evaluate(model, *data.validation, imageSize, config.batchSize, config.workers,
-                                               config.validationLimit, device, amp, config.channelsLast, group);
+                                               config.validationLimit, device, autocast, config.channelsLast, group);
         metrics.validationLoss = evaluation.loss;
         metrics.validationTop1 = evaluation.top1;
         metrics.validationTop5 = evaluation.top5;

@@ -151,6 +151,16 @@ void readField(const json& j, const char* key, Precision& out)
     readEnum(j, key, out, parsePrecision);
 }
 
+void readField(const json& j, const char* key, AmpDtype& out)
+{
+    readEnum(j, key, out, parseAmpDtype);
+}
+
+void readField(const json& j, const char* key, EnginePaths& out)
+{
+    readEnum(j, key, out, parseEnginePaths);
+}
+
 void readField(const json& j, const char* key, LearningRateSchedule& out)
 {
     readEnum(j, key, out, parseSchedule);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "training/EnginePaths.h"
 #include "training/GradScaler.h"
 #include "training/Precision.h"
 
@@ -17,7 +18,7 @@ enum class LearningRateSchedule {
     Cosine, ///< cosine decay to zero over the run, per step
 };
 
-/// Whether gradients are loss-scaled: Auto = on for CUDA AMP, off for CPU bf16 AMP.
+/// Whether gradients are loss-scaled: Auto = on for AMP in fp16, off for AMP in bf16 and for FP32.
 enum class LossScaling { Auto, On, Off };
 
 /// Everything needed to repeat a training run; saved as the run's config.json.
@@ -27,6 +28,8 @@ struct TrainingConfig {
     int64_t syntheticTrainSize = 10240;
     int64_t syntheticValidationSize = 1024;
     Precision precision = Precision::Fp32;
+    AmpDtype ampDtype = AmpDtype::Auto; ///< what AMP's autocast computes in (auto: fp16 on CUDA, bf16 on the CPU)
+    EnginePaths enginePaths = EnginePaths::Tuned; ///< the workbench's measured fast paths, or stock libtorch
     std::string device = "auto";
     int64_t epochs = 1;
     int64_t maxSteps = 0; ///< stop after this many optimizer steps in total (0: no limit)

@@ -18,6 +18,7 @@ struct RunStarted {
     std::string deviceDescription;
     std::string datasetDescription;
     Precision precision = Precision::Fp32;
+    AmpDtype ampDtype = AmpDtype::Auto; ///< AMP's autocast type, resolved for the device (Auto in FP32)
     bool lossScaling = false;
     int64_t trainImages = 0;
     int64_t validationImages = 0;
@@ -98,6 +99,9 @@ struct RunSummary {
     RunState state = RunState::Running;
     std::string message; ///< why it stopped or failed, in words
     Precision precision = Precision::Fp32;
+    /// AMP's autocast type, resolved for the device (Auto in FP32, and in a summary.json from before the field:
+    /// then bf16 on the CPU, fp16 on CUDA)
+    AmpDtype ampDtype = AmpDtype::Auto;
     std::string deviceDescription;
     int64_t imageSize = 0; ///< side of the images the model saw
     int64_t steps = 0;

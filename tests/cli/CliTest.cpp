@@ -39,6 +39,8 @@ private Q_SLOTS:
     void profilePrintsFp32AgainstAmpAndWritesTheFiles();
     void trainProfilesTheStepsAsked();
     void versionNamesLibtorch();
+    void fp16OnTheCpuScalesTheLoss();
+    void stockLibtorchIsRecorded();
 
 private:
     QTemporaryDir scratch;
@@ -230,7 +232,6 @@ void CliTest::trainPrintsJsonEventsAndWritesARunFolder()
     QCOMPARE(environment.value(QLatin1String("cpu_threads_chosen_by")).toString(), QStringLiteral("from --threads"));
     QCOMPARE(environment.value(QLatin1String("loader_worker_threads")).toInt(),
              config.value(QLatin1String("workers")).toInt() > 0 ? 1 : 0);
-    QCOMPARE(environment.value(QLatin1String("openblas_threads")).toInt(), 1);
     const QJsonObject summary = readJsonFile(runDirectory + "/summary.json");
     QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
     QCOMPARE(summary.value(QLatin1String("final_top1")).toDouble(), top1);
@@ -496,6 +497,13 @@ void CliTest::versionNamesLibtorch()
              qPrintable(result.out));
     QVERIFY2(result.out.startsWith(QLatin1String("amp-workbench-cli ")), qPrintable(result.out));
     QCOMPARE(result.out.split(QLatin1Char('\n')).value(1), QStringLiteral("License: GPL-3.0-or-later"));
+    // What the build's CUDA part is (or why there is none), then the device or "no device".
+    QVERIFY2(result.out.contains(
+                 QRegularExpression(QStringLiteral("^CUDA: (built with CUDA \\d+\\.\\d+|.*CUDA part.*), .+$"),
+                                    QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
+    QVERIFY2(result.out.contains(QRegularExpression(QStringLiteral("^fp16: "), QRegularExpression::MultilineOption)),
+             qPrintable(result.out));
     // The thread policy: one operator thread per physical core, unless OMP_NUM_THREADS says otherwise.
     QVERIFY2(result.out.contains(
                  QRegularExpression(QStringLiteral("^CPU: .+ \\(\\d+ threads?, one per physical core\\)$"),
@@ -507,6 +515,57 @@ void CliTest::versionNamesLibtorch()
     QVERIFY2(oneThread.out.contains(QRegularExpression(QStringLiteral("^CPU: .+ \\(1 thread, from OMP_NUM_THREADS\\)$"),
                                                        QRegularExpression::MultilineOption)),
              qPrintable(oneThread.out));
+}
+
+void CliTest::fp16OnTheCpuScalesTheLoss()
+{
+    // An initial scale of 2^24 makes fp16's gradients overflow: the first steps are skipped and the scale halves.
+    const QString runs = scratch.filePath(QStringLiteral("fp16-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("fp16"), 4)
+                                        + QStringList{QStringLiteral("--json"), QStringLiteral("--precision"),
+                                                      QStringLiteral("amp"), QStringLiteral("--amp-dtype"),
+                                                      QStringLiteral("float16"), QStringLiteral("--init-scale"),
+                                                      QStringLiteral("16777216")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    const QList<QJsonObject> events = jsonLines(result.out);
+    QCOMPARE(events.front().value(QLatin1String("amp_dtype")).toString(), QStringLiteral("float16"));
+    QCOMPARE(events.front().value(QLatin1String("loss_scaling")).toBool(), true);
+    QList<double> scales;
+    int skipped = 0;
+    for (const QJsonObject& event : events) {
+        if (event.value(QLatin1String("event")).toString() != QLatin1String("step"))
+            continue;
+        scales << event.value(QLatin1String("loss_scale")).toDouble();
+        skipped += event.value(QLatin1String("skipped")).toBool() ? 1 : 0;
+    }
+    QCOMPARE(scales.size(), 4);
+    QCOMPARE(scales.front(), 16777216.0);
+    QVERIFY2(skipped >= 1 && scales.back() < scales.front(),
+             qPrintable(
+                 QStringLiteral("%1 skipped, scale %2 → %3").arg(skipped).arg(scales.front()).arg(scales.back())));
+    const QJsonObject config = readJsonFile(runs + QStringLiteral("/fp16/config.json"));
+    QCOMPARE(config.value(QLatin1String("amp_dtype")).toString(), QStringLiteral("float16"));
+    QCOMPARE(config.value(QLatin1String("engine_paths")).toString(), QStringLiteral("tuned"));
+    const QJsonObject summary = readJsonFile(runs + QStringLiteral("/fp16/summary.json"));
+    QCOMPARE(summary.value(QLatin1String("amp_dtype")).toString(), QStringLiteral("float16"));
+    QCOMPARE(summary.value(QLatin1String("skipped_steps")).toInt(), skipped);
+}
+
+void CliTest::stockLibtorchIsRecorded()
+{
+    const QString runs = scratch.filePath(QStringLiteral("stock-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("stock"), 2)
+                                        + QStringList{QStringLiteral("--stock-libtorch")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    for (const char* run : {"fp32", "amp"}) {
+        const QJsonObject config = readJsonFile(runs + QStringLiteral("/stock/") + QLatin1String(run) + "/config.json");
+        QCOMPARE(config.value(QLatin1String("engine_paths")).toString(), QStringLiteral("stock"));
+    }
+    QFile report(runs + QStringLiteral("/stock/report.md"));
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(report.readAll()).contains(QLatin1String("- Engine paths: stock libtorch")));
 }
 
 QTEST_GUILESS_MAIN(CliTest)

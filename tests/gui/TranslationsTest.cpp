@@ -65,8 +65,8 @@ private Q_SLOTS:
     {
         QVERIFY(Translations::install(QStringLiteral("zh_CN")));
         QCOMPARE(QCoreApplication::translate("ChartCatalog", "Loss scale"), QStringLiteral("损失缩放"));
-        QCOMPARE(QCoreApplication::translate("TrainingConfigPanel", "AMP (mixed precision)"),
-                 QStringLiteral("AMP（混合精度）"));
+        QCOMPARE(QCoreApplication::translate("TrainingConfigPanel", "AMP fp16 (with loss scaling)"),
+                 QStringLiteral("AMP fp16（带损失缩放）"));
         MainWindow window;
         QCOMPARE(window.tabs().tabText(0), QStringLiteral("训练"));
         QCOMPARE(window.tabs().tabText(1), QStringLiteral("对比"));

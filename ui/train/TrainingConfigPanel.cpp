@@ -62,6 +62,14 @@ QFormLayout* formOf(QGroupBox* box)
     return static_cast<QFormLayout*>(box->layout());
 }
 
+/// The precision box's item data: "fp32", or "amp:" and the AMP type ("amp:float16").
+QString precisionChoice(ampwb::Precision precision, ampwb::AmpDtype dtype)
+{
+    const QString name = QString::fromStdString(ampwb::toString(precision));
+    return precision == ampwb::Precision::Amp ? name + QLatin1Char(':') + QString::fromStdString(ampwb::toString(dtype))
+                                              : name;
+}
+
 } // namespace
 
 TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
@@ -123,9 +131,16 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
 {
     QGroupBox* box = group(tr("Precision and device"), this);
     precision = choiceBox(box, "precision");
-    precision->addItem(tr("FP32 (single precision)"), static_cast<int>(ampwb::Precision::Fp32));
-    precision->addItem(tr("AMP (mixed precision)"), static_cast<int>(ampwb::Precision::Amp));
-    precision->setToolTip(tr("AMP: fp16 autocast with loss scaling on CUDA, bf16 autocast on the CPU"));
+    precision->addItem(tr("FP32 (single precision)"), precisionChoice(ampwb::Precision::Fp32, ampwb::AmpDtype::Auto));
+    precision->addItem(tr("AMP (fp16 on CUDA, bf16 on the CPU)"),
+                       precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::Auto));
+    precision->addItem(tr("AMP bf16"), precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::BFloat16));
+    precision->addItem(tr("AMP fp16 (with loss scaling)"),
+                       precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::Float16));
+    precision->setToolTip(tr("AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range "
+                             "is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes "
+                             "fp16 convolution gradients slowly there (an AMP fp16 step took about 95× as long as "
+                             "FP32's on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)"));
     device = choiceBox(box, "device");
     device->addItem(tr("Automatic"), QStringLiteral("auto"));
     device->addItem(tr("CPU"), QStringLiteral("cpu"));
@@ -143,7 +158,14 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
     QFormLayout* form = formOf(box);
     form->addRow(tr("Precision:"), precision);
     form->addRow(tr("Device:"), device);
+    stockLibtorch = new QCheckBox(tr("Stock libtorch (no workbench fast paths)"), box);
+    stockLibtorch->setObjectName(QStringLiteral("stockLibtorch"));
+    stockLibtorch->setToolTip(
+        tr("Train on libtorch's own operators and SGD alone, as plain PyTorch does, without the workbench's "
+           "measured faster paths (small-map convolutions, the one-pass SGD step). Recorded in the run's "
+           "config.json"));
     form->addRow(QString(), channelsLast);
+    form->addRow(QString(), stockLibtorch);
     return box;
 }
 
@@ -152,8 +174,8 @@ QWidget* TrainingConfigPanel::createScalerGroup()
     QGroupBox* box = group(tr("Loss scaling"), this);
     lossScaling = choiceBox(box, "lossScaling");
     lossScaling->addItem(tr("Automatic"), static_cast<int>(ampwb::LossScaling::Auto));
-    lossScaling->setToolTip(tr("Dynamic loss scaling: automatic turns it on for AMP on CUDA (fp16) and off for AMP "
-                               "on the CPU (bf16 needs none)"));
+    lossScaling->setToolTip(tr("Dynamic loss scaling: automatic turns it on for AMP in fp16 (on CUDA by default, "
+                               "or chosen on the CPU) and off for AMP in bf16, which needs none"));
     lossScaling->addItem(tr("On"), static_cast<int>(ampwb::LossScaling::On));
     lossScaling->addItem(tr("Off"), static_cast<int>(ampwb::LossScaling::Off));
     initScale = numberBox(box, "initScale", 0.0, 16777216.0, 0, 1024.0);
@@ -271,9 +293,12 @@ ampwb::TrainingConfig TrainingConfigPanel::config() const
     c.syntheticTrainSize = syntheticImages->value();
     c.augment = augment->isChecked();
     c.validationLimit = validationLimit->value();
-    c.precision = static_cast<ampwb::Precision>(precision->currentData().toInt());
+    const QStringList chosenPrecision = precision->currentData().toString().split(QLatin1Char(':'));
+    c.precision = ampwb::parsePrecision(chosenPrecision.value(0).toStdString()).value_or(ampwb::Precision::Fp32);
+    c.ampDtype = ampwb::parseAmpDtype(chosenPrecision.value(1).toStdString()).value_or(ampwb::AmpDtype::Auto);
     c.device = device->currentData().toString().toStdString();
     c.channelsLast = channelsLast->isChecked();
+    c.enginePaths = stockLibtorch->isChecked() ? ampwb::EnginePaths::Stock : ampwb::EnginePaths::Tuned;
     c.lossScaling = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt());
     c.scaler.initScale = initScale->value();
     c.scaler.growthFactor = growthFactor->value();
@@ -309,10 +334,13 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     syntheticImages->setValue(clampInt(c.syntheticTrainSize));
     augment->setChecked(c.augment);
     validationLimit->setValue(clampInt(c.validationLimit));
-    precision->setCurrentIndex(precision->findData(static_cast<int>(c.precision)));
+    const int precisionIndex = precision->findData(
+        precisionChoice(c.precision, c.precision == ampwb::Precision::Amp ? c.ampDtype : ampwb::AmpDtype::Auto));
+    precision->setCurrentIndex(std::max(precisionIndex, 0));
     const int deviceIndex = device->findData(QString::fromStdString(c.device));
     device->setCurrentIndex(deviceIndex >= 0 ? deviceIndex : 0);
     channelsLast->setChecked(c.channelsLast);
+    stockLibtorch->setChecked(c.enginePaths == ampwb::EnginePaths::Stock);
     lossScaling->setCurrentIndex(lossScaling->findData(static_cast<int>(c.lossScaling)));
     initScale->setValue(c.scaler.initScale);
     growthFactor->setValue(c.scaler.growthFactor);

@@ -59,6 +59,7 @@ private:
     QComboBox* precision;
     QComboBox* device;
     QCheckBox* channelsLast;
+    QCheckBox* stockLibtorch;
     QComboBox* lossScaling;
     QDoubleSpinBox* initScale;
     QDoubleSpinBox* growthFactor;

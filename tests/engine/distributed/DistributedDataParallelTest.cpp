@@ -105,7 +105,7 @@ torch::Tensor trainWorkbenchRank(const Rendezvous& rendezvous, Precision precisi
         optimizer.zero_grad();
         torch::Tensor loss;
         {
-            AutocastGuard autocast(torch::kCPU, precision == Precision::Amp);
+            AutocastGuard autocast(torch::kCPU, precision == Precision::Amp, c10::kBFloat16);
             parallel.beforeForward();
             const auto logits = model->forward(images[step]);
             parallel.afterForward();

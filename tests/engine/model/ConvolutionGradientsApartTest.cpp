@@ -29,7 +29,7 @@ Result gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, bool inp
     conv->zero_grad();
     torch::Tensor output;
     {
-        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
+        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast, c10::kBFloat16);
         output = run(x);
     }
     const torch::Tensor outputGradient = torch::linspace(-1.0, 1.0, output.numel()).view(output.sizes());

@@ -34,7 +34,7 @@ Gradients gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const
     conv->zero_grad();
     torch::Tensor output;
     {
-        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
+        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast, c10::kBFloat16);
         output = run(x);
     }
     (output.to(torch::kFloat) * outputGradient).sum().backward();
@@ -107,7 +107,7 @@ private Q_SLOTS:
         torch::nn::Conv2d conv = convolution(inChannels, outChannels, stride);
         const torch::Tensor input = torch::zeros({2, inChannels, side, side});
         const torch::AutoGradMode gradMode(gradients);
-        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast);
+        const AutocastGuard guard(c10::Device(c10::DeviceType::CPU), autocast, c10::kBFloat16);
         QCOMPARE(takesSmallMapPath(*conv, input, SmallMapCpu::WithoutAmx), withoutAmx);
         QCOMPARE(takesSmallMapPath(*conv, input, SmallMapCpu::WithAmx), withAmx);
         const bool amx = probeDevices().cpuHasAmxBf16;
@@ -297,7 +297,7 @@ private Q_SLOTS:
         const torch::Tensor input = torch::randn({2, 512, 2, 2}).contiguous(format);
         torch::Tensor output;
         {
-            const AutocastGuard autocast(c10::Device(c10::DeviceType::CPU), true);
+            const AutocastGuard autocast(c10::Device(c10::DeviceType::CPU), true, c10::kBFloat16);
             output = smallMapConvolution(*conv, input);
         }
         const torch::autograd::variable_list gradients = (*output.grad_fn())({torch::ones_like(output)});

@@ -1,10 +1,12 @@
-// AutocastGuard: an RAII autocast region (bf16 on CPU), observed through the dtypes real
+// AutocastGuard: an RAII autocast region (bf16 or fp16 on the CPU, fp16 on CUDA), observed through the dtypes real
 // libtorch operators produce inside and outside it.
 #include "training/AutocastGuard.h"
 
+#include "system/CudaSupport.h"
+#include "training/Precision.h"
+
 #include "TestSupport.h"
 
-#include <torch/cuda.h>
 #include <torch/torch.h>
 
 using namespace ampwb;
@@ -32,51 +34,65 @@ torch::ScalarType outputType(Operator op, c10::Device device)
 } // namespace
 
 Q_DECLARE_METATYPE(Operator)
+Q_DECLARE_METATYPE(c10::ScalarType)
 
 class AutocastGuardTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void lowPrecisionTypes();
-    void cpuRegionComputesInBfloat16_data();
-    void cpuRegionComputesInBfloat16();
+    void autocastTypesPerDevice();
+    void cpuRegionComputesInItsType_data();
+    void cpuRegionComputesInItsType();
     void reductionsStayFloatInsideTheRegion();
     void nestedRegionsRestoreTheOuterState();
     void disabledGuardChangesNothing();
     void cudaRegionComputesInHalf();
 };
 
-void AutocastGuardTest::lowPrecisionTypes()
+void AutocastGuardTest::autocastTypesPerDevice()
 {
-    QCOMPARE(AutocastGuard::lowPrecisionType(c10::DeviceType::CPU), c10::kBFloat16);
-    QCOMPARE(AutocastGuard::lowPrecisionType(c10::DeviceType::CUDA), c10::kHalf);
+    QCOMPARE(autocastScalarType(AmpDtype::Auto, c10::DeviceType::CPU), c10::kBFloat16);
+    QCOMPARE(autocastScalarType(AmpDtype::Auto, c10::DeviceType::CUDA), c10::kHalf);
+    QCOMPARE(autocastScalarType(AmpDtype::Float16, c10::DeviceType::CPU), c10::kHalf);
+    QCOMPARE(autocastScalarType(AmpDtype::BFloat16, c10::DeviceType::CUDA), c10::kBFloat16);
+    QCOMPARE(parseAmpDtype("FP16"), std::optional<AmpDtype>(AmpDtype::Float16));
+    QCOMPARE(parseAmpDtype("bfloat16"), std::optional<AmpDtype>(AmpDtype::BFloat16));
+    QVERIFY(!parseAmpDtype("fp8"));
+    QCOMPARE(toString(AmpDtype::Float16), std::string("float16"));
 }
 
-void AutocastGuardTest::cpuRegionComputesInBfloat16_data()
+void AutocastGuardTest::cpuRegionComputesInItsType_data()
 {
     QTest::addColumn<Operator>("op");
-    QTest::newRow("conv2d") << Operator::Conv2d;
-    QTest::newRow("linear") << Operator::Linear;
-    QTest::newRow("matmul") << Operator::Matmul;
+    QTest::addColumn<c10::ScalarType>("dtype");
+    for (const c10::ScalarType dtype : {c10::kBFloat16, c10::kHalf}) {
+        const QByteArray type = dtype == c10::kHalf ? "fp16" : "bf16";
+        QTest::newRow("conv2d " + type) << Operator::Conv2d << dtype;
+        QTest::newRow("linear " + type) << Operator::Linear << dtype;
+        QTest::newRow("matmul " + type) << Operator::Matmul << dtype;
+    }
 }
 
-void AutocastGuardTest::cpuRegionComputesInBfloat16()
+void AutocastGuardTest::cpuRegionComputesInItsType()
 {
     QFETCH(Operator, op);
+    QFETCH(c10::ScalarType, dtype);
     const c10::Device cpu(c10::DeviceType::CPU);
     QCOMPARE(outputType(op, cpu), torch::kFloat);
     {
-        AutocastGuard guard(cpu, true);
-        QCOMPARE(outputType(op, cpu), torch::kBFloat16);
+        AutocastGuard guard(cpu, true, dtype);
+        QCOMPARE(outputType(op, cpu), dtype);
+        QCOMPARE(AutocastGuard::activeType(c10::DeviceType::CPU), std::optional<c10::ScalarType>(dtype));
     }
     QCOMPARE(outputType(op, cpu), torch::kFloat);
+    QVERIFY(!AutocastGuard::activeType(c10::DeviceType::CPU));
 }
 
 void AutocastGuardTest::reductionsStayFloatInsideTheRegion()
 {
     // CPU autocast runs losses in fp32: a bf16 matmul output fed to cross_entropy gives fp32.
     const c10::Device cpu(c10::DeviceType::CPU);
-    AutocastGuard guard(cpu, true);
+    AutocastGuard guard(cpu, true, c10::kBFloat16);
     const torch::Tensor logits = torch::matmul(torch::randn({4, 8}), torch::randn({8, 3}));
     QCOMPARE(logits.scalar_type(), torch::kBFloat16);
     const torch::Tensor loss = torch::nn::functional::cross_entropy(logits, torch::tensor({0, 1, 2, 1}));
@@ -87,16 +103,16 @@ void AutocastGuardTest::nestedRegionsRestoreTheOuterState()
 {
     const c10::Device cpu(c10::DeviceType::CPU);
     {
-        AutocastGuard outer(cpu, true);
+        AutocastGuard outer(cpu, true, c10::kBFloat16);
         {
-            AutocastGuard inner(cpu, true);
+            AutocastGuard inner(cpu, true, c10::kBFloat16);
             QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kBFloat16);
         }
         // Leaving the inner region must not switch autocast off for the outer one.
         QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kBFloat16);
         {
-            AutocastGuard inner(cpu, true);
-            AutocastGuard innermost(cpu, true);
+            AutocastGuard inner(cpu, true, c10::kBFloat16);
+            AutocastGuard innermost(cpu, true, c10::kBFloat16);
             QCOMPARE(outputType(Operator::Linear, cpu), torch::kBFloat16);
         }
         QCOMPARE(outputType(Operator::Linear, cpu), torch::kBFloat16);
@@ -109,14 +125,14 @@ void AutocastGuardTest::disabledGuardChangesNothing()
 {
     const c10::Device cpu(c10::DeviceType::CPU);
     {
-        AutocastGuard disabled(cpu, false);
+        AutocastGuard disabled(cpu, false, c10::kBFloat16);
         QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kFloat);
     }
     QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kFloat);
     {
-        AutocastGuard enabled(cpu, true);
+        AutocastGuard enabled(cpu, true, c10::kBFloat16);
         {
-            AutocastGuard disabled(cpu, false);
+            AutocastGuard disabled(cpu, false, c10::kBFloat16);
             QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kBFloat16);
         }
         QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kBFloat16);
@@ -124,19 +140,20 @@ void AutocastGuardTest::disabledGuardChangesNothing()
     QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kFloat);
     // A disabled CUDA guard leaves CPU autocast alone as well.
     {
-        AutocastGuard cudaDisabled(c10::Device(c10::DeviceType::CUDA, 0), false);
+        AutocastGuard cudaDisabled(c10::Device(c10::DeviceType::CUDA, 0), false, c10::kHalf);
         QCOMPARE(outputType(Operator::Matmul, cpu), torch::kFloat);
     }
 }
 
 void AutocastGuardTest::cudaRegionComputesInHalf()
 {
-    if (!torch::cuda::is_available())
-        QSKIP("This libtorch build or machine has no CUDA device.");
+    if (!cudaAvailable())
+        QSKIP(qPrintable(QStringLiteral("needs a CUDA device: ") + QString::fromStdString(cudaBuildDescription())
+                         + QStringLiteral(", no device")));
     const c10::Device cuda(c10::DeviceType::CUDA, 0);
     const c10::Device cpu(c10::DeviceType::CPU);
     {
-        AutocastGuard guard(cuda, true);
+        AutocastGuard guard(cuda, true, c10::kHalf);
         QCOMPARE(outputType(Operator::Conv2d, cuda), torch::kHalf);
         QCOMPARE(outputType(Operator::Conv2d, cpu), torch::kFloat);
     }

@@ -47,7 +47,7 @@ struct TrainedModel {
             parameter.mutable_grad().reset();
         torch::Tensor loss;
         {
-            const AutocastGuard autocast(kCpu, true);
+            const AutocastGuard autocast(kCpu, true, c10::kBFloat16);
             std::optional<AutocastWeightCopies::InUse> inUse;
             if (takesCopies)
                 inUse.emplace(copies);

@@ -1,8 +1,21 @@
-// GradScaler: the dynamic loss-scaling rule of torch.amp.GradScaler, and what it does to
-// real gradients and optimizer steps of a small model.
+// GradScaler: the dynamic loss-scaling rule of torch.amp.GradScaler, what it does to real
+// gradients and optimizer steps of a small model, and ResNet-18 in fp16 on the CPU step by step
+// beside torch.amp.GradScaler("cpu") (tests/python/grad_scaler_reference.py).
 #include "training/GradScaler.h"
 
+#include "modelfiles/ResNet18StateDict.h"
+#include "modelfiles/StateDictFile.h"
+#include "training/AutocastGuard.h"
+
 #include "TestSupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <torch/nn/functional/loss.h>
 
 #include <torch/nn/modules/linear.h>
 #include <torch/optim/sgd.h>
@@ -11,6 +24,7 @@
 #include <limits>
 
 using namespace ampwb;
+using namespace ampwb::test;
 
 namespace {
 
@@ -33,6 +47,23 @@ QString values(const torch::Tensor& tensor)
     return parts.join(QStringLiteral(", "));
 }
 
+/// Batch `step` of the reference script: 8 random 32 px images and labels from a generator seeded 1000 + step.
+std::pair<torch::Tensor, torch::Tensor> referenceBatch(int step)
+{
+    auto generator = at::make_generator<at::CPUGeneratorImpl>(1000 + step);
+    torch::Tensor images = at::randn({8, 3, 32, 32}, generator);
+    torch::Tensor labels = at::randint(0, 10, {8}, generator, torch::kLong);
+    return {images, labels};
+}
+
+torch::Tensor entry(const StateDict& stateDict, const std::string& name)
+{
+    for (const auto& [key, tensor] : stateDict)
+        if (key == name)
+            return tensor;
+    return {};
+}
+
 } // namespace
 
 class GradScalerTest : public QObject {
@@ -51,6 +82,7 @@ private Q_SLOTS:
     void unscaleTwicePerStepDividesOnce();
     void disabledScalerAlwaysSteps();
     void stateRoundTrips();
+    void fp16OnTheCpuScalesAsTorchDoes();
 };
 
 void GradScalerTest::defaultsAreTorchs()
@@ -318,6 +350,64 @@ void GradScalerTest::stateRoundTrips()
     QCOMPARE(restored.scale(), 16.0);
     QCOMPARE(original.scale(), 16.0);
     QCOMPARE(restored.growthTracker(), int64_t(0));
+}
+
+void GradScalerTest::fp16OnTheCpuScalesAsTorchDoes()
+{
+    AMPWB_REQUIRE_REFERENCE_PYTHON();
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    // An initial scale of 2^24 overflows fp16 for ten steps; growth every 5 clean steps then overflows once more.
+    constexpr int kSteps = 26;
+    const QString failure = runReferenceScript("grad_scaler_reference.py",
+                                               {folder.path(), QStringLiteral("--steps"), QString::number(kSteps),
+                                                QStringLiteral("--init-scale"), QStringLiteral("16777216"),
+                                                QStringLiteral("--growth-interval"), QStringLiteral("5")});
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    const QJsonArray reference =
+        QJsonDocument::fromJson(readBytes(folder.filePath(QStringLiteral("scales.json")))).array();
+    QCOMPARE(reference.size(), kSteps);
+
+    // The same images as the script's: libtorch's generator draws what Python's does.
+    const StateDict firstBatch = readStateDictFile(folder.filePath(QStringLiteral("first-batch.pth")).toStdString());
+    const auto [images, labels] = referenceBatch(0);
+    QVERIFY(torch::equal(entry(firstBatch, "images"), images));
+    QVERIFY(torch::equal(entry(firstBatch, "labels"), labels));
+
+    torch::set_num_threads(1);
+    const std::string weights = folder.filePath(QStringLiteral("weights.pth")).toStdString();
+    ResNet18 model = resNet18FromStateDict(readStateDictFile(weights), weights);
+    model->train();
+    torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01).momentum(0.9));
+    GradScalerOptions options;
+    options.initScale = 16777216.0;
+    options.growthInterval = 5;
+    GradScaler scaler(options);
+    int skipped = 0;
+    for (int step = 0; step < kSteps; ++step) {
+        const auto [x, y] = referenceBatch(step);
+        optimizer.zero_grad();
+        torch::Tensor loss;
+        {
+            AutocastGuard autocast(c10::Device(c10::DeviceType::CPU), true, c10::kHalf);
+            loss = torch::nn::functional::cross_entropy(model->forward(x), y);
+        }
+        const double scaleUsed = scaler.scale();
+        scaler.scaleLoss(loss).backward();
+        const bool stepped = scaler.step(optimizer);
+        scaler.update();
+        const QJsonObject expected = reference[step].toObject();
+        QVERIFY2(scaleUsed == expected.value(QStringLiteral("scale")).toDouble(),
+                 qPrintable(QStringLiteral("step %1: scale %2, torch's %3")
+                                .arg(step)
+                                .arg(scaleUsed)
+                                .arg(expected.value(QStringLiteral("scale")).toDouble())));
+        QCOMPARE(!stepped, expected.value(QStringLiteral("skipped")).toBool());
+        skipped += stepped ? 0 : 1;
+    }
+    // The run really exercised both directions of the rule.
+    QVERIFY(skipped >= 2);
+    QVERIFY(scaler.scale() > 1024.0);
 }
 
 QTEST_GUILESS_MAIN(GradScalerTest)

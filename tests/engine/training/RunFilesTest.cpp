@@ -118,6 +118,7 @@ RunSummary finishedSummary(const std::string& directory)
     summary.state = RunState::Finished;
     summary.message = "Done: \"all\" epochs";
     summary.precision = Precision::Amp;
+    summary.ampDtype = AmpDtype::Float16;
     summary.deviceDescription = "CUDA 0: NVIDIA H200";
     summary.imageSize = 224;
     summary.steps = 3;
@@ -149,6 +150,7 @@ RunSummary finishedSummary(const std::string& directory)
 QByteArray finishedSummaryJson(const std::string& directory)
 {
     return QByteArray("{\n"
+                      "  \"amp_dtype\": \"float16\",\n"
                       "  \"device\": \"CUDA 0: NVIDIA H200\",\n"
                       "  \"epoch_seconds\": 2.5,\n"
                       "  \"epoch_seconds_projected\": true,\n"
@@ -192,6 +194,8 @@ TrainingConfig unusualConfig()
     config.syntheticTrainSize = 512;
     config.syntheticValidationSize = 64;
     config.precision = Precision::Amp;
+    config.ampDtype = AmpDtype::BFloat16;
+    config.enginePaths = EnginePaths::Stock;
     config.device = "cpu";
     config.epochs = 3;
     config.maxSteps = 100;
@@ -229,6 +233,7 @@ TrainingConfig unusualConfig()
 /// The config.json text (before RunFolder adds the machine) unusualConfig is written as: the same
 /// keys as always, and since fine-tuning init_weights, new_head, freeze_backbone and backbone_lr_scale.
 constexpr const char* kUnusualConfigJson = "{\n"
+                                           "  \"amp_dtype\": \"bfloat16\",\n"
                                            "  \"augment\": false,\n"
                                            "  \"backbone_lr_scale\": 0.1,\n"
                                            "  \"batch_size\": 32,\n"
@@ -236,6 +241,7 @@ constexpr const char* kUnusualConfigJson = "{\n"
                                            "  \"clip_grad_norm\": 1.5,\n"
                                            "  \"dataset\": \"synthetic\",\n"
                                            "  \"device\": \"cpu\",\n"
+                                           "  \"engine_paths\": \"stock\",\n"
                                            "  \"epochs\": 3,\n"
                                            "  \"freeze_backbone\": true,\n"
                                            "  \"gamma\": 0.5,\n"
@@ -327,6 +333,7 @@ void compareSummary(const RunSummary& read, const RunSummary& written)
     QCOMPARE(toString(read.state), toString(written.state));
     QCOMPARE(read.message, written.message);
     QCOMPARE(toString(read.precision), toString(written.precision));
+    QCOMPARE(toString(read.ampDtype), toString(written.ampDtype));
     QCOMPARE(read.deviceDescription, written.deviceDescription);
     QCOMPARE(read.imageSize, written.imageSize);
     QCOMPARE(read.steps, written.steps);

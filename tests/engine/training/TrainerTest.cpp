@@ -257,7 +257,8 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
     source.seed = config.seed;
     const DataSplits data = openDataSource(source);
     const Evaluation evaluation = evaluate(model, *data.validation, recorder.started.imageSize, config.batchSize, 1,
-                                           config.validationLimit, c10::Device(c10::DeviceType::CPU), false, false);
+                                           config.validationLimit, c10::Device(c10::DeviceType::CPU), std::nullopt,
+                                           false);
     QCOMPARE(evaluation.top1, summary.finalTop1);
     QVERIFY(closeRelative(evaluation.loss, summary.finalValidationLoss, 1e-6));
     QVERIFY2(partialFiles(folder).isEmpty(), qPrintable(partialFiles(folder).join(QLatin1Char(' '))));
