@@ -2353,8 +2353,8 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>动态损失缩放：“自动”在 AMP 使用 fp16 时开启（CUDA 上默认如此，CPU 上可手动选择），在 AMP 使用 bf16 时关闭（bf16 不需要缩放）</translation>
     </message>
     <message>
-        <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 95× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
-        <translation>AMP 在 autocast 允许的地方用 bf16 或 fp16 计算。fp16 需要损失缩放（其数值范围很窄）；在 CPU 上它用来观察损失缩放的过程，而不是为了速度：libtorch 2.11 在 CPU 上计算 fp16 卷积梯度很慢（在带 AVX512-FP16 的 Xeon 上，AMP fp16 每步耗时约为 FP32 的 95 倍，见 docs/BENCHMARKS.md）</translation>
+        <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
+        <translation>AMP 在 autocast 允许的地方用 bf16 或 fp16 计算。fp16 需要损失缩放（其数值范围很窄）；在 CPU 上它用来观察损失缩放的过程，而不是为了速度：libtorch 2.11 在 CPU 上计算 fp16 卷积梯度很慢（在带 AVX512-FP16 的 Xeon 上，AMP fp16 每步耗时约为 FP32 的 120 倍，见 docs/BENCHMARKS.md）</translation>
     </message>
 </context>
 <context>

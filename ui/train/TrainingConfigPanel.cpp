@@ -139,7 +139,7 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
                        precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::Float16));
     precision->setToolTip(tr("AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range "
                              "is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes "
-                             "fp16 convolution gradients slowly there (an AMP fp16 step took about 95× as long as "
+                             "fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as "
                              "FP32's on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)"));
     device = choiceBox(box, "device");
     device->addItem(tr("Automatic"), QStringLiteral("auto"));
