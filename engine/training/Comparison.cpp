@@ -240,8 +240,7 @@ std::string Comparison::report(const ComparisonResult& result) const
 std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine)
 {
     const AmpDtype dtype = ampDtypeOf(amp);
-    const bool scaled = config.lossScaling == LossScaling::On
-                     || (config.lossScaling == LossScaling::Auto && dtype == AmpDtype::Float16);
+    const bool scaled = scalesLoss(config.lossScaling, dtype);
     std::ostringstream setup;
     setup << "- Data: `" << config.dataset << "`, " << amp.imageSize << " px, batch " << config.batchSize << ", "
           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"

@@ -310,8 +310,10 @@ void Trainer::Session::prepare()
 
     device = resolveDevice(config.device);
     machine = probeDevices();
-    if (config.precision == Precision::Amp)
-        autocast = autocastScalarType(config.ampDtype, device.type());
+    if (config.precision == Precision::Amp) {
+        summary.ampDtype = resolvedAmpDtype(config.ampDtype, device.type());
+        autocast = autocastScalarType(summary.ampDtype, device.type());
+    }
 
     // Starting weights are read before anything is written, so a wrong file leaves no run folder.
     std::optional<StartingModel> start;
@@ -340,8 +342,7 @@ void Trainer::Session::prepare()
         convertToChannelsLast(*model);
     makeOptimizer();
     GradScalerOptions scalerOptions = config.scaler;
-    scalerOptions.enabled = config.lossScaling == LossScaling::On
-                         || (config.lossScaling == LossScaling::Auto && autocast == c10::kHalf);
+    scalerOptions.enabled = scalesLoss(config.lossScaling, summary.ampDtype);
     scaler = std::make_unique<GradScaler>(scalerOptions);
     // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
     // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
@@ -403,8 +404,6 @@ void Trainer::Session::prepare()
         summary.runDirectory = folder->directory();
     }
     summary.precision = config.precision;
-    if (autocast)
-        summary.ampDtype = resolvedAmpDtype(config.ampDtype, device.type());
     summary.deviceDescription = deviceText;
     summary.memoryIsCuda = device.is_cuda();
     summary.interleaved = trainer.turns != nullptr;

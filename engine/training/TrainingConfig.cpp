@@ -42,6 +42,11 @@ std::string toString(LossScaling scaling)
     return enumName(scaling, kLossScalingNames);
 }
 
+bool scalesLoss(LossScaling scaling, AmpDtype ampDtype)
+{
+    return scaling == LossScaling::On || (scaling == LossScaling::Auto && ampDtype == AmpDtype::Float16);
+}
+
 std::optional<LossScaling> parseLossScaling(const std::string& text)
 {
     return enumFromName(text, kLossScalingNames);

@@ -89,5 +89,8 @@ std::optional<LearningRateSchedule> parseSchedule(const std::string& text);
 std::string toString(LossScaling scaling);
 /// Parses the words toString writes (exactly); nullopt for anything else.
 std::optional<LossScaling> parseLossScaling(const std::string& text);
+/// Whether a run scales its loss: On, or Auto for AMP in fp16 (`ampDtype`: the run's AMP type resolved for its
+/// device, Auto for an FP32 run).
+bool scalesLoss(LossScaling scaling, AmpDtype ampDtype);
 
 } // namespace ampwb

@@ -42,6 +42,14 @@ QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double minimum, dou
     return box;
 }
 
+QCheckBox* checkBox(QWidget* parent, const char* name, const QString& text, const QString& toolTip)
+{
+    auto* box = new QCheckBox(text, parent);
+    box->setObjectName(QLatin1String(name));
+    box->setToolTip(toolTip);
+    return box;
+}
+
 QComboBox* choiceBox(QWidget* parent, const char* name)
 {
     auto* box = new QComboBox(parent);
@@ -149,21 +157,17 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
         static_cast<QStandardItemModel*>(device->model())->item(2)->setEnabled(false);
         device->setItemData(2, tr("No CUDA device (or this libtorch has no CUDA)"), Qt::ToolTipRole);
     }
-    channelsLast = new QCheckBox(tr("channels_last (NHWC) memory format"), box);
-    channelsLast->setObjectName(QStringLiteral("channelsLast"));
-    channelsLast->setToolTip(
-        tr("On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at worst. "
-           "Untick it to train beside plain PyTorch ranks, which keep PyTorch's contiguous "
-           "layout"));
+    channelsLast = checkBox(box, "channelsLast", tr("channels_last (NHWC) memory format"),
+                            tr("On by default: up to 1.4× faster in training on the CPUs measured, 2 % slower at "
+                               "worst. Untick it to train beside plain PyTorch ranks, which keep PyTorch's "
+                               "contiguous layout"));
     QFormLayout* form = formOf(box);
     form->addRow(tr("Precision:"), precision);
     form->addRow(tr("Device:"), device);
-    stockLibtorch = new QCheckBox(tr("Stock libtorch (no workbench fast paths)"), box);
-    stockLibtorch->setObjectName(QStringLiteral("stockLibtorch"));
-    stockLibtorch->setToolTip(
-        tr("Train on libtorch's own operators and SGD alone, as plain PyTorch does, without the workbench's "
-           "measured faster paths (small-map convolutions, the one-pass SGD step). Recorded in the run's "
-           "config.json"));
+    stockLibtorch = checkBox(box, "stockLibtorch", tr("Stock libtorch (no workbench fast paths)"),
+                             tr("Train on libtorch's own operators and SGD alone, as plain PyTorch does, without "
+                                "the workbench's measured faster paths (small-map convolutions, the one-pass SGD "
+                                "step). Recorded in the run's config.json"));
     form->addRow(QString(), channelsLast);
     form->addRow(QString(), stockLibtorch);
     return box;
