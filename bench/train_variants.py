@@ -10,8 +10,12 @@ Variant sets (--set):
   paths   FP32 and AMP (bf16) each on the workbench's tuned paths and on stock libtorch
           (--stock-libtorch); baseline: the same precision on stock libtorch, so the ratio is what the
           tuned paths are worth.
+  each-path-fp32, each-path-amp
+          in one precision: all tuned paths, stock libtorch, and all tuned paths but one
+          (--without-tuned-path); baseline: all tuned paths, so a variant's ratio below 1 is what the
+          path it leaves out is worth.
 
-  .venv/bin/python bench/train_variants.py --build build --set dtypes|paths [--sizes 28,64] [--rounds 5] [--steps 30]
+  .venv/bin/python bench/train_variants.py --build build --set SET [--sizes 28,64,224] [--rounds 5] [--steps 30]
 """
 import argparse
 import json
@@ -35,6 +39,20 @@ SETS = {
         "amp-tuned": (["--precision", "amp", "--amp-dtype", "bfloat16"], "amp-stock"),
     },
 }
+TUNED_PATHS = ["small-map-convolutions", "one-pass-sgd", "kept-freed-memory"]
+
+
+def each_path(precision):
+    """All tuned paths, stock libtorch, and all tuned paths but one, in `precision`; baseline: all tuned."""
+    base = ["--precision", "fp32"] if precision == "fp32" else ["--precision", "amp", "--amp-dtype", "bfloat16"]
+    variants = {"tuned": (base, "tuned"), "stock": (base + ["--stock-libtorch"], "tuned")}
+    for path in TUNED_PATHS:
+        variants["without-" + path] = (base + ["--without-tuned-path", path], "tuned")
+    return variants
+
+
+SETS["each-path-fp32"] = each_path("fp32")
+SETS["each-path-amp"] = each_path("amp")
 BATCH = {28: 128, 64: 64, 224: 32}
 
 

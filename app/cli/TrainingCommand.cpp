@@ -146,7 +146,14 @@ TrainingCommand::TrainingCommand(Kind kind)
             {"--stock-libtorch", "",
              "libtorch's own operators and SGD alone, without the workbench's\n"
              "measured fast paths (what plain PyTorch does; recorded in config.json)",
-             [&c](const OptionValue&) { c.enginePaths = EnginePaths::Stock; }},
+             [&c](const OptionValue&) { c.enginePaths = EnginePaths::stock(); }},
+            {"--without-tuned-path", "NAME",
+             "leave one of the fast paths out (small-map-convolutions,\n"
+             "one-pass-sgd, kept-freed-memory; repeatable): what each is worth",
+             [&c](const OptionValue& v) {
+                 c.enginePaths = c.enginePaths.without(
+                     v.oneOf(parseTunedPath(v.text()), "small-map-convolutions, one-pass-sgd or kept-freed-memory"));
+             }},
             {"--device", "auto|cpu|cuda", "(default auto)", [&c](const OptionValue& v) { c.device = v.text(); }},
             {"--channels-last", "", "NHWC memory format for weights and images (the default)",
              [&c](const OptionValue&) { c.channelsLast = true; }},

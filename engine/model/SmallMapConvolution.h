@@ -69,7 +69,7 @@ torch::Tensor smallMapConvolution(torch::nn::Conv2dImpl& conv, const torch::Tens
 torch::Tensor convolve(torch::nn::Conv2dImpl& conv, const torch::Tensor& input);
 
 /// While alive, convolve() on this thread takes no path of its own: every convolution is libtorch's,
-/// with autocast's own weight casts (a run on stock libtorch, EnginePaths::Stock). Nests.
+/// with autocast's own weight casts (a run without TunedPath::SmallMapConvolutions). Nests.
 class LibtorchConvolutionsOnly {
 public:
     explicit LibtorchConvolutionsOnly(bool active);

@@ -257,9 +257,13 @@ std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp,
     if (scaled)
         setup << ", initial scale " << config.scaler.initScale << ", growth every " << config.scaler.growthInterval
               << " clean steps";
-    setup << "\n- Engine paths: "
-          << (config.enginePaths == EnginePaths::Stock ? "stock libtorch (its own operators and SGD alone)"
-                                                       : "tuned (the workbench's measured fast paths)");
+    setup << "\n- Engine paths: ";
+    if (config.enginePaths.isStock())
+        setup << "stock libtorch (its own operators and SGD alone)";
+    else if (config.enginePaths == EnginePaths::tuned())
+        setup << "tuned (the workbench's measured fast paths)";
+    else
+        setup << toString(config.enginePaths);
     setup << "\n- Device: " << amp.deviceDescription << "; loader: " << config.workers
           << (config.workers == 1 ? " worker" : " workers") << " of " << kLoaderWorkerThreads << " thread each\n"
           << "- Software: AMP Workbench " << workbenchVersion() << ", libtorch " << machine.libtorchVersion << "\n";

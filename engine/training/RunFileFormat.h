@@ -192,13 +192,14 @@ struct StartJson {
     }
 };
 
-/// A visitor for the JSON formats above that sets `object[key]` to each field it is given: an enum as
-/// its name, anything else as it is (`Json` is nlohmann::json, which stays out of this header).
+/// A visitor for the JSON formats above that sets `object[key]` to each field it is given: an enum (or the
+/// engine paths) as its name, anything else as it is (`Json` is nlohmann::json, which stays out of this header).
 template <typename Json>
 auto jsonFieldWriter(Json& object)
 {
     return [&object](const char* key, const auto& field) {
-        if constexpr (std::is_enum_v<std::decay_t<decltype(field)>>)
+        using Field = std::decay_t<decltype(field)>;
+        if constexpr (std::is_enum_v<Field> || std::is_same_v<Field, EnginePaths>)
             object[key] = toString(field);
         else
             object[key] = field;

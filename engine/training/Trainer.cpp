@@ -450,7 +450,7 @@ void Trainer::Session::makeOptimizer()
         groups.emplace_back(model->parameters());
         learningRateScales = {1.0};
     }
-    if (config.enginePaths == EnginePaths::Stock) {
+    if (!config.enginePaths.uses(TunedPath::OnePassSgd)) {
         optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
         return;
     }
@@ -473,7 +473,7 @@ RunSummary Trainer::Session::run()
     }
     trainer.observers.runStarted(started);
 
-    if (config.enginePaths == EnginePaths::Tuned)
+    if (config.enginePaths.uses(TunedPath::KeptFreedMemory))
         reuseFreedHostMemory();
     resetPeakMemory(device);
     summary.state = RunState::Running;
@@ -627,7 +627,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
         const NamedScope forwardScope(stepscope::kForward);
         AutocastGuard autocastRegion(device, autocast.has_value(), autocast.value_or(c10::kFloat));
         const AutocastWeightCopies::InUse copies(autocastCopies);
-        const LibtorchConvolutionsOnly stockConvolutions(config.enginePaths == EnginePaths::Stock);
+        const LibtorchConvolutionsOnly stockConvolutions(!config.enginePaths.uses(TunedPath::SmallMapConvolutions));
         if (parallel)
             parallel->beforeForward();
         logits = model->forward(images);

@@ -29,7 +29,7 @@ struct TrainingConfig {
     int64_t syntheticValidationSize = 1024;
     Precision precision = Precision::Fp32;
     AmpDtype ampDtype = AmpDtype::Auto; ///< what AMP's autocast computes in (auto: fp16 on CUDA, bf16 on the CPU)
-    EnginePaths enginePaths = EnginePaths::Tuned; ///< the workbench's measured fast paths, or stock libtorch
+    EnginePaths enginePaths = EnginePaths::tuned(); ///< the workbench's measured fast paths, or stock libtorch
     std::string device = "auto";
     int64_t epochs = 1;
     int64_t maxSteps = 0; ///< stop after this many optimizer steps in total (0: no limit)

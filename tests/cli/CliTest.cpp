@@ -41,6 +41,7 @@ private Q_SLOTS:
     void versionNamesLibtorch();
     void fp16OnTheCpuScalesTheLoss();
     void stockLibtorchIsRecorded();
+    void singleTunedPathsCanBeLeftOut();
 
 private:
     QTemporaryDir scratch;
@@ -566,6 +567,39 @@ void CliTest::stockLibtorchIsRecorded()
     QFile report(runs + QStringLiteral("/stock/report.md"));
     QVERIFY(report.open(QIODevice::ReadOnly));
     QVERIFY(QString::fromUtf8(report.readAll()).contains(QLatin1String("- Engine paths: stock libtorch")));
+}
+
+void CliTest::singleTunedPathsCanBeLeftOut()
+{
+    // Leaving paths out is recorded in config.json and the report, and a run trained from that file leaves
+    // out the same ones.
+    const QString runs = scratch.filePath(QStringLiteral("without-runs"));
+    const CliResult result =
+        runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("without"), 2)
+                   + QStringList{QStringLiteral("--without-tuned-path"), QStringLiteral("kept-freed-memory"),
+                                 QStringLiteral("--without-tuned-path"), QStringLiteral("one-pass-sgd")},
+               scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    const QString expected = QStringLiteral("tuned without one-pass-sgd,kept-freed-memory");
+    const QString configPath = runs + QStringLiteral("/without/amp/config.json");
+    QCOMPARE(readJsonFile(configPath).value(QLatin1String("engine_paths")).toString(), expected);
+    QFile report(runs + QStringLiteral("/without/report.md"));
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(report.readAll()).contains(QStringLiteral("- Engine paths: ") + expected));
+
+    const CliResult again = runCli(QStringList{QStringLiteral("train"), QStringLiteral("--config"), configPath,
+                                               QStringLiteral("--run-dir"), runs, QStringLiteral("--name"),
+                                               QStringLiteral("again")},
+                                   scratch.path());
+    QVERIFY2(again.finished && again.exitCode == 0, qPrintable(again.describe()));
+    QCOMPARE(readJsonFile(runs + QStringLiteral("/again/config.json")).value(QLatin1String("engine_paths")).toString(),
+             expected);
+
+    const CliResult wrong = runCli({QStringLiteral("train"), QStringLiteral("--without-tuned-path"),
+                                    QStringLiteral("everything")},
+                                   scratch.path());
+    QVERIFY2(wrong.finished && wrong.exitCode == 2 && wrong.err.contains(QLatin1String("everything")),
+             qPrintable(wrong.describe()));
 }
 
 QTEST_GUILESS_MAIN(CliTest)

@@ -116,7 +116,7 @@ void OlderVersionFilesTest::runFolderReads()
     const TrainingConfig config = RunFolder::readConfig(run.toStdString());
     QVERIFY(config.precision == Precision::Amp);
     QVERIFY(config.ampDtype == AmpDtype::Auto); // before the field: autocast's own default type
-    QVERIFY(config.enginePaths == EnginePaths::Tuned);
+    QVERIFY(config.enginePaths == EnginePaths::tuned());
     QCOMPARE(config.batchSize, int64_t(8));
     const auto summary = RunFolder::readSummary(run.toStdString());
     QVERIFY(summary);

@@ -302,7 +302,7 @@ ampwb::TrainingConfig TrainingConfigPanel::config() const
     c.ampDtype = ampwb::parseAmpDtype(chosenPrecision.value(1).toStdString()).value_or(ampwb::AmpDtype::Auto);
     c.device = device->currentData().toString().toStdString();
     c.channelsLast = channelsLast->isChecked();
-    c.enginePaths = stockLibtorch->isChecked() ? ampwb::EnginePaths::Stock : ampwb::EnginePaths::Tuned;
+    c.enginePaths = stockLibtorch->isChecked() ? ampwb::EnginePaths::stock() : ampwb::EnginePaths::tuned();
     c.lossScaling = static_cast<ampwb::LossScaling>(lossScaling->currentData().toInt());
     c.scaler.initScale = initScale->value();
     c.scaler.growthFactor = growthFactor->value();
@@ -344,7 +344,7 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     const int deviceIndex = device->findData(QString::fromStdString(c.device));
     device->setCurrentIndex(deviceIndex >= 0 ? deviceIndex : 0);
     channelsLast->setChecked(c.channelsLast);
-    stockLibtorch->setChecked(c.enginePaths == ampwb::EnginePaths::Stock);
+    stockLibtorch->setChecked(c.enginePaths.isStock());
     lossScaling->setCurrentIndex(lossScaling->findData(static_cast<int>(c.lossScaling)));
     initScale->setValue(c.scaler.initScale);
     growthFactor->setValue(c.scaler.growthFactor);

@@ -195,7 +195,7 @@ TrainingConfig unusualConfig()
     config.syntheticValidationSize = 64;
     config.precision = Precision::Amp;
     config.ampDtype = AmpDtype::BFloat16;
-    config.enginePaths = EnginePaths::Stock;
+    config.enginePaths = EnginePaths::stock();
     config.device = "cpu";
     config.epochs = 3;
     config.maxSteps = 100;
