@@ -39,14 +39,17 @@ void EngineController::startTraining(const ampwb::TrainingConfig& config, const 
 }
 
 void EngineController::startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
-                                       const LocalProcesses& processes)
+                                       ampwb::ComparisonRuns runs, const LocalProcesses& processes)
 {
     if (isBusy())
         return;
-    auto comparison = std::make_unique<ampwb::Comparison>(config, order);
+    auto comparison = std::make_unique<ampwb::Comparison>(config, order, runs);
     ampwb::Comparison* running = comparison.get();
+    std::vector<std::string> rankCommand{"compare"};
+    if (runs == ampwb::ComparisonRuns::ThreeWay)
+        rankCommand.push_back("--three-way");
     // The comparison's result (its report) reaches the tabs as an event of its own.
-    beginWork(Work::Comparison, std::move(comparison), Ranks{processes, {"compare"}, config},
+    beginWork(Work::Comparison, std::move(comparison), Ranks{processes, rankCommand, config},
               [this, running] { events.push(running->run()); });
 }
 

@@ -50,9 +50,10 @@ public:
     /// is data-parallel: the worker thread is rank 0 and starts amp-workbench-cli for the other ranks.
     void startTraining(const ampwb::TrainingConfig& config, const std::string& resumeDirectory = {},
                        const LocalProcesses& processes = {});
-    /// Trains FP32 and AMP with the same seed and data order, one after the other or in turns;
-    /// `processes` as for startTraining (one after the other only).
+    /// Trains FP32 and AMP (or `runs`' AMP types) with the same seed and data order, one after the other
+    /// or in turns; `processes` as for startTraining (one after the other only).
     void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
+                         ampwb::ComparisonRuns runs = ampwb::ComparisonRuns::Pair,
                          const LocalProcesses& processes = {});
     /// Where amp-workbench-cli is, which runs the other ranks of a data-parallel run: beside this
     /// program, else the one built with it.

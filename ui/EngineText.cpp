@@ -37,6 +37,10 @@ namespace {
     QT_TRANSLATE_NOOP("EngineText", "Train more steps, or interleave the two runs."), // after "Too short to tell"
     QT_TRANSLATE_NOOP("EngineText", "Train more steps."),
     QT_TRANSLATE_NOOP("EngineText", "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated."),
+    QT_TRANSLATE_NOOP("EngineText", "this CPU has no fp16 units (AVX512-FP16 or AMX-FP16), so fp16 math is converted "
+                                    "to fp32 and back around every product."),
+    QT_TRANSLATE_NOOP("EngineText", "libtorch's fp16 convolution gradients on the CPU are far slower than its fp32 and "
+                                    "bf16 ones; fp16 AMP on a CPU shows loss scaling at work, not speed."),
     QT_TRANSLATE_NOOP("EngineText",
                       "the step is bound by work that autocast does not speed up (casts, batch norm, data loading)."),
     QT_TRANSLATE_NOOP("EngineText", "none"), // a CPU without bf16 units, in describeDevice()

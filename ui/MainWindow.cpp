@@ -37,9 +37,14 @@
 
 namespace {
 
-QString precisionLabel(ampwb::Precision precision)
+/// "FP32", or "AMP bf16" / "AMP fp16": a three-way comparison's AMP runs differ in their type alone.
+QString precisionText(ampwb::Precision precision, ampwb::AmpDtype dtype)
 {
-    return precision == ampwb::Precision::Amp ? MainWindow::tr("AMP") : MainWindow::tr("FP32");
+    if (precision == ampwb::Precision::Fp32)
+        return MainWindow::tr("FP32");
+    return dtype == ampwb::AmpDtype::Auto
+             ? MainWindow::tr("AMP")
+             : MainWindow::tr("AMP %1").arg(QString::fromStdString(ampwb::shortName(dtype)));
 }
 
 } // namespace
@@ -313,7 +318,7 @@ void MainWindow::onEvents(const TrainingEvents& events)
         if (std::holds_alternative<ampwb::StepMetrics>(event)) {
             stepped = true;
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
-            const QString label = precisionLabel(summary->precision);
+            const QString label = precisionText(summary->precision, summary->ampDtype);
             switch (summary->state) {
             case ampwb::RunState::Finished: outcome = tr("%1 run finished.").arg(label); break;
             case ampwb::RunState::Stopped: outcome = tr("%1 run stopped.").arg(label); break;
@@ -334,7 +339,7 @@ void MainWindow::onEvents(const TrainingEvents& events)
     if (shown.step == 0)
         return;
     const QString progress = tr("step %1 of %2 (epoch %3)").arg(shown.step).arg(shown.totalSteps).arg(shown.epoch);
-    const QString runLabel = precisionLabel(shown.precision);
+    const QString runLabel = precisionText(shown.precision, shown.ampDtype);
     stateLabel->setText(comparing ? tr("Comparing, %1 run: %2").arg(runLabel, progress)
                                   : tr("Training %1: %2").arg(runLabel, progress));
 }

@@ -90,6 +90,7 @@ void ConsoleObserver::stepFinished(const StepMetrics& step)
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "step"},
                    {"precision", toString(step.precision)},
+                   {"amp_dtype", toString(step.ampDtype)},
                    {"step", step.step},
                    {"epoch", step.epoch},
                    {"loss", finite(step.loss)},
@@ -131,6 +132,7 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "epoch"},
                    {"precision", toString(epoch.precision)},
+                   {"amp_dtype", toString(epoch.ampDtype)},
                    {"epoch", epoch.epoch},
                    {"complete", epoch.complete},
                    {"steps", epoch.steps},

@@ -30,9 +30,9 @@ const char* kTrainIntroduction =
 
 const char* kCompareIntroduction =
     "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
-    "Trains FP32 and AMP with the same seed and data order (on a CPU in turns, step by step; on CUDA\n"
-    "and data-parallel one after the other), and writes both runs and report.md (the comparison table)\n"
-    "into a new folder.\n\n";
+    "Trains FP32 and AMP (or, with --three-way, FP32, AMP bf16 and AMP fp16) with the same seed and\n"
+    "data order (on a CPU in turns, step by step; on CUDA and data-parallel one after the other), and\n"
+    "writes the runs and report.md (the comparison table) into a new folder.\n\n";
 
 const char* kProfileIntroduction =
     "Usage: amp-workbench-cli profile [OPTIONS]\n\n"
@@ -51,10 +51,10 @@ const char* introductionOf(TrainingCommand::Kind kind)
     return kProfileIntroduction;
 }
 
-/// `train` and `profile` take no order of a comparison.
-void refuseOrderOptions(OptionTable& table)
+/// `train` and `profile` take no order or runs of a comparison.
+void refuseComparisonOptions(OptionTable& table)
 {
-    for (const std::string option : {"--interleave", "--one-after-the-other"})
+    for (const std::string option : {"--interleave", "--one-after-the-other", "--three-way"})
         table.refuse(option, option + " is only for `compare`.");
 }
 
@@ -232,7 +232,7 @@ TrainingCommand::TrainingCommand(Kind kind)
                  profileSteps = StepRange{2, 1 + v.wholeNumberBetween(1, 1000)};
              }});
         table.refuse("--resume", "--resume is only for `train`.");
-        refuseOrderOptions(table);
+        refuseComparisonOptions(table);
     } else {
         runRows.push_back({"--profile-steps", "A:B",
                            "record every operator of steps A to B (the X-ray) into each run\n"
@@ -242,7 +242,7 @@ TrainingCommand::TrainingCommand(Kind kind)
     if (kind == Kind::Train) {
         runRows.push_back({"--resume", "DIR", "continue the stopped run in DIR from its checkpoint",
                            [this](const OptionValue& v) { resumeDirectory = v.text(); }});
-        refuseOrderOptions(table);
+        refuseComparisonOptions(table);
     } else if (kind == Kind::Compare) {
         runRows.push_back({"--interleave", "",
                            "alternate FP32 and AMP step by step, so machine noise hits both\n"
@@ -253,6 +253,10 @@ TrainingCommand::TrainingCommand(Kind kind)
                            "train FP32 to the end, then AMP, each with the machine to itself\n"
                            "(the default on CUDA and data-parallel): each run's own peak memory",
                            [this](const OptionValue&) { chooseOrder(ComparisonOrder::Sequential); }});
+        runRows.push_back({"--three-way", "",
+                           "train FP32, AMP bf16 and AMP fp16 (with its loss scaling) instead of\n"
+                           "FP32 and --amp-dtype's AMP; on a CPU, fp16's steps take far longer",
+                           [this](const OptionValue&) { comparedRuns = ComparisonRuns::ThreeWay; }});
         table.refuse("--resume", "--resume is only for `train`.");
     }
     table.addGroup("Run:", std::move(runRows));
@@ -372,7 +376,8 @@ int TrainingCommand::compare()
     ConsoleObserver console(reports && style() == ConsoleStyle::Json ? ConsoleStyle::Json : ConsoleStyle::Quiet);
     // `profile` records FP32, then AMP, as it always has; `compare` takes the order asked for or the default.
     const ComparisonOrder defaultOrder = defaultComparisonOrder(config.device, dataParallel);
-    Comparison comparison(config, kind == Kind::Profile ? ComparisonOrder::Sequential : order.value_or(defaultOrder));
+    Comparison comparison(config, kind == Kind::Profile ? ComparisonOrder::Sequential : order.value_or(defaultOrder),
+                          comparedRuns);
     if (group)
         comparison.joinGroup(group);
     comparison.addObserver(&console);
@@ -384,8 +389,10 @@ int TrainingCommand::compare()
     if (reports && kind == Kind::Compare)
         console.comparisonFinished(result.reportMarkdown, result.directory + "/report.md");
     reportProfiles();
-    const int fp32 = exitCode(result.fp32);
-    return withLocalRanks(localRanks, fp32 != 0 ? fp32 : exitCode(result.amp));
+    int code = exitCode(result.fp32);
+    for (const RunSummary& amp : result.amp)
+        code = code != 0 ? code : exitCode(amp);
+    return withLocalRanks(localRanks, code);
 }
 
 } // namespace ampwb::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Command.h"
+#include "training/Comparison.h"
 #include "training/TrainingConfig.h"
 #include "xray/StepProfiler.h"
 
@@ -10,7 +11,6 @@
 #include <vector>
 
 namespace ampwb {
-enum class ComparisonOrder;
 class LocalRanks;
 class ProcessGroup;
 } // namespace ampwb
@@ -51,8 +51,9 @@ private:
     std::string resumeDirectory;
     int threads = 0;                      ///< the training step's operator threads (0: the thread policy's choice)
     std::optional<ComparisonOrder> order; ///< `compare`: the order asked for (none: the default)
-    int64_t groupTimeoutSeconds = 300;    ///< in a data-parallel group: the group's timeout
-    int processes = 1;                    ///< --nproc-per-node: ranks on this machine, started here
+    ComparisonRuns comparedRuns = ComparisonRuns::Pair; ///< `compare`: FP32 and AMP, or --three-way
+    int64_t groupTimeoutSeconds = 300;                  ///< in a data-parallel group: the group's timeout
+    int processes = 1;                                  ///< --nproc-per-node: ranks on this machine, started here
     bool json = false;
     bool quiet = false;
     bool precisionChosen = false;          ///< --precision given (`profile` then profiles that run alone)

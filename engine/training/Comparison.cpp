@@ -11,7 +11,6 @@
 #include "training/Trainer.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -79,14 +78,22 @@ std::string accuracy(double fraction, const RunSummary& run)
 }
 
 /// The summary of a run the comparison did not start.
-RunSummary notRun(Precision precision, std::string message)
+RunSummary notRun(Precision precision, AmpDtype dtype, std::string message)
 {
     RunSummary summary;
     summary.state = RunState::Stopped;
     summary.precision = precision;
+    summary.ampDtype = dtype;
     summary.message = std::move(message);
     return summary;
 }
+
+/// A comparison's run in one precision: its settings and the folder name it trains in.
+struct ComparedRun {
+    Precision precision;
+    AmpDtype dtype;
+    std::string folder;
+};
 
 /// The AMP run's autocast type; a summary.json from before the field ran autocast's defaults.
 AmpDtype ampDtypeOf(const RunSummary& amp)
@@ -104,9 +111,17 @@ ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParal
     return cuda || dataParallel ? ComparisonOrder::Sequential : ComparisonOrder::Interleaved;
 }
 
-Comparison::Comparison(TrainingConfig config, ComparisonOrder order)
+std::vector<AmpDtype> comparedAmpTypes(ComparisonRuns runs, AmpDtype configured)
+{
+    if (runs == ComparisonRuns::ThreeWay)
+        return {AmpDtype::BFloat16, AmpDtype::Float16};
+    return {configured};
+}
+
+Comparison::Comparison(TrainingConfig config, ComparisonOrder order, ComparisonRuns runs)
     : config(std::move(config))
     , order(order)
+    , runs(runs)
 {
 }
 
@@ -141,7 +156,7 @@ bool Comparison::groupEnded(const RunSummary& fp32) const
     return group && fp32.state != RunState::Finished;
 }
 
-RunSummary Comparison::runOne(Trainer& trainer, Precision precision)
+RunSummary Comparison::runOne(Trainer& trainer, Precision precision, AmpDtype dtype)
 {
     RunSummary summary = stopRequested ? RunSummary{} : trainer.run();
     {
@@ -149,7 +164,7 @@ RunSummary Comparison::runOne(Trainer& trainer, Precision precision)
         active.erase(std::remove(active.begin(), active.end(), &trainer), active.end());
     }
     if (stopRequested && summary.runDirectory.empty())
-        return notRun(precision, "Not run: the comparison was stopped.");
+        return notRun(precision, dtype, "Not run: the comparison was stopped.");
     return summary;
 }
 
@@ -165,15 +180,20 @@ ComparisonResult Comparison::run()
     if (writesFolder)
         result.directory = RunFolder::create(config.runsDirectory, config.name).directory();
 
-    const std::array<Precision, 2> precisions{Precision::Fp32, Precision::Amp};
+    std::vector<ComparedRun> compared{{Precision::Fp32, AmpDtype::Auto, toString(Precision::Fp32)}};
+    for (AmpDtype dtype : comparedAmpTypes(runs, config.ampDtype))
+        compared.push_back({Precision::Amp, dtype,
+                            runs == ComparisonRuns::Pair ? toString(Precision::Amp)
+                                                         : toString(Precision::Amp) + "-" + shortName(dtype)});
     std::vector<std::unique_ptr<Trainer>> trainers;
-    StepTurns turns(static_cast<int>(precisions.size()));
-    for (Precision precision : precisions) {
+    StepTurns turns(static_cast<int>(compared.size()));
+    for (const ComparedRun& run : compared) {
         TrainingConfig runConfig = config;
-        runConfig.precision = precision;
+        runConfig.precision = run.precision;
+        runConfig.ampDtype = run.dtype;
         if (writesFolder)
             runConfig.runsDirectory = result.directory;
-        runConfig.name = toString(precision);
+        runConfig.name = run.folder;
         auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
         trainer.addObserver(&observers);
         if (group)
@@ -181,39 +201,45 @@ ComparisonResult Comparison::run()
         if (order == ComparisonOrder::Interleaved)
             trainer.takeTurns(turns, static_cast<int>(trainers.size()) - 1);
     }
-    std::array<RunSummary, 2> summaries;
+    std::vector<RunSummary> summaries(compared.size());
     auto activate = [&](Trainer& trainer) {
         std::lock_guard lock(mutex);
         active.push_back(&trainer);
         trainer.setPaused(paused);
     };
+    auto runAt = [&](size_t index) {
+        summaries[index] = runOne(*trainers[index], compared[index].precision, compared[index].dtype);
+    };
     if (order == ComparisonOrder::Interleaved) {
         for (auto& trainer : trainers)
             activate(*trainer);
-        // A run skipped by an early stop never takes its seat: leave it so the other run goes on.
-        std::thread ampThread([&] {
-            summaries[1] = runOne(*trainers[1], precisions[1]);
-            turns.leave(1);
-        });
-        summaries[0] = runOne(*trainers[0], precisions[0]);
+        // A run skipped by an early stop never takes its seat: leave it so the other runs go on.
+        std::vector<std::thread> ampThreads;
+        for (size_t index = 1; index < trainers.size(); ++index)
+            ampThreads.emplace_back([&, index] {
+                runAt(index);
+                turns.leave(static_cast<int>(index));
+            });
+        runAt(0);
         turns.leave(0);
-        ampThread.join();
+        for (std::thread& thread : ampThreads)
+            thread.join();
     } else {
         for (size_t index = 0; index < trainers.size(); ++index) {
             // A stop asked of another rank reaches this one through the FP32 run's agreement alone.
             if (index > 0 && groupEnded(summaries[0])) {
-                summaries[index] = notRun(precisions[index], summaries[0].state == RunState::Stopped
-                                                                 ? "Not run: the comparison was stopped."
-                                                                 : "Not run: the FP32 run failed in the data-parallel "
-                                                                   "group.");
+                summaries[index] = notRun(compared[index].precision, compared[index].dtype,
+                                          summaries[0].state == RunState::Stopped
+                                              ? "Not run: the comparison was stopped."
+                                              : "Not run: the FP32 run failed in the data-parallel group.");
                 continue;
             }
             activate(*trainers[index]);
-            summaries[index] = runOne(*trainers[index], precisions[index]);
+            runAt(index);
         }
     }
     result.fp32 = summaries[0];
-    result.amp = summaries[1];
+    result.amp.assign(summaries.begin() + 1, summaries.end());
     result.reportMarkdown = report(result);
     if (writesFolder)
         writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
@@ -229,75 +255,132 @@ std::string Comparison::report(const ComparisonResult& result) const
 {
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
-    report << "# FP32 vs AMP — " << config.name << "\n\n"
+    report << "# FP32 vs " << (runs == ComparisonRuns::Pair ? "AMP" : "AMP bf16 vs AMP fp16") << " — " << config.name
+           << "\n\n"
            << comparisonSetup(config, result.amp, machine) << "- Order: "
            << (order == ComparisonOrder::Interleaved ? "interleaved step by step" : "one run after the other") << "\n\n"
-           << comparisonTable(result.fp32, result.amp) << "\n"
-           << comparisonVerdict(result.fp32, result.amp, config.batchSize, machine) << "\n";
+           << comparisonTable(result.fp32, result.amp) << "\n";
+    for (const RunSummary& amp : result.amp) {
+        if (result.amp.size() > 1)
+            report << precisionLabel(Precision::Amp, ampDtypeOf(amp)) << ": ";
+        report << comparisonVerdict(result.fp32, amp, config.batchSize, machine) << "\n";
+        if (result.amp.size() > 1)
+            report << "\n";
+    }
     return report.str();
 }
 
-std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine)
+std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunSummary>& amp, const DeviceInfo& machine)
 {
-    const AmpDtype dtype = ampDtypeOf(amp);
-    const bool scaled = scalesLoss(config.lossScaling, dtype);
+    const RunSummary& first = amp.at(0);
     std::ostringstream setup;
-    setup << "- Data: `" << config.dataset << "`, " << amp.imageSize << " px, batch " << config.batchSize << ", "
+    setup << "- Data: `" << config.dataset << "`, " << first.imageSize << " px, batch " << config.batchSize << ", "
           << (config.maxSteps > 0 ? std::to_string(config.maxSteps) + " steps"
                                   : std::to_string(config.epochs) + " epoch(s)")
           << ", seed " << config.seed << ", augmentation " << (config.augment ? "on" : "off") << ", "
-          << (amp.validationImages > 0 ? std::to_string(amp.validationImages) + " validation images" : "no validation")
+          << (first.validationImages > 0 ? std::to_string(first.validationImages) + " validation images"
+                                         : "no validation")
           << (config.channelsLast ? ", channels_last" : "") << "\n"
           << "- Start: " << (config.initWeights.empty() ? std::string("random weights") : config.initWeights)
           << (config.freezeBackbone ? ", backbone frozen" : "") << "\n"
           << "- Optimiser: SGD, learning rate " << config.learningRate << ", momentum " << config.momentum
-          << ", weight decay " << config.weightDecay << ", schedule " << toString(config.schedule) << "\n"
-          << "- AMP: " << shortName(dtype) << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
-          << toString(config.lossScaling) << ")";
-    if (scaled)
-        setup << ", initial scale " << config.scaler.initScale << ", growth every " << config.scaler.growthInterval
-              << " clean steps";
-    setup << "\n- Engine paths: ";
+          << ", weight decay " << config.weightDecay << ", schedule " << toString(config.schedule) << "\n";
+    for (const RunSummary& run : amp) {
+        const AmpDtype dtype = ampDtypeOf(run);
+        const bool scaled = scalesLoss(config.lossScaling, dtype);
+        setup << "- AMP: " << shortName(dtype) << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
+              << toString(config.lossScaling) << ")";
+        if (scaled)
+            setup << ", initial scale " << config.scaler.initScale << ", growth every " << config.scaler.growthInterval
+                  << " clean steps";
+        setup << "\n";
+    }
+    setup << "- Engine paths: ";
     if (config.enginePaths.isStock())
         setup << "stock libtorch (its own operators and SGD alone)";
     else if (config.enginePaths == EnginePaths::tuned())
         setup << "tuned (the workbench's measured fast paths)";
     else
         setup << toString(config.enginePaths);
-    setup << "\n- Device: " << amp.deviceDescription << "; loader: " << config.workers
+    setup << "\n- Device: " << first.deviceDescription << "; loader: " << config.workers
           << (config.workers == 1 ? " worker" : " workers") << " of " << kLoaderWorkerThreads << " thread each\n"
           << "- Software: AMP Workbench " << workbenchVersion() << ", libtorch " << machine.libtorchVersion << "\n";
     return setup.str();
 }
 
-std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp)
+std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp)
 {
-    const bool projected = fp32.epochSecondsProjected || amp.epochSecondsProjected;
+    bool projected = fp32.epochSecondsProjected;
+    bool interleaved = fp32.interleaved;
+    for (const RunSummary& run : amp) {
+        projected = projected || run.epochSecondsProjected;
+        interleaved = interleaved || run.interleaved;
+    }
     std::string memoryLabel = fp32.memoryIsCuda ? "Peak memory (CUDA allocated)" : "Peak memory (process RSS)";
-    if (fp32.interleaved || amp.interleaved)
-        memoryLabel += ", both runs at once";
+    if (interleaved)
+        memoryLabel += amp.size() > 1 ? ", all runs at once" : ", both runs at once";
+    // A pair's AMP column is "AMP", as in the recipe's table; a three-way's name their types.
+    std::vector<std::string> labels;
+    for (const RunSummary& run : amp)
+        labels.push_back(amp.size() > 1 ? precisionLabel(Precision::Amp, ampDtypeOf(run)) : "AMP");
     std::ostringstream table;
-    table << "| Metric | FP32 | AMP | AMP vs FP32 |\n|---|---:|---:|---:|\n";
-    table << "| Epoch time" << (projected ? " (projected)" : "") << " | " << format("%.1f s", fp32.epochSeconds)
-          << " | " << format("%.1f s", amp.epochSeconds) << " | "
-          << epochTimeChange(amp.epochSeconds, fp32.epochSeconds) << " |\n";
+    // One row: the metric, FP32's cell, each AMP run's cell, then each AMP run against FP32.
+    auto row = [&](const std::string& metric, const std::string& fp32Cell, auto cell, auto against) {
+        table << "| " << metric << " | " << fp32Cell;
+        for (const RunSummary& run : amp)
+            table << " | " << cell(run);
+        for (const RunSummary& run : amp)
+            table << " | " << against(run);
+        table << " |\n";
+    };
+    table << "| Metric | FP32";
+    for (const std::string& label : labels)
+        table << " | " << label;
+    for (const std::string& label : labels)
+        table << " | " << label << " vs FP32";
+    table << " |\n|---|---:";
+    for (size_t column = 0; column < 2 * amp.size(); ++column)
+        table << "|---:";
+    table << "|\n";
+    row((projected ? "Epoch time (projected)" : "Epoch time"), format("%.1f s", fp32.epochSeconds),
+        [](const RunSummary& run) { return format("%.1f s", run.epochSeconds); },
+        [&](const RunSummary& run) { return epochTimeChange(run.epochSeconds, fp32.epochSeconds); });
     const std::string inRanks = fp32.worldSize > 1 ? " in " + std::to_string(fp32.worldSize) + " ranks" : "";
-    table << "| Throughput | " << format("%.0f img/s", fp32.groupImagesPerSecond()) << inRanks << " | "
-          << format("%.0f img/s", amp.groupImagesPerSecond()) << inRanks << " | " << throughputRatio(amp, fp32)
-          << " |\n";
-    table << "| " << memoryLabel << " | " << megabytes(fp32.peakMemoryBytes) << " | " << megabytes(amp.peakMemoryBytes)
-          << " | " << change(static_cast<double>(amp.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes))
-          << " |\n";
-    const bool bothValidated = fp32.validated && amp.validated;
-    table << "| Final top-1 | " << accuracy(fp32.finalTop1, fp32) << " | " << accuracy(amp.finalTop1, amp) << " | "
-          << (bothValidated ? points(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) : "")
-          << " |\n";
-    table << "| Final top-5 | " << accuracy(fp32.finalTop5, fp32) << " | " << accuracy(amp.finalTop5, amp) << " | "
-          << (bothValidated ? points(amp.finalTop5, amp.validationImages, fp32.finalTop5, fp32.validationImages) : "")
-          << " |\n";
-    table << "| Skipped steps / NaN losses | " << fp32.skippedSteps << " / " << fp32.nonFiniteLosses << " | "
-          << amp.skippedSteps << " / " << amp.nonFiniteLosses << " | |\n";
-    table << "| Run state | " << toString(fp32.state) << " | " << toString(amp.state) << " | |\n";
+    row(
+        "Throughput", format("%.0f img/s", fp32.groupImagesPerSecond()) + inRanks,
+        [&](const RunSummary& run) { return format("%.0f img/s", run.groupImagesPerSecond()) + inRanks; },
+        [&](const RunSummary& run) { return throughputRatio(run, fp32); });
+    row(
+        memoryLabel, megabytes(fp32.peakMemoryBytes),
+        [](const RunSummary& run) { return megabytes(run.peakMemoryBytes); },
+        [&](const RunSummary& run) {
+            return change(static_cast<double>(run.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes));
+        });
+    row(
+        "Final top-1", accuracy(fp32.finalTop1, fp32),
+        [](const RunSummary& run) { return accuracy(run.finalTop1, run); },
+        [&](const RunSummary& run) {
+            return fp32.validated && run.validated
+                     ? points(run.finalTop1, run.validationImages, fp32.finalTop1, fp32.validationImages)
+                     : std::string();
+        });
+    row(
+        "Final top-5", accuracy(fp32.finalTop5, fp32),
+        [](const RunSummary& run) { return accuracy(run.finalTop5, run); },
+        [&](const RunSummary& run) {
+            return fp32.validated && run.validated
+                     ? points(run.finalTop5, run.validationImages, fp32.finalTop5, fp32.validationImages)
+                     : std::string();
+        });
+    const auto nothing = [](const RunSummary&) { return std::string(); };
+    row(
+        "Skipped steps / NaN losses", std::to_string(fp32.skippedSteps) + " / " + std::to_string(fp32.nonFiniteLosses),
+        [](const RunSummary& run) {
+            return std::to_string(run.skippedSteps) + " / " + std::to_string(run.nonFiniteLosses);
+        },
+        nothing);
+    row(
+        "Run state", toString(fp32.state), [](const RunSummary& run) { return toString(run.state); }, nothing);
     return table.str();
 }
 
@@ -339,6 +422,9 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     else if (!cuda && dtype == AmpDtype::Float16 && !machine.cpuHasFp16Units())
         verdict << "this CPU has no fp16 units (AVX512-FP16 or AMX-FP16), so fp16 math is converted to fp32 and "
                    "back around every product.";
+    else if (!cuda && dtype == AmpDtype::Float16)
+        verdict << "libtorch's fp16 convolution gradients on the CPU are far slower than its fp32 and bf16 ones; "
+                   "fp16 AMP on a CPU shows loss scaling at work, not speed.";
     else if (imageSize > 0 && imageSize <= 32)
         verdict << "the images are small (" << imageSize
                 << " px), so the layers are too small for reduced precision to pay for its casts.";

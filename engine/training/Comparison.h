@@ -17,13 +17,23 @@ namespace ampwb {
 class ProcessGroup;
 class Trainer;
 
-/// The two runs of a comparison and the report made from them.
+/// The runs of a comparison and the report made from them.
 struct ComparisonResult {
-    std::string directory; ///< holds fp32/, amp/ and report.md
+    std::string directory; ///< holds fp32/, amp/ (or amp-bf16/ and amp-fp16/) and report.md
     RunSummary fp32;
-    RunSummary amp;
+    std::vector<RunSummary> amp; ///< one run per AMP type compared, in the order of ComparisonRuns
     std::string reportMarkdown;
 };
+
+/// Which runs a comparison trains.
+enum class ComparisonRuns {
+    Pair,     ///< FP32 and AMP in the configuration's AMP type: the original recipe's table
+    ThreeWay, ///< FP32, AMP bf16 and AMP fp16 (with its loss scaling), on any device
+};
+
+/// The AMP types whose runs a comparison trains after FP32: the configuration's own for a pair, bf16 and fp16
+/// for a three-way comparison.
+std::vector<AmpDtype> comparedAmpTypes(ComparisonRuns runs, AmpDtype configured);
 
 /// How the two runs of a comparison share the machine.
 enum class ComparisonOrder {
@@ -39,20 +49,21 @@ enum class ComparisonOrder {
 /// allocator peak is a headline figure, and in a data-parallel group, which cannot interleave.
 ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel);
 
-/// Runs FP32 and AMP with the same configuration, seed and data order (each in its own
-/// run folder under one comparison folder) and writes the recipe's table as report.md.
+/// Runs FP32 and AMP (or AMP bf16 and AMP fp16) with the same configuration, seed and data order (each in its
+/// own run folder under one comparison folder) and writes the recipe's table as report.md.
 /// `requestStop()` and `setPaused()` may be called from any thread.
 class Comparison : public TrainingJob {
 public:
-    explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential);
+    explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential,
+                        ComparisonRuns runs = ComparisonRuns::Pair);
     /// Observers see both runs (the precision of every event tells which); they are called
     /// on the training threads, one call at a time.
     void addObserver(TrainingObserver* observer) override;
-    /// Trains both runs as ranks of `group`, data-parallel, one after the other (an interleaved
+    /// Trains the runs as ranks of `group`, data-parallel, one after the other (an interleaved
     /// comparison is refused); rank 0 alone writes the comparison folder and its report. When the
-    /// FP32 run stops or fails on every rank, the AMP run is not started.
+    /// FP32 run stops or fails on every rank, the AMP runs are not started.
     void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup) override;
-    /// Trains both runs and writes the report; blocks. Throws when the comparison folder or
+    /// Trains the runs and writes the report; blocks. Throws when the comparison folder or
     /// the report cannot be written.
     ComparisonResult run();
     /// run() for whoever holds the comparison as a TrainingJob: the runs' summaries go to the
@@ -64,7 +75,7 @@ public:
     void setPaused(bool paused) override;
 
 private:
-    RunSummary runOne(Trainer& trainer, Precision precision);
+    RunSummary runOne(Trainer& trainer, Precision precision, AmpDtype dtype);
     /// Whether the FP32 run's end leaves the group's AMP run unstartable: a stop every rank agreed
     /// on, or a group broken by a lost rank.
     bool groupEnded(const RunSummary& fp32) const;
@@ -72,6 +83,7 @@ private:
 
     TrainingConfig config;
     ComparisonOrder order;
+    ComparisonRuns runs;
     std::shared_ptr<ProcessGroup> group; ///< none outside a data-parallel group
     ObserverList observers;
     std::mutex mutex;
@@ -80,16 +92,17 @@ private:
     std::atomic<bool> stopRequested{false};
 };
 
-/// What a comparison ran with, as Markdown list items: data, start, optimiser, AMP's autocast and loss
+/// What a comparison ran with, as Markdown list items: data, start, optimiser, each AMP run's autocast and loss
 /// scaling, the device (CPU model, operator threads, bf16 units, or the GPU) and loader threads, versions.
-std::string comparisonSetup(const TrainingConfig& config, const RunSummary& amp, const DeviceInfo& machine);
+std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunSummary>& amp,
+                            const DeviceInfo& machine);
 
 /// The comparison table in Markdown: epoch time, images/s, peak memory, final top-1/top-5,
-/// skipped steps / NaN, with AMP against FP32 (epoch time × faster/slower, throughput × with its 95 %
+/// skipped steps / NaN, with each AMP run against FP32 (epoch time × faster/slower, throughput × with its 95 %
 /// margin, memory ±%, accuracy points with their 95 % margin and whether that is within noise).
-std::string comparisonTable(const RunSummary& fp32, const RunSummary& amp);
+std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp);
 
-/// One plain sentence on whether AMP helped (naming both measures: steady-state throughput and epoch
+/// One plain sentence on whether an AMP run helped (naming both measures: steady-state throughput and epoch
 /// time) and, when it did not, the likely reason; "Too short to tell" when the step times' spread is as
 /// large as the difference.
 std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,

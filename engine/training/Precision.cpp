@@ -60,4 +60,11 @@ std::string shortName(AmpDtype dtype)
     return "auto";
 }
 
+std::string precisionLabel(Precision precision, AmpDtype dtype)
+{
+    if (precision == Precision::Fp32)
+        return "FP32";
+    return dtype == AmpDtype::Auto ? "AMP" : "AMP " + shortName(dtype);
+}
+
 } // namespace ampwb

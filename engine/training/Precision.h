@@ -31,5 +31,7 @@ AmpDtype resolvedAmpDtype(AmpDtype dtype, c10::DeviceType device);
 c10::ScalarType autocastScalarType(AmpDtype dtype, c10::DeviceType device);
 /// "bf16" or "fp16" as reports write it ("auto" for Auto).
 std::string shortName(AmpDtype dtype);
+/// A run's precision as a comparison names it: "FP32", "AMP bf16", "AMP fp16" ("AMP" for Auto).
+std::string precisionLabel(Precision precision, AmpDtype dtype);
 
 } // namespace ampwb

@@ -353,11 +353,14 @@ void Trainer::Session::prepare()
         publishSettings(config, *group->store(), group->rank());
         parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
         checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
-        const std::string run = "ampwb/" + toString(config.precision); // a comparison's runs share the store
-        stopAgreement.emplace(group->store(), run + "/stop_after_step");
-        pauseAgreement.emplace(group->store(), run + "/pause_after_step");
+        // A comparison's runs share the store: each keeps its keys under its own precision.
+        const std::string precision = config.precision == Precision::Amp
+                                        ? toString(config.precision) + "-" + shortName(summary.ampDtype)
+                                        : toString(config.precision);
+        stopAgreement.emplace(group->store(), "ampwb/" + precision + "/stop_after_step");
+        pauseAgreement.emplace(group->store(), "ampwb/" + precision + "/pause_after_step");
         allReduceClock = std::make_unique<AllReduceClock>();
-        rankReports = std::make_unique<RankReports>(group->store(), toString(config.precision), group->worldSize(),
+        rankReports = std::make_unique<RankReports>(group->store(), precision, group->worldSize(),
                                                     progress.globalStep + 1);
     }
 
@@ -692,6 +695,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
 
     StepMetrics step;
     step.precision = config.precision;
+    step.ampDtype = summary.ampDtype;
     step.step = progress.globalStep;
     step.epoch = progress.epoch + 1;
     step.stepInEpoch = progress.nextBatch;
@@ -742,6 +746,7 @@ void Trainer::Session::finishEpoch(bool complete)
     stoppedEarly = stoppedEarly && !complete;
     EpochMetrics metrics;
     metrics.precision = config.precision;
+    metrics.ampDtype = summary.ampDtype;
     metrics.epoch = progress.epoch + 1;
     metrics.steps = current.steps;
     metrics.complete = complete;

@@ -47,9 +47,10 @@ struct RankStep {
 /// Measured after every optimizer step.
 struct StepMetrics {
     Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
-    int64_t step = 0;                      ///< 1-based, counted over the whole run
-    int64_t epoch = 0;                     ///< 1-based
-    int64_t stepInEpoch = 0;               ///< 1-based
+    AmpDtype ampDtype = AmpDtype::Auto; ///< its AMP type, resolved (Auto in FP32): tells a three-way's AMP runs apart
+    int64_t step = 0;                   ///< 1-based, counted over the whole run
+    int64_t epoch = 0;                  ///< 1-based
+    int64_t stepInEpoch = 0;            ///< 1-based
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;
     double loss = 0.0;             ///< unscaled training loss (may be NaN/Inf)
@@ -71,6 +72,7 @@ struct StepMetrics {
 /// Measured at the end of every epoch (or when a run stops part-way through one).
 struct EpochMetrics {
     Precision precision = Precision::Fp32; ///< of the run the epoch belongs to
+    AmpDtype ampDtype = AmpDtype::Auto;    ///< its AMP type, resolved (Auto in FP32)
     int64_t epoch = 0;
     int64_t steps = 0;    ///< optimizer steps taken in this epoch
     bool complete = true; ///< false when the run stopped before the epoch's end

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void trainWithTheSettingsOfAConfigFile();
     void interruptedRunStopsCleanlyAndResumes();
     void compareWritesTheReport();
+    void compareThreeWayWritesThreeRuns();
     void compareWithoutValidation();
     void compareJsonIsOneObjectPerLine_data();
     void compareJsonIsOneObjectPerLine();
@@ -119,6 +120,8 @@ void CliTest::usageErrorsExitWithTwo_data()
     QTest::newRow("--epochs 0") << QStringList{"train", "--epochs", "0"} << "Epochs";
     QTest::newRow("--resume with compare") << QStringList{"compare", "--resume", "somewhere"} << "--resume";
     QTest::newRow("--interleave with train") << QStringList{"train", "--interleave"} << "--interleave";
+    QTest::newRow("--three-way with train")
+        << QStringList{"train", "--three-way"} << "--three-way is only for `compare`";
     QTest::newRow("--one-after-the-other with profile")
         << QStringList{"profile", "--one-after-the-other"} << "--one-after-the-other is only for `compare`";
     QTest::newRow("both orders") << QStringList{"compare", "--interleave", "--one-after-the-other"}
@@ -362,6 +365,38 @@ void CliTest::compareWritesTheReport()
         QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 4);
         QCOMPARE(readJsonFile(folder + "/" + precision + "/config.json").value(QLatin1String("seed")).toInt(), 0);
     }
+}
+
+void CliTest::compareThreeWayWritesThreeRuns()
+{
+    const QString runs = scratch.filePath(QStringLiteral("three-way-runs"));
+    const CliResult result = runCli(QStringList{QStringLiteral("compare")} + tinyRun(runs, QStringLiteral("three"), 3)
+                                        + QStringList{QStringLiteral("--three-way"), QStringLiteral("--json")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    const QString folder = runs + QStringLiteral("/three");
+    for (const auto& [name, dtype] : {std::pair{"fp32", "auto"}, {"amp-bf16", "bfloat16"}, {"amp-fp16", "float16"}}) {
+        const QJsonObject summary = readJsonFile(folder + "/" + name + "/summary.json");
+        QVERIFY2(!summary.isEmpty(), name);
+        QCOMPARE(summary.value(QLatin1String("state")).toString(), QStringLiteral("finished"));
+        QCOMPARE(summary.value(QLatin1String("steps")).toInt(), 3);
+        QCOMPARE(readJsonFile(folder + "/" + name + "/config.json").value(QLatin1String("amp_dtype")).toString(),
+                 QLatin1String(QByteArray(name) == "fp32" ? "auto" : dtype));
+    }
+    // Each step event names its run's AMP type, so the two AMP runs' lines can be told apart.
+    QMap<QString, int> stepsByType;
+    for (const QJsonObject& event : jsonLines(result.out))
+        if (event.value(QLatin1String("event")).toString() == QLatin1String("step"))
+            ++stepsByType[event.value(QLatin1String("amp_dtype")).toString()];
+    QCOMPARE(stepsByType.value(QStringLiteral("auto")), 3);
+    QCOMPARE(stepsByType.value(QStringLiteral("bfloat16")), 3);
+    QCOMPARE(stepsByType.value(QStringLiteral("float16")), 3);
+    QFile reportFile(folder + "/report.md");
+    QVERIFY(reportFile.open(QIODevice::ReadOnly));
+    const QString report = QString::fromUtf8(reportFile.readAll());
+    QVERIFY2(report.contains(
+                 QLatin1String("| Metric | FP32 | AMP bf16 | AMP fp16 | AMP bf16 vs FP32 | AMP fp16 vs FP32 |")),
+             qPrintable(report));
 }
 
 void CliTest::compareWithoutValidation()

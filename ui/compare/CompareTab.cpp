@@ -22,27 +22,32 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <optional>
 #include <utility>
 
 namespace {
 
 const QString kReportDirectoryKey = QStringLiteral("compare/reportDirectory");
 const QString kInterleaveKey = QStringLiteral("compare/interleaved");
+const QString kThreeWayKey = QStringLiteral("compare/threeWay");
 
-/// A comparison's runs are FP32 (0) and AMP (1).
-size_t runIndex(ampwb::Precision precision)
+/// Whether a set of runs is an FP32 run followed by one or more AMP runs, all finished: what a verdict
+/// and a report's setup are made of.
+bool fp32ThenAmp(const std::vector<RunHistory>& runs)
 {
-    return precision == ampwb::Precision::Amp ? 1 : 0;
+    if (runs.size() < 2 || !runs[0].summary || runs[0].summary->precision != ampwb::Precision::Fp32)
+        return false;
+    return std::all_of(runs.begin() + 1, runs.end(), [](const RunHistory& run) {
+        return run.summary && run.summary->precision == ampwb::Precision::Amp;
+    });
 }
 
-/// The FP32 and AMP runs of a set of two, or nothing when the set is not such a pair.
-std::optional<std::pair<const RunHistory*, const RunHistory*>> fp32AndAmp(const std::vector<RunHistory>& runs)
+/// The AMP runs' summaries of a set that is fp32ThenAmp.
+std::vector<ampwb::RunSummary> ampSummaries(const std::vector<RunHistory>& runs)
 {
-    if (runs.size() != 2 || !runs[0].summary || !runs[1].summary || runs[0].summary->precision != ampwb::Precision::Fp32
-        || runs[1].summary->precision != ampwb::Precision::Amp)
-        return std::nullopt;
-    return std::make_pair(&runs[0], &runs[1]);
+    std::vector<ampwb::RunSummary> summaries;
+    for (auto run = runs.begin() + 1; run != runs.end(); ++run)
+        summaries.push_back(*run->summary);
+    return summaries;
 }
 
 } // namespace
@@ -58,7 +63,16 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     , detailsLabel(new QLabel(this))
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
     , stepInterleaveBox(new QCheckBox(tr("Interleave steps"), this))
+    , threeWayChoice(new QCheckBox(tr("Three-way: FP32 · AMP bf16 · AMP fp16"), this))
 {
+    threeWayChoice->setObjectName(QStringLiteral("threeWay"));
+    threeWayChoice->setToolTip(tr("Train AMP twice beside FP32: in bf16, and in fp16 with dynamic loss scaling, so "
+                                  "the loss-scale chart and skipped steps show what fp16 needs. On a CPU, fp16's "
+                                  "steps take far longer than FP32's (about 120 times as long on the Intel Xeon "
+                                  "measured, at 28 px)."));
+    threeWayChoice->setChecked(QSettings().value(kThreeWayKey, false).toBool());
+    connect(threeWayChoice, &QCheckBox::toggled, this,
+            [](bool checked) { QSettings().setValue(kThreeWayKey, checked); });
     stepInterleaveBox->setObjectName(QStringLiteral("interleave"));
     stepInterleaveBox->setToolTip(tr("Train FP32 and AMP in turns, one step each, so that whatever else the machine "
                                      "does slows both alike (on by default on a computer without CUDA). Both models "
@@ -90,6 +104,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     tableTitle->setFont(titleFont);
     sideLayout->addWidget(tableTitle);
     sideLayout->addWidget(stepInterleaveBox);
+    sideLayout->addWidget(threeWayChoice);
     sideLayout->addWidget(comparisonTable);
     sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
@@ -124,21 +139,35 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
         return;
     runHistories.clear();
     runProgress->reset();
-    for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
+    const ampwb::ComparisonRuns runs = threeWayChoice->isChecked() ? ampwb::ComparisonRuns::ThreeWay
+                                                                   : ampwb::ComparisonRuns::Pair;
+    ampwb::TrainingConfig fp32Config = config;
+    fp32Config.precision = ampwb::Precision::Fp32;
+    runHistories.add(RunHistory(tr("FP32"), RunPalette::forPrecision(ampwb::Precision::Fp32))).config = fp32Config;
+    for (const ampwb::AmpDtype dtype : ampwb::comparedAmpTypes(runs, config.ampDtype)) {
         ampwb::TrainingConfig runConfig = config;
-        runConfig.precision = precision;
-        RunHistory& run = runHistories.add(RunHistory(precision == ampwb::Precision::Amp ? tr("AMP") : tr("FP32"),
-                                                      RunPalette::forPrecision(precision)));
-        run.config = runConfig;
+        runConfig.precision = ampwb::Precision::Amp;
+        runConfig.ampDtype = dtype;
+        const int place = static_cast<int>(runHistories.runs().size());
+        const QString label = runs == ampwb::ComparisonRuns::Pair
+                                ? tr("AMP")
+                                : QString::fromStdString(ampwb::precisionLabel(ampwb::Precision::Amp, dtype));
+        runHistories.add(RunHistory(label, RunPalette::at(place))).config = runConfig;
     }
     interleaved = stepInterleaveBox->isChecked() && processes.processes == 1; // a group cannot take turns
     watching = true;
     showResults();
-    verdictLabel->setText(interleaved
-                              ? tr("Training FP32 and AMP in turns, step by step, with the same seed and data order…")
-                              : tr("Training FP32, then AMP, with the same seed and data order…"));
+    if (runs == ampwb::ComparisonRuns::ThreeWay)
+        verdictLabel->setText(interleaved ? tr("Training FP32, AMP bf16 and AMP fp16 in turns, step by step, with the "
+                                               "same seed and data order…")
+                                          : tr("Training FP32, then AMP bf16, then AMP fp16, with the same seed and "
+                                               "data order…"));
+    else
+        verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and "
+                                               "data order…")
+                                          : tr("Training FP32, then AMP, with the same seed and data order…"));
     engine.startComparison(config,
-                           interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential,
+                           interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential, runs,
                            processes);
 }
 
@@ -154,6 +183,14 @@ void CompareTab::showRuns(std::vector<RunHistory> runs)
     showResults();
 }
 
+size_t CompareTab::runIndex(ampwb::Precision precision, ampwb::AmpDtype dtype) const
+{
+    // FP32 comes first; a pair's AMP second; a three-way's AMP bf16, then AMP fp16.
+    if (precision == ampwb::Precision::Fp32)
+        return 0;
+    return runHistories.runs().size() > 2 && dtype == ampwb::AmpDtype::Float16 ? 2 : 1;
+}
+
 void CompareTab::onEvents(const TrainingEvents& events)
 {
     if (!watching)
@@ -167,19 +204,19 @@ void CompareTab::onEvents(const TrainingEvents& events)
     };
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            const size_t index = runIndex(step->precision);
+            const size_t index = runIndex(step->precision, step->ampDtype);
             runHistories.appendStep(index, *step);
             if (showsProgressOf(index))
                 unshownStep = step;
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
-            const size_t index = runIndex(epoch->precision);
+            const size_t index = runIndex(epoch->precision, epoch->ampDtype);
             runHistories.appendEpoch(index, *epoch);
             if (showsProgressOf(index)) {
                 showStepSoFar();
                 runProgress->showEpoch(*epoch);
             }
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
-            const size_t index = runIndex(started->precision);
+            const size_t index = runIndex(started->precision, started->ampDtype);
             RunHistory& run = runHistories.at(index);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
@@ -188,24 +225,35 @@ void CompareTab::onEvents(const TrainingEvents& events)
                 showProgressOf(index);
             }
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
-            const size_t index = runIndex(summary->precision);
+            const size_t index = runIndex(summary->precision, summary->ampDtype);
             const bool shown = showsProgressOf(index);
             runHistories.at(index).summary = *summary;
             if (shown) {
                 unshownStep = nullptr; // the summary says more than its last step
                 runProgress->showFinished(*summary);
+                // In turns, a run that ends first hands the line to the last run still training.
+                const auto& runs = runHistories.runs();
+                for (size_t other = runs.size(); interleaved && other-- > 0;) {
+                    if (runs[other].started && !runs[other].summary) {
+                        showProgressOf(other);
+                        break;
+                    }
+                }
             }
-            const RunHistory& other = runHistories.at(1 - index);
-            if (interleaved && shown && other.started && !other.summary)
-                showProgressOf(1 - index); // AMP ended first: follow FP32 from here
             showResults();
         } else if (const auto* result = std::get_if<ampwb::ComparisonResult>(&event)) {
             runHistories.at(0).summary = result->fp32;
-            runHistories.at(1).summary = result->amp;
+            for (size_t index = 0; index < result->amp.size(); ++index)
+                runHistories.at(index + 1).summary = result->amp[index];
             detailsLabel->setText(
                 tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
-            runProgress->offerEvaluation({runHistories.at(0).directory, runHistories.at(1).directory},
-                                         {runHistories.at(0).label(), runHistories.at(1).label()});
+            QStringList directories;
+            QStringList labels;
+            for (const RunHistory& run : runHistories.runs()) {
+                directories << run.directory;
+                labels << run.label();
+            }
+            runProgress->offerEvaluation(directories, labels);
             showResults();
         }
     }
@@ -218,17 +266,25 @@ bool CompareTab::showsProgressOf(size_t index) const
 {
     if (!interleaved)
         return true;
-    // In turns, the progress line follows AMP, which steps last, and FP32 if AMP ends first.
+    // In turns, the progress line follows the last run still training (it steps last in each round),
+    // and the last run once all have ended.
     const auto& runs = runHistories.runs();
-    const bool ampRunning = !runs.at(1).summary;
-    return index == (ampRunning || runs.at(0).summary ? 1 : 0);
+    size_t followed = runs.size() - 1;
+    while (followed > 0 && runs.at(followed).summary && !runs.at(followed - 1).summary)
+        --followed;
+    return index == followed;
 }
 
 void CompareTab::showProgressOf(size_t index)
 {
     const RunHistory& run = runHistories.at(index);
-    const QString label = interleaved ? tr("%1 (in turns with %2)").arg(run.label(), runHistories.at(1 - index).label())
-                                      : tr("%1 (run %2 of 2)").arg(run.label()).arg(index + 1);
+    QStringList others;
+    for (size_t other = 0; other < runHistories.runs().size(); ++other)
+        if (other != index)
+            others << runHistories.at(other).label();
+    const QString label = interleaved
+                            ? tr("%1 (in turns with %2)").arg(run.label(), others.join(tr(" and ")))
+                            : tr("%1 (run %2 of %3)").arg(run.label()).arg(index + 1).arg(runHistories.runs().size());
     runProgress->showStarted(*run.started, label);
 }
 
@@ -255,14 +311,19 @@ QString CompareTab::verdict() const
     const std::vector<RunHistory>& runs = runHistories.runs();
     if (std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return !run.summary; }))
         return tr("The verdict follows when every run has finished.");
-    if (const auto pair = fp32AndAmp(runs)) {
-        const int64_t batchSize = pair->second->config ? pair->second->config->batchSize : 0;
-        return EngineText::translate(
-            ampwb::comparisonVerdict(*pair->first->summary, *pair->second->summary, batchSize, machine));
+    if (fp32ThenAmp(runs)) {
+        QStringList verdicts;
+        for (auto run = runs.begin() + 1; run != runs.end(); ++run) {
+            const int64_t batchSize = run->config ? run->config->batchSize : 0;
+            const QString verdict = EngineText::translate(
+                ampwb::comparisonVerdict(*runs.front().summary, *run->summary, batchSize, machine));
+            verdicts << (runs.size() > 2 ? tr("%1: %2").arg(run->label(), verdict) : verdict);
+        }
+        return verdicts.join(QLatin1Char('\n'));
     }
     if (runs.size() < 2)
         return tr("Choose two or more runs to compare.");
-    return tr("The verdict compares one FP32 run with one AMP run; this set is compared in the table only.");
+    return tr("The verdict compares an FP32 run with the AMP runs after it; this set is compared in the table only.");
 }
 
 bool CompareTab::exportReport(const QString& path, QString* error) const
@@ -273,10 +334,9 @@ bool CompareTab::exportReport(const QString& path, QString* error) const
         labels << run.label();
     report.title = tr("Comparison: %1").arg(labels.join(tr(" vs ")));
     report.details = detailsLabel->text();
-    const auto pair = fp32AndAmp(runHistories.runs());
-    if (pair && pair->second->config && pair->second->summary)
-        report.setup = QString::fromStdString(
-            ampwb::comparisonSetup(*pair->second->config, *pair->second->summary, machine));
+    const std::vector<RunHistory>& runs = runHistories.runs();
+    if (fp32ThenAmp(runs) && runs.back().config)
+        report.setup = QString::fromStdString(ampwb::comparisonSetup(*runs.back().config, ampSummaries(runs), machine));
     report.verdict = verdict();
     QList<ChartPanel*> charts;
     for (MetricChart* chart : trainingCharts->charts())

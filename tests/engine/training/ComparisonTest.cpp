@@ -85,6 +85,7 @@ private Q_SLOTS:
     void interleavedRunsAlternateAndTrainTheSame();
     void interleavedPairPausesAndStopsTogether();
     void interleavedPairStoppedBeforeItStarts();
+    void threeWayTrainsBf16AndFp16BesideFp32();
     void verdictNamesBothMeasuresOrSaysTooShort();
     void tableSaysFasterOrSlowerAndMarksNoise();
     void unnamedComparisonIsNamedCompareAndTheTime_data();
@@ -107,9 +108,9 @@ void ComparisonTest::sequentialRunsOneAfterTheOther()
     const ComparisonResult result = comparison.run();
 
     QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.state == RunState::Finished, result.amp.message.c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FFFFFFFFAAAAAAAA"));
-    QVERIFY(!result.fp32.interleaved && !result.amp.interleaved);
+    QVERIFY(!result.fp32.interleaved && !result.amp.at(0).interleaved);
     QVERIFY(QString::fromStdString(result.reportMarkdown).contains(QStringLiteral("one run after the other")));
     QVERIFY(!QString::fromStdString(result.reportMarkdown).contains(QStringLiteral("both runs at once")));
     // The report records what the runs were made with: data, optimiser, AMP, device with its threads and
@@ -118,15 +119,15 @@ void ComparisonTest::sequentialRunsOneAfterTheOther()
     for (const QString& line :
          {QStringLiteral("- Data: `synthetic`, 32 px, batch 16, 2 epoch(s), seed "), QStringLiteral("- Optimiser: SGD"),
           QStringLiteral("- AMP: bf16 autocast, loss scaling off (auto)"),
-          QStringLiteral("- Device: ") + QString::fromStdString(result.amp.deviceDescription),
+          QStringLiteral("- Device: ") + QString::fromStdString(result.amp.at(0).deviceDescription),
           QStringLiteral("- Software: AMP Workbench "), QStringLiteral("- Order: one run after the other")})
         QVERIFY2(report.contains(line), qPrintable(line + QStringLiteral(" not in\n") + report));
-    QVERIFY2(QString::fromStdString(result.amp.deviceDescription)
+    QVERIFY2(QString::fromStdString(result.amp.at(0).deviceDescription)
                  .contains(QRegularExpression(
                      QStringLiteral("^CPU \\(.+, \\d+ threads?, bf16 units: (none|AVX512-BF16|AMX-BF16)\\)$"))),
-             result.amp.deviceDescription.c_str());
-    QVERIFY(result.amp.validationImages > 0);
-    QVERIFY(result.amp.imagesPerSecondError > 0.0);
+             result.amp.at(0).deviceDescription.c_str());
+    QVERIFY(result.amp.at(0).validationImages > 0);
+    QVERIFY(result.amp.at(0).imagesPerSecondError > 0.0);
 }
 
 void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
@@ -146,7 +147,7 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     const double wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.state == RunState::Finished, result.amp.message.c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FAFAFAFAFAFAFAFA"));
     QCOMPARE(recorder.startedCount, 2);
     QCOMPARE(recorder.finishedCount, 2);
@@ -164,7 +165,7 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
             QCOMPARE(actual.at(precision)[i], expected.at(precision)[i]);
     }
     QCOMPARE(result.fp32.finalTop1, reference.fp32.finalTop1);
-    QCOMPARE(result.amp.finalTop1, reference.amp.finalTop1);
+    QCOMPARE(result.amp.at(0).finalTop1, reference.amp.at(0).finalTop1);
 
     // Each run's epoch time counts its own turns only: together they fit in the wall time.
     double epochSeconds = 0.0;
@@ -173,7 +174,7 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     QVERIFY2(epochSeconds < wallSeconds,
              qPrintable(QStringLiteral("epochs %1 s, wall %2 s").arg(epochSeconds).arg(wallSeconds)));
 
-    QVERIFY(result.fp32.interleaved && result.amp.interleaved);
+    QVERIFY(result.fp32.interleaved && result.amp.at(0).interleaved);
     const QString report = QString::fromStdString(result.reportMarkdown);
     QVERIFY(report.contains(QStringLiteral("interleaved step by step")));
     QVERIFY(report.contains(QStringLiteral("both runs at once")));
@@ -206,9 +207,9 @@ void ComparisonTest::interleavedPairPausesAndStopsTogether()
 
     // Stopped after AMP's fifth step: FP32, whose turn came next, stops there too.
     QVERIFY2(result.fp32.state == RunState::Stopped, result.fp32.message.c_str());
-    QVERIFY2(result.amp.state == RunState::Stopped, result.amp.message.c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Stopped, result.amp.at(0).message.c_str());
     QCOMPARE(result.fp32.steps, int64_t(5));
-    QCOMPARE(result.amp.steps, int64_t(5));
+    QCOMPARE(result.amp.at(0).steps, int64_t(5));
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FAFAFAFAFA"));
 }
 
@@ -222,7 +223,7 @@ void ComparisonTest::interleavedPairStoppedBeforeItStarts()
 
     QCOMPARE(recorder.stepCount.load(), 0);
     QVERIFY(result.fp32.state == RunState::Stopped);
-    QVERIFY(result.amp.state == RunState::Stopped);
+    QVERIFY(result.amp.at(0).state == RunState::Stopped);
 }
 
 namespace {
@@ -250,6 +251,54 @@ std::pair<RunSummary, RunSummary> finishedPair(double ampImagesPerSecond, double
 }
 
 } // namespace
+
+void ComparisonTest::threeWayTrainsBf16AndFp16BesideFp32()
+{
+    TrainingConfig config = smallConfig(runs.path(), "three-way");
+    config.scaler.initScale = 16777216.0; // 2^24: fp16's gradients overflow at first, so the scale must fall
+    Recorder recorder;
+    Comparison comparison(config, ComparisonOrder::Interleaved, ComparisonRuns::ThreeWay);
+    comparison.addObserver(&recorder);
+    const ComparisonResult result = comparison.run();
+
+    QCOMPARE(result.amp.size(), size_t(2));
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
+    for (const RunSummary& amp : result.amp)
+        QVERIFY2(amp.state == RunState::Finished, amp.message.c_str());
+    QVERIFY(result.amp[0].ampDtype == AmpDtype::BFloat16);
+    QVERIFY(result.amp[1].ampDtype == AmpDtype::Float16);
+    QVERIFY(result.fp32.interleaved && result.amp[0].interleaved && result.amp[1].interleaved);
+    QCOMPARE(QFileInfo(QString::fromStdString(result.amp[0].runDirectory)).fileName(), QStringLiteral("amp-bf16"));
+    QCOMPARE(QFileInfo(QString::fromStdString(result.amp[1].runDirectory)).fileName(), QStringLiteral("amp-fp16"));
+
+    // The three runs take turns, step by step, and the events tell the two AMP runs apart.
+    QString order;
+    for (const StepMetrics& step : recorder.steps)
+        order += step.precision == Precision::Fp32
+                   ? QLatin1Char('F')
+                   : (step.ampDtype == AmpDtype::BFloat16 ? QLatin1Char('B') : QLatin1Char('H'));
+    QCOMPARE(order, QStringLiteral("FBHFBHFBHFBH"));
+    // fp16 scales its loss and skips the overflowing steps; bf16 needs no scaling.
+    QVERIFY(result.amp[1].skippedSteps > 0);
+    QCOMPARE(result.amp[0].skippedSteps, int64_t(0));
+    for (const StepMetrics& step : recorder.steps) {
+        if (step.ampDtype == AmpDtype::BFloat16)
+            QCOMPARE(step.lossScale, 1.0);
+        if (step.ampDtype == AmpDtype::Float16 && step.step == 1)
+            QCOMPARE(step.lossScale, 16777216.0);
+    }
+
+    const QString report = QString::fromStdString(result.reportMarkdown);
+    for (const QString& line :
+         {QStringLiteral("# FP32 vs AMP bf16 vs AMP fp16 — three-way"),
+          QStringLiteral("| Metric | FP32 | AMP bf16 | AMP fp16 | AMP bf16 vs FP32 | AMP fp16 vs FP32 |"),
+          QStringLiteral("- AMP: bf16 autocast, loss scaling off (auto)"),
+          QStringLiteral("- AMP: fp16 autocast, loss scaling on (auto), initial scale 1.67772e+07"),
+          QStringLiteral("Peak memory (process RSS), all runs at once"), QStringLiteral("\nAMP bf16: "),
+          QStringLiteral("\nAMP fp16: ")})
+        QVERIFY2(report.contains(line), qPrintable(line + QStringLiteral(" not in\n") + report));
+    QVERIFY(QFileInfo::exists(QString::fromStdString(result.directory) + QStringLiteral("/report.md")));
+}
 
 void ComparisonTest::verdictNamesBothMeasuresOrSaysTooShort()
 {
@@ -291,14 +340,14 @@ void ComparisonTest::tableSaysFasterOrSlowerAndMarksNoise()
     auto [fp32, amp] = finishedPair(150.0, 0.02);
     amp.finalTop1 = 0.81; // 1 point on 1,000 images: within noise (±3.47)
     amp.finalTop5 = 0.90; // 7 points: beyond it
-    const std::string table = comparisonTable(fp32, amp);
+    const std::string table = comparisonTable(fp32, {amp});
     QVERIFY2(rowOf(table, "Epoch time").endsWith(QStringLiteral("| 1.50× faster |")), table.c_str());
     QVERIFY2(rowOf(table, "Throughput").endsWith(QStringLiteral("| 1.50× (±6 %) |")), table.c_str());
     QVERIFY2(rowOf(table, "Final top-1").endsWith(QStringLiteral("| +1.00 pt (±3.47, within noise) |")), table.c_str());
     QVERIFY2(rowOf(table, "Final top-5").endsWith(QStringLiteral("| -7.00 pt (±2.16) |")), table.c_str());
 
     const auto [fp32Again, slower] = finishedPair(80.0, 0.0);
-    const std::string slowerTable = comparisonTable(fp32Again, slower);
+    const std::string slowerTable = comparisonTable(fp32Again, {slower});
     QVERIFY2(rowOf(slowerTable, "Epoch time").endsWith(QStringLiteral("| 1.25× slower |")), slowerTable.c_str());
     QVERIFY2(rowOf(slowerTable, "Throughput").endsWith(QStringLiteral("| 0.80× |")), slowerTable.c_str());
 }

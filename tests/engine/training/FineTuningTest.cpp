@@ -448,9 +448,9 @@ void FineTuningTest::bothRunsOfAComparisonStartFromTheSameWeights()
     Comparison comparison(config);
     const ComparisonResult result = comparison.run();
     QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.state == RunState::Finished, result.amp.message.c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
     const auto fp32 = RunFolder::readStart(result.fp32.runDirectory);
-    const auto amp = RunFolder::readStart(result.amp.runDirectory);
+    const auto amp = RunFolder::readStart(result.amp.at(0).runDirectory);
     QVERIFY(fp32 && amp);
     QCOMPARE(amp->sha256, fp32->sha256);
     QVERIFY(fp32->headReplaced && amp->headReplaced);
@@ -463,7 +463,7 @@ void FineTuningTest::bothRunsOfAComparisonStartFromTheSameWeights()
     torch::manual_seed(static_cast<uint64_t>(config.seed) + 1);
     fitHead(other, kClasses);
     const torch::Tensor fp32Head = headOf(result.fp32.runDirectory);
-    const double between = (headOf(result.amp.runDirectory) - fp32Head).abs().max().item<double>();
+    const double between = (headOf(result.amp.at(0).runDirectory) - fp32Head).abs().max().item<double>();
     const double fromOther =
         (tensorsOf(stateDictOf(*other.network)).at("fc.weight") - fp32Head).abs().max().item<double>();
     QVERIFY2(between < fromOther / 10.0, qPrintable(QStringLiteral("%1 vs %2").arg(between).arg(fromOther)));

@@ -292,14 +292,14 @@ void OperatorProfileTest::interleavedComparisonProfilesEachRunApart()
     comparison.addObserver(&profiler);
     const ComparisonResult result = comparison.run();
     QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.state == RunState::Finished, result.amp.message.c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
     QCOMPARE(profiles.size(), size_t(2));
     for (const ProfileTaken& taken : profiles) {
         const OperatorProfile& profile = taken.profile;
         QCOMPARE(profile.steps(), int64_t(2));
         QCOMPARE(profile.of(OperatorClass::ConvolutionForward).calls, 20.0); // one ResNet-18 a step, not two
         const bool amp = taken.precision == Precision::Amp;
-        QCOMPARE(taken.runDirectory, amp ? result.amp.runDirectory : result.fp32.runDirectory);
+        QCOMPARE(taken.runDirectory, amp ? result.amp.at(0).runDirectory : result.fp32.runDirectory);
         QCOMPARE(profile.of(OperatorClass::ConvolutionForward).dtype, std::string(amp ? "bfloat16" : "float32"));
         QCOMPARE(profile.castsPerStep > 0.0, amp);
     }

@@ -168,7 +168,7 @@ private Q_SLOTS:
                 ++deliveriesWithAmpSteps;
                 progressFollowsAmp &= tab.progress().overallBar().value() == amp.steps().back().step;
                 statusFollowsAmp &= window.runState().contains(
-                    QStringLiteral("AMP run: step %1 of").arg(amp.steps().back().step));
+                    QStringLiteral("AMP bf16 run: step %1 of").arg(amp.steps().back().step));
             });
             QSignalSpy finished(&window.engine(), &EngineController::workFinished);
             window.compareAction().trigger();
@@ -194,6 +194,62 @@ private Q_SLOTS:
         QVERIFY(!window.compareTab().interleaveBox().isChecked());
         window.compareTab().interleaveBox().setChecked(true);
         QVERIFY(MainWindow().compareTab().interleaveBox().isChecked());
+    }
+
+    /// "Three-way" trains FP32, AMP bf16 and AMP fp16 in turns; fp16's loss scale moves, and the
+    /// table, the charts and the verdict take all three.
+    void threeWayComparesBf16AndFp16WithFp32()
+    {
+        QSettings().remove(QStringLiteral("compare/threeWay"));
+        MainWindow window;
+        window.show();
+        ampwb::TrainingConfig config = environment.quickConfig(4);
+        config.scaler.initScale = 16777216.0; // 2^24: fp16's first steps overflow
+        window.configPanel().setConfig(config);
+        CompareTab& tab = window.compareTab();
+        QVERIFY(!tab.threeWayBox().isChecked()); // off until chosen
+        tab.threeWayBox().setChecked(true);
+        tab.interleaveBox().setChecked(true);
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.compareAction().trigger();
+        QVERIFY(finished.wait(180000));
+
+        const auto& runs = tab.histories().runs();
+        QCOMPARE(runs.size(), size_t(3));
+        const QStringList labels{QStringLiteral("FP32"), QStringLiteral("AMP bf16"), QStringLiteral("AMP fp16")};
+        const ampwb::AmpDtype types[] = {ampwb::AmpDtype::Auto, ampwb::AmpDtype::BFloat16, ampwb::AmpDtype::Float16};
+        for (size_t index = 0; index < runs.size(); ++index) {
+            const RunHistory& run = runs[index];
+            QCOMPARE(run.label(), labels[static_cast<int>(index)]);
+            QVERIFY(run.summary.has_value());
+            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+            QVERIFY(run.summary->ampDtype == types[index]);
+            QCOMPARE(run.steps().size(), size_t(4));
+            for (const ampwb::StepMetrics& step : run.steps())
+                QVERIFY(step.ampDtype == types[index]);
+        }
+        QVERIFY(runs[2].summary->skippedSteps > 0);
+        QCOMPARE(runs[2].steps().front().lossScale, 16777216.0);
+        QVERIFY(runs[2].steps().back().lossScale < 16777216.0);
+        QCOMPARE(runs[1].steps().back().lossScale, 1.0);
+
+        ComparisonTable& table = tab.table();
+        QCOMPARE(table.columnCount(), 5);
+        QCOMPARE(table.horizontalHeaderItem(3)->text(), QStringLiteral("AMP bf16 vs FP32"));
+        QCOMPARE(table.horizontalHeaderItem(4)->text(), QStringLiteral("AMP fp16 vs FP32"));
+        QCOMPARE(tab.charts().chart(QStringLiteral("loss"))->plot().graphCount(), 6);
+        const QString verdict = tab.verdict();
+        QVERIFY2(verdict.contains(QLatin1String("AMP bf16: ")) && verdict.contains(QLatin1String("\nAMP fp16: ")),
+                 qPrintable(verdict));
+
+        const QString markdown = environment.path(QStringLiteral("three-way.md"));
+        QVERIFY(tab.exportReport(markdown));
+        QFile report(markdown);
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(report.readAll());
+        QVERIFY2(text.contains(QLatin1String("- AMP: fp16 autocast, loss scaling on")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("- AMP: bf16 autocast, loss scaling off")), qPrintable(text));
+        tab.threeWayBox().setChecked(false);
     }
 
     /// A run trained with --no-validation has no accuracy: "–", and no difference beside it.
