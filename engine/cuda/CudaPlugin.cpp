@@ -1,14 +1,23 @@
 // libampwb_cuda.so: the engine's CUDA part (see system/CudaPluginInterface.h). Loading it loads
 // libtorch_cuda, whose kernels, autocast lists, GradScaler ops and caching allocator register
-// themselves with libtorch on load; the functions here are what the engine asks of CUDA directly.
+// themselves with libtorch on load; the functions here are what the engine asks of CUDA directly: allocator
+// figures, synchronisation, CUDA-event timing and the NCCL backend of a data-parallel group.
 #include "system/CudaPluginInterface.h"
 
+#include <ATen/cuda/CUDAEvent.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
 #include <cuda_runtime_api.h>
+#ifdef USE_C10D_NCCL
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
 
+#include <chrono>
 #include <cstdio>
+#include <map>
+#include <utility>
 
 namespace {
 
@@ -42,6 +51,51 @@ bool describe(int device, char* text, size_t capacity)
     return true;
 }
 
+/// Each thread's timed span on each device: its start and end events.
+std::map<int, std::pair<at::cuda::CUDAEvent, at::cuda::CUDAEvent>>& timers()
+{
+    thread_local std::map<int, std::pair<at::cuda::CUDAEvent, at::cuda::CUDAEvent>> spans;
+    return spans;
+}
+
+void startTimer(int device)
+{
+    c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(device));
+    auto& span = timers()[device];
+    span.first.record(c10::cuda::getCurrentCUDAStream());
+}
+
+double timerMilliseconds(int device)
+{
+    c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(device));
+    auto& span = timers()[device];
+    span.second.record(c10::cuda::getCurrentCUDAStream());
+    span.second.synchronize();
+    return span.first.elapsed_time(span.second);
+}
+
+void* createNcclBackend(void* store, int rank, int worldSize, int64_t timeoutMilliseconds, const char* groupName,
+                        char* error, size_t capacity)
+{
+#ifdef USE_C10D_NCCL
+    try {
+        auto options = c10d::ProcessGroupNCCL::Options::create();
+        options->timeout = std::chrono::milliseconds(timeoutMilliseconds);
+        options->group_name = groupName;
+        auto backend = c10::make_intrusive<c10d::ProcessGroupNCCL>(
+            c10::intrusive_ptr<c10d::Store>::unsafe_reclaim_from_nonowning(static_cast<c10d::Store*>(store)), rank,
+            worldSize, options);
+        return static_cast<c10d::Backend*>(backend.release());
+    } catch (const std::exception& failure) {
+        std::snprintf(error, capacity, "%s", failure.what());
+        return nullptr;
+    }
+#else
+    std::snprintf(error, capacity, "this CUDA part was built without NCCL's headers");
+    return nullptr;
+#endif
+}
+
 const char* builtWithCuda()
 {
     static char version[16];
@@ -53,7 +107,14 @@ const char* builtWithCuda()
 
 extern "C" __attribute__((visibility("default"))) const ampwb::CudaPluginFunctions* ampwb_cuda_plugin_functions()
 {
-    static const ampwb::CudaPluginFunctions functions{
-        ampwb::kCudaPluginInterfaceVersion, builtWithCuda(), memoryUsage, resetPeakMemory, synchronize, describe};
+    static const ampwb::CudaPluginFunctions functions{ampwb::kCudaPluginInterfaceVersion,
+                                                      builtWithCuda(),
+                                                      memoryUsage,
+                                                      resetPeakMemory,
+                                                      synchronize,
+                                                      describe,
+                                                      startTimer,
+                                                      timerMilliseconds,
+                                                      createNcclBackend};
     return &functions;
 }

@@ -1,6 +1,8 @@
 #include "distributed/ProcessGroup.h"
 
 #include "distributed/DistributedError.h"
+#include "system/CudaPluginInterface.h"
+#include "system/CudaSupport.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -18,6 +20,7 @@ namespace {
 constexpr const char* defaultGroupPrefix = "default_pg";
 constexpr const char* firstGroupName = "0";
 constexpr const char* cpuBackendPrefix = "cpu/";
+constexpr const char* cudaBackendPrefix = "cuda/";
 
 std::string seconds(std::chrono::milliseconds duration)
 {
@@ -78,6 +81,20 @@ c10::intrusive_ptr<c10d::ProcessGroupGloo::Options> glooOptions(std::chrono::mil
     return options;
 }
 
+/// The group's NCCL backend, made by the CUDA part (which links libtorch_cuda), as init_process_group adds
+/// it beside Gloo where CUDA is available ("cpu:gloo,cuda:nccl"); it connects at the first CUDA collective.
+c10::intrusive_ptr<c10d::Backend> ncclBackend(const c10::intrusive_ptr<c10d::Store>& store, const Rendezvous& rendezvous,
+                                              std::chrono::milliseconds timeout)
+{
+    char error[512] = "";
+    void* backend = cudaPluginFunctions()->createNcclBackend(store.get(), rendezvous.rank, rendezvous.worldSize,
+                                                             timeout.count(), firstGroupName, error, sizeof error);
+    if (!backend)
+        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " could not set up NCCL for its GPU: "
+                               + error);
+    return c10::intrusive_ptr<c10d::Backend>::reclaim(static_cast<c10d::Backend*>(backend));
+}
+
 } // namespace
 
 ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
@@ -97,6 +114,10 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
                                                                 rendezvous.rank, rendezvous.worldSize, options);
         gloo->setSequenceNumberForGroup();
         group->setBackend(c10::DeviceType::CPU, c10d::ProcessGroup::BackendType::GLOO, gloo);
+        if (cudaAvailable())
+            group->setBackend(c10::DeviceType::CUDA, c10d::ProcessGroup::BackendType::NCCL,
+                              ncclBackend(c10::make_intrusive<c10d::PrefixStore>(cudaBackendPrefix, groupStore),
+                                          rendezvous, timeout));
         group->setGroupName(firstGroupName);
         group->setGroupDesc(defaultGroupPrefix);
         keys = store;

@@ -21,6 +21,8 @@ public:
 
     int rank() const { return rendezvous.rank; }
     int worldSize() const { return rendezvous.worldSize; }
+    /// The rank among the group's processes on this machine: the GPU it trains on there.
+    int localRank() const { return rendezvous.localRank; }
     /// The c10d process group that runs the collectives.
     const c10::intrusive_ptr<c10d::ProcessGroup>& collectives() const { return group; }
     /// The group's store (init_process_group's keys' prefix), for what the ranks tell each other outside collectives.

@@ -11,7 +11,7 @@
 namespace ampwb {
 
 /// Bump when a member is added, removed or changes meaning.
-constexpr int kCudaPluginInterfaceVersion = 1;
+constexpr int kCudaPluginInterfaceVersion = 2;
 
 /// The CUDA part's functions; every device argument is a CUDA device index.
 struct CudaPluginFunctions {
@@ -25,6 +25,14 @@ struct CudaPluginFunctions {
     void (*synchronize)(int device);
     /// Writes "NVIDIA H200, 139.8 GiB" into `text`; returns false when the device cannot be asked.
     bool (*describe)(int device, char* text, size_t capacity);
+    /// Records a CUDA event on the device's current stream: the start of a timed span (one per thread).
+    void (*startTimer)(int device);
+    /// Records the span's end event, waits for it, and returns the milliseconds between the two events.
+    double (*timerMilliseconds)(int device);
+    /// A ProcessGroupNCCL over `store` (a c10d::Store*, borrowed) as a c10d::Backend* holding one reference
+    /// for the caller; null with the reason in `error` when NCCL is missing or the backend cannot be made.
+    void* (*createNcclBackend)(void* store, int rank, int worldSize, int64_t timeoutMilliseconds,
+                               const char* groupName, char* error, size_t capacity);
 };
 
 } // namespace ampwb

@@ -127,6 +127,23 @@ void synchronizeDevice(c10::Device device)
         functions->synchronize(indexOf(device));
 }
 
+void startCudaTimer(c10::Device device)
+{
+    if (const CudaPluginFunctions* functions = cudaPart().functions)
+        functions->startTimer(indexOf(device));
+}
+
+double cudaTimerMilliseconds(c10::Device device)
+{
+    const CudaPluginFunctions* functions = cudaPart().functions;
+    return functions ? functions->timerMilliseconds(indexOf(device)) : 0.0;
+}
+
+const CudaPluginFunctions* cudaPluginFunctions()
+{
+    return cudaPart().functions;
+}
+
 std::string cudaDeviceDescription(c10::Device device)
 {
     const CudaPluginFunctions* functions = cudaPart().functions;

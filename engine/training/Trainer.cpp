@@ -309,6 +309,10 @@ void Trainer::Session::prepare()
     const bool writesRunFolder = leadsTheRun(group);
 
     device = resolveDevice(config.device);
+    // In a group, each rank on a machine trains on a GPU of its own (NCCL needs one per rank), as torchrun's
+    // scripts choose it: the local rank's, unless the request named one.
+    if (group && device.is_cuda() && config.device.find(':') == std::string::npos)
+        device = c10::Device(c10::DeviceType::CUDA, static_cast<c10::DeviceIndex>(group->localRank()));
     machine = probeDevices();
     if (config.precision == Precision::Amp) {
         summary.ampDtype = resolvedAmpDtype(config.ampDtype, device.type());
@@ -621,6 +625,8 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
 
     synchronizeDevice(device);
     const Clock::time_point start = Clock::now();
+    if (cuda)
+        startCudaTimer(device); // on CUDA the step's time is the GPU's, between two CUDA events
     NamedScope stepScope(stepscope::kTrainingStep); // the X-ray's profile counts what runs inside
     for (auto& parameter : model->parameters())
         parameter.mutable_grad().reset();
@@ -665,8 +671,7 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     }
     optimizerScope.end();
     const int64_t correct = logits.argmax(1).eq(labels).sum().item<int64_t>();
-    synchronizeDevice(device);
-    const double seconds = secondsSince(start) - gradientStatsSeconds;
+    const double seconds = (cuda ? cudaTimerMilliseconds(device) / 1000.0 : secondsSince(start)) - gradientStatsSeconds;
     stepScope.end();
 
     const int64_t batchImages = batch.labels.size(0);
