@@ -83,15 +83,15 @@ c10::intrusive_ptr<c10d::ProcessGroupGloo::Options> glooOptions(std::chrono::mil
 
 /// The group's NCCL backend, made by the CUDA part (which links libtorch_cuda), as init_process_group adds
 /// it beside Gloo where CUDA is available ("cpu:gloo,cuda:nccl"); it connects at the first CUDA collective.
-c10::intrusive_ptr<c10d::Backend> ncclBackend(const c10::intrusive_ptr<c10d::Store>& store, const Rendezvous& rendezvous,
-                                              std::chrono::milliseconds timeout)
+c10::intrusive_ptr<c10d::Backend> ncclBackend(const c10::intrusive_ptr<c10d::Store>& store,
+                                              const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
 {
     char error[512] = "";
     void* backend = cudaPluginFunctions()->createNcclBackend(store.get(), rendezvous.rank, rendezvous.worldSize,
                                                              timeout.count(), firstGroupName, error, sizeof error);
     if (!backend)
-        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " could not set up NCCL for its GPU: "
-                               + error);
+        throw DistributedError("Rank " + std::to_string(rendezvous.rank)
+                               + " could not set up NCCL for its GPU: " + error);
     return c10::intrusive_ptr<c10d::Backend>::reclaim(static_cast<c10d::Backend*>(backend));
 }
 

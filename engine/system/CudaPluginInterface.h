@@ -31,8 +31,8 @@ struct CudaPluginFunctions {
     double (*timerMilliseconds)(int device);
     /// A ProcessGroupNCCL over `store` (a c10d::Store*, borrowed) as a c10d::Backend* holding one reference
     /// for the caller; null with the reason in `error` when NCCL is missing or the backend cannot be made.
-    void* (*createNcclBackend)(void* store, int rank, int worldSize, int64_t timeoutMilliseconds,
-                               const char* groupName, char* error, size_t capacity);
+    void* (*createNcclBackend)(void* store, int rank, int worldSize, int64_t timeoutMilliseconds, const char* groupName,
+                               char* error, size_t capacity);
 };
 
 } // namespace ampwb

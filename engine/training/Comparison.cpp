@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 namespace ampwb {
 namespace {
@@ -356,22 +357,18 @@ std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary
         [&](const RunSummary& run) {
             return change(static_cast<double>(run.peakMemoryBytes), static_cast<double>(fp32.peakMemoryBytes));
         });
-    row(
-        "Final top-1", accuracy(fp32.finalTop1, fp32),
-        [](const RunSummary& run) { return accuracy(run.finalTop1, run); },
-        [&](const RunSummary& run) {
-            return fp32.validated && run.validated
-                     ? points(run.finalTop1, run.validationImages, fp32.finalTop1, fp32.validationImages)
-                     : std::string();
-        });
-    row(
-        "Final top-5", accuracy(fp32.finalTop5, fp32),
-        [](const RunSummary& run) { return accuracy(run.finalTop5, run); },
-        [&](const RunSummary& run) {
-            return fp32.validated && run.validated
-                     ? points(run.finalTop5, run.validationImages, fp32.finalTop5, fp32.validationImages)
-                     : std::string();
-        });
+    const std::pair<const char*, double RunSummary::*> accuracies[] = {{"Final top-1", &RunSummary::finalTop1},
+                                                                       {"Final top-5", &RunSummary::finalTop5}};
+    for (const auto& [metric, member] : accuracies) {
+        const auto value = member;
+        row(
+            metric, accuracy(fp32.*value, fp32), [value](const RunSummary& run) { return accuracy(run.*value, run); },
+            [&fp32, value](const RunSummary& run) {
+                return fp32.validated && run.validated
+                         ? points(run.*value, run.validationImages, fp32.*value, fp32.validationImages)
+                         : std::string();
+            });
+    }
     const auto nothing = [](const RunSummary&) { return std::string(); };
     row(
         "Skipped steps / NaN losses", std::to_string(fp32.skippedSteps) + " / " + std::to_string(fp32.nonFiniteLosses),

@@ -625,8 +625,9 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
 
     synchronizeDevice(device);
     const Clock::time_point start = Clock::now();
+    // On CUDA the step's time is the GPU's, between two CUDA events.
     if (cuda)
-        startCudaTimer(device); // on CUDA the step's time is the GPU's, between two CUDA events
+        startCudaTimer(device);
     NamedScope stepScope(stepscope::kTrainingStep); // the X-ray's profile counts what runs inside
     for (auto& parameter : model->parameters())
         parameter.mutable_grad().reset();

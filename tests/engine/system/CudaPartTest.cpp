@@ -15,7 +15,7 @@ using namespace ampwb;
 namespace {
 
 /// Skips the calling test where no CUDA device can be used, saying why.
-#define SKIP_WITHOUT_A_GPU()                                                                                          \
+#define SKIP_WITHOUT_A_GPU()                                                                                           \
     if (!cudaAvailable())                                                                                              \
         QSKIP(qPrintable(QStringLiteral("needs a CUDA device: ") + QString::fromStdString(cudaBuildDescription())      \
                          + QStringLiteral(", no device")));
