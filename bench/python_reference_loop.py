@@ -114,7 +114,7 @@ def main():
         model = DistributedDataParallel(model)
     optimizer = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9, weight_decay=5e-4)
     amp = args.precision == "amp"
-    scaler = torch.cuda.amp.GradScaler(enabled=amp and device.type == "cuda")
+    scaler = torch.amp.GradScaler("cuda", enabled=amp and device.type == "cuda")
     low_precision = torch.float16 if device.type == "cuda" else torch.bfloat16
     criterion = torch.nn.CrossEntropyLoss()
 

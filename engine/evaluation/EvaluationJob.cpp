@@ -1,7 +1,9 @@
 #include "evaluation/EvaluationJob.h"
 
 #include "data/DataSource.h"
+#ifdef AMPWB_WITH_OPENCV
 #include "data/ImageFolderDataset.h"
+#endif
 #include "evaluation/EvaluationFiles.h"
 #include "modelfiles/ModelLoading.h"
 #include "training/RunFolder.h"
@@ -43,11 +45,13 @@ EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
     result.dataset = job.trainSplit ? splits.train : splits.validation;
     result.source = splits.description;
     result.dataDescription = splits.description + (job.trainSplit ? ", train split" : ", validation split");
+#ifdef AMPWB_WITH_OPENCV // without it, openDataSource has refused an image folder already
     if (job.wholeFolder && !job.data.empty() && fs::is_directory(job.data) && !validationFolderOf(job.data)) {
         result.dataset = std::make_shared<ImageFolderDataset>(ImageFolderDataset::scan(job.data));
         result.source = "ImageFolder (" + job.data + ")";
         result.dataDescription = result.source + ", every image";
     }
+#endif
     result.modelDescription = classifier.description();
     result.evaluation = evaluateModel(classifier, *result.dataset, job.evaluation);
     if (secondClassifier) {
