@@ -2634,6 +2634,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Convolution backward (both gradients, not timed apart)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>, timed on the GPU by CUDA events at each operator&apos;s start and end (a gap in which the GPU waited for the host counts to the operator around it)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -2624,6 +2624,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Convolution backward (both gradients, not timed apart)</source>
         <translation>卷积反向（两种梯度合计，未分开计时）</translation>
     </message>
+    <message>
+        <source>, timed on the GPU by CUDA events at each operator&apos;s start and end (a gap in which the GPU waited for the host counts to the operator around it)</source>
+        <translation>，在 GPU 上以每个算子开始和结束时记录的 CUDA 事件计时（GPU 等待主机的空隙计入其所在的算子）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -87,6 +87,9 @@ std::string profileReport(const std::vector<ProfileTaken>& profiles)
     else
         for (const ProfileTaken& taken : profiles)
             text += oneRun(taken);
+    if (!profiles.empty() && profiles.front().profile.clock == RecordingClock::CudaEvents)
+        text += "Operator times are the GPU's, between CUDA events recorded at each operator's start and end (a gap "
+                "in which the GPU waited for the host counts to the operator around it).\n";
     for (const ProfileTaken& taken : profiles) {
         if (!taken.error.empty())
             text += "The " + toString(taken.precision) + " profile could not be written: " + taken.error + "\n";

@@ -8,7 +8,9 @@
 # 2. CudaPartTest's checks through the CLI: --version, then FP32 vs AMP (fp16 autocast + dynamic loss scaling)
 #    on synthetic 224 px, batch 256, with and without channels_last: images/s, peak allocated/reserved memory,
 #    scale trace;
-# 3. the same loop in Python (bench/python_reference_loop.py) for the speed ratio.
+# 3. the same loop in Python (bench/python_reference_loop.py) for the speed ratio;
+# 4. the X-ray of 3 steps of each precision, each operator timed on the GPU by CUDA events (profile.json's
+#    "clock" says "cuda-events"; on the dry run's CPU, "host").
 # DRY_RUN=1 runs every step on this machine's CPU instead (tiny runs, build-gpu-dry/, no nvidia-smi), as
 # the project's own machines do before a device is spent on it.
 set -euo pipefail
@@ -62,3 +64,8 @@ for layout in --contiguous --channels-last; do
             $([ "$layout" = --channels-last ] && echo --channels-last) | tee -a "$out/python.jsonl"
     done
 done
+
+# 4. The X-ray on the device.
+$cli profile --device "$device" --data synthetic --image-size "$size" --batch-size "$batch" \
+    --synthetic-size $((batch * 8)) --no-augment --steps 3 --workers "$workers" --run-dir "$out/runs" --name xray
+grep -h '"clock"' "$out"/runs/xray/*/profile/*/profile.json

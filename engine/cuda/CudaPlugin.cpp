@@ -1,7 +1,8 @@
 // libampwb_cuda.so: the engine's CUDA part (see system/CudaPluginInterface.h). Loading it loads
 // libtorch_cuda, whose kernels, autocast lists, GradScaler ops and caching allocator register
 // themselves with libtorch on load; the functions here are what the engine asks of CUDA directly: allocator
-// figures, synchronisation, CUDA-event timing and the NCCL backend of a data-parallel group.
+// figures, synchronisation, CUDA-event timing (a step's, and each range of the X-ray's) and the NCCL backend of a
+// data-parallel group.
 #include "system/CudaPluginInterface.h"
 
 #include <ATen/cuda/CUDAEvent.h>
@@ -14,10 +15,12 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -96,6 +99,65 @@ void* createNcclBackend(void* store, int rank, int worldSize, int64_t timeoutMil
 #endif
 }
 
+/// Events recorded in turn on one device's current stream; pooled, since a profiled step records thousands.
+struct EventList {
+    c10::DeviceIndex device = 0;
+    std::vector<cudaEvent_t> events;
+    size_t recorded = 0;
+};
+
+void* createEventList(int device)
+{
+    return new EventList{static_cast<c10::DeviceIndex>(device), {}, 0};
+}
+
+int64_t recordListEvent(void* opaque)
+{
+    auto* list = static_cast<EventList*>(opaque);
+    try {
+        c10::cuda::CUDAGuard guard(list->device);
+        if (list->recorded == list->events.size()) {
+            cudaEvent_t event = nullptr;
+            if (cudaEventCreate(&event) != cudaSuccess)
+                return -1;
+            list->events.push_back(event);
+        }
+        if (cudaEventRecord(list->events[list->recorded], c10::cuda::getCurrentCUDAStream(list->device)) != cudaSuccess)
+            return -1;
+        return static_cast<int64_t>(list->recorded++);
+    } catch (const std::exception&) {
+        return -1; // called from inside an operator's RecordFunction: never throw there
+    }
+}
+
+int64_t listEventMilliseconds(void* opaque, double* milliseconds, int64_t count)
+{
+    auto* list = static_cast<EventList*>(opaque);
+    try {
+        c10::cuda::CUDAGuard guard(list->device);
+        const int64_t written = std::min(count, static_cast<int64_t>(list->recorded));
+        if (written > 0 && cudaEventSynchronize(list->events[list->recorded - 1]) != cudaSuccess)
+            return -1;
+        for (int64_t i = 0; i < written; ++i) {
+            float elapsed = 0.0F;
+            if (cudaEventElapsedTime(&elapsed, list->events[0], list->events[static_cast<size_t>(i)]) != cudaSuccess)
+                return -1;
+            milliseconds[i] = elapsed;
+        }
+        return written;
+    } catch (const std::exception&) {
+        return -1;
+    }
+}
+
+void destroyEventList(void* opaque)
+{
+    auto* list = static_cast<EventList*>(opaque);
+    for (cudaEvent_t event : list->events)
+        cudaEventDestroy(event);
+    delete list;
+}
+
 const char* builtWithCuda()
 {
     static char version[16];
@@ -115,6 +177,10 @@ extern "C" __attribute__((visibility("default"))) const ampwb::CudaPluginFunctio
                                                       describe,
                                                       startTimer,
                                                       timerMilliseconds,
-                                                      createNcclBackend};
+                                                      createNcclBackend,
+                                                      createEventList,
+                                                      recordListEvent,
+                                                      listEventMilliseconds,
+                                                      destroyEventList};
     return &functions;
 }

@@ -11,7 +11,7 @@
 namespace ampwb {
 
 /// Bump when a member is added, removed or changes meaning.
-constexpr int kCudaPluginInterfaceVersion = 2;
+constexpr int kCudaPluginInterfaceVersion = 3;
 
 /// The CUDA part's functions; every device argument is a CUDA device index.
 struct CudaPluginFunctions {
@@ -33,6 +33,14 @@ struct CudaPluginFunctions {
     /// for the caller; null with the reason in `error` when NCCL is missing or the backend cannot be made.
     void* (*createNcclBackend)(void* store, int rank, int worldSize, int64_t timeoutMilliseconds, const char* groupName,
                                char* error, size_t capacity);
+    /// A list of CUDA events to be recorded in turn on the device's current stream (the X-ray's clock on a GPU).
+    void* (*createEventList)(int device);
+    /// Records one more event of the list; returns its position (from 0), or -1 when it could not be recorded.
+    int64_t (*recordListEvent)(void* list);
+    /// Waits for the list's events and writes the milliseconds from the first to each into `milliseconds`
+    /// (at most `count`); returns how many were written, or -1 when the events cannot be read.
+    int64_t (*listEventMilliseconds)(void* list, double* milliseconds, int64_t count);
+    void (*destroyEventList)(void* list);
 };
 
 } // namespace ampwb

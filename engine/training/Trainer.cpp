@@ -417,6 +417,7 @@ void Trainer::Session::prepare()
     summary.imageSize = imageSize;
 
     started.runDirectory = summary.runDirectory;
+    started.device = device;
     started.deviceDescription = deviceText;
     started.datasetDescription = data.description;
     started.precision = config.precision;

@@ -15,6 +15,7 @@ namespace ampwb {
 /// Sent once when a run has opened its data and built its model.
 struct RunStarted {
     std::string runDirectory;
+    c10::Device device = c10::kCPU; ///< where the run trains
     std::string deviceDescription;
     std::string datasetDescription;
     Precision precision = Precision::Fp32;

@@ -1,5 +1,7 @@
 #include "xray/OperatorRecording.h"
 
+#include "system/CudaEventClock.h"
+
 #include <ATen/record_function.h>
 #include <c10/core/ScalarType.h>
 
@@ -13,9 +15,16 @@
 namespace ampwb {
 
 struct OperatorRecordingState {
+    explicit OperatorRecordingState(c10::Device device)
+        : device(device)
+    {
+    }
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    CudaEventClock device;
+    RecordingClock clock = RecordingClock::Host;
     std::vector<RecordedEvent> events;
-    std::vector<int> open; ///< indices of the ranges not yet ended, innermost last
+    std::vector<std::array<int64_t, 2>> deviceMarks; ///< each event's start and end marks on `device` (-1: none)
+    std::vector<int> open;                           ///< indices of the ranges not yet ended, innermost last
     at::CallbackHandle handle = 0;
     size_t slot = 0;
 
@@ -87,6 +96,8 @@ std::unique_ptr<at::ObserverContext> rangeStarted(OperatorRecordingState* state,
     event.inputShapes = "[" + shapes + "]";
     const int index = static_cast<int>(state->events.size());
     state->events.push_back(std::move(event));
+    if (state->device.recording())
+        state->deviceMarks.push_back({state->device.mark(), -1});
     state->open.push_back(index);
     return std::make_unique<EventIndex>(index);
 }
@@ -100,6 +111,8 @@ void rangeEnded(OperatorRecordingState* state, const at::RecordFunction& fn, at:
         return;
     RecordedEvent& event = state->events[static_cast<size_t>(index)];
     event.endNanoseconds = state->now();
+    if (state->device.recording())
+        state->deviceMarks[static_cast<size_t>(index)][1] = state->device.mark();
     for (const c10::IValue& output : fn.outputs()) {
         if (output.isTensor() && output.toTensor().defined()) {
             event.outputDtype = dtypeName(static_cast<int8_t>(output.toTensor().scalar_type()));
@@ -132,6 +145,28 @@ at::RecordFunctionCallback callbackFor(size_t slot, std::index_sequence<Slots...
     return at::RecordFunctionCallback(starts[slot], ends[slot]).needsInputs(true).needsOutputs(true);
 }
 
+/// Moves the events onto the device's clock where every mark of theirs was recorded and can be read.
+void readDeviceTimes(OperatorRecordingState& state)
+{
+    if (!state.device.recording() || state.events.empty())
+        return;
+    const std::vector<double> milliseconds = state.device.millisecondsSinceFirst();
+    const auto nanoseconds = [&](int64_t mark) -> int64_t {
+        return mark >= 0 && static_cast<size_t>(mark) < milliseconds.size()
+                 ? static_cast<int64_t>(milliseconds[static_cast<size_t>(mark)] * 1e6)
+                 : -2;
+    };
+    for (const auto& [start, end] : state.deviceMarks)
+        if (nanoseconds(start) < 0 || (end >= 0 && nanoseconds(end) < 0))
+            return; // a mark went missing: keep the host's times
+    for (size_t i = 0; i < state.events.size(); ++i) {
+        const auto [start, end] = state.deviceMarks[i];
+        state.events[i].startNanoseconds = nanoseconds(start);
+        state.events[i].endNanoseconds = end >= 0 ? nanoseconds(end) : -1;
+    }
+    state.clock = RecordingClock::CudaEvents;
+}
+
 } // namespace
 
 std::string dtypeName(int8_t scalarType)
@@ -149,8 +184,8 @@ std::string dtypeName(int8_t scalarType)
     }
 }
 
-OperatorRecording::OperatorRecording()
-    : state(new OperatorRecordingState)
+OperatorRecording::OperatorRecording(c10::Device device)
+    : state(new OperatorRecordingState(device))
 {
     for (size_t slot = 0; slot < kSlots; ++slot) {
         OperatorRecordingState* free = nullptr;
@@ -176,8 +211,14 @@ std::vector<RecordedEvent> OperatorRecording::finish()
         at::removeCallback(state->handle);
         state->handle = 0;
         recordings[state->slot] = nullptr;
+        readDeviceTimes(*state);
     }
     return std::move(state->events);
+}
+
+RecordingClock OperatorRecording::clock() const
+{
+    return state->clock;
 }
 
 } // namespace ampwb

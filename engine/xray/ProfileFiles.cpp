@@ -89,6 +89,7 @@ json profileJson(const OperatorProfile& profile, const std::string& precision)
                            {"cast_ms", time.castMilliseconds},
                            {"other_ms", time.otherMilliseconds}});
     return {{"precision", precision},
+            {"clock", profile.clock == RecordingClock::CudaEvents ? "cuda-events" : "host"},
             {"first_step", profile.firstStep},
             {"last_step", profile.lastStep},
             {"measured_step_ms", profile.measuredStepMilliseconds},
@@ -171,6 +172,7 @@ std::optional<OperatorProfile> readProfile(const std::string& directory)
     try {
         const json root = json::parse(readTextFile((fs::path(directory) / "profile.json").string()));
         OperatorProfile profile;
+        profile.clock = textOr(root, "clock") == "cuda-events" ? RecordingClock::CudaEvents : RecordingClock::Host;
         profile.firstStep = static_cast<int64_t>(numberOr(root, "first_step"));
         profile.lastStep = static_cast<int64_t>(numberOr(root, "last_step"));
         profile.measuredStepMilliseconds = numberOr(root, "measured_step_ms");

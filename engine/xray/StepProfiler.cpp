@@ -9,6 +9,7 @@ namespace ampwb {
 
 struct StepProfiler::RunProfile {
     Precision precision = Precision::Fp32;
+    c10::Device device = c10::kCPU;
     std::string runDirectory;
     std::unique_ptr<OperatorRecording> recording;
     StepRange steps;
@@ -45,6 +46,7 @@ void StepProfiler::runStarted(const RunStarted& started)
     RunProfile& run = runOf(started.precision);
     run.recording.reset();
     run.precision = started.precision;
+    run.device = started.device;
     run.runDirectory = started.runDirectory;
     run.requestsSeen = 0; // a request made while the job runs reaches each of its runs once
     if (range && range->first <= started.firstStep && range->last >= started.firstStep)
@@ -87,12 +89,13 @@ void StepProfiler::startRecording(RunProfile& run, int64_t first, int64_t last)
     run.steps = {first, last};
     run.stepMilliseconds = 0.0;
     run.lastRecorded = 0;
-    run.recording = std::make_unique<OperatorRecording>();
+    run.recording = std::make_unique<OperatorRecording>(run.device);
 }
 
 void StepProfiler::finishRecording(RunProfile& run)
 {
     std::vector<RecordedEvent> events = run.recording->finish();
+    const RecordingClock clock = run.recording->clock();
     run.recording.reset();
     if (run.lastRecorded < run.steps.first)
         return; // no step of the range was taken
@@ -102,6 +105,7 @@ void StepProfiler::finishRecording(RunProfile& run)
     taken.runDirectory = run.runDirectory;
     ProfiledSteps profiled = analyseSteps(std::move(events), run.steps.first, run.lastRecorded,
                                           run.stepMilliseconds / static_cast<double>(steps));
+    profiled.profile.clock = clock;
     if (!run.runDirectory.empty()) {
         const std::string directory = profileDirectory(run.runDirectory, run.steps.first, run.lastRecorded);
         try {

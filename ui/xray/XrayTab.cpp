@@ -344,7 +344,10 @@ void XrayTab::showProfiles()
     classes->resizeColumnsToContents();
     classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     sentence->setText(both ? describeBoth(comparison) : describeOne(one));
-    const QString steps = tr("steps %1–%2").arg(one.firstStep).arg(one.lastStep);
+    QString steps = tr("steps %1–%2").arg(one.firstStep).arg(one.lastStep);
+    if (one.clock == ampwb::RecordingClock::CudaEvents)
+        steps += tr(", timed on the GPU by CUDA events at each operator's start and end (a gap in which the GPU "
+                    "waited for the host counts to the operator around it)");
     filesLabel->setText(
         profileFolders.isEmpty()
             ? steps

@@ -3,6 +3,7 @@
 // allocator figures, an NCCL all-reduce) runs where one is present and is skipped, with the reason, elsewhere.
 #include "system/CudaPluginInterface.h"
 #include "system/CudaSupport.h"
+#include "xray/OperatorRecording.h"
 
 #include <torch/csrc/distributed/c10d/Backend.hpp>
 #include <torch/csrc/distributed/c10d/HashStore.hpp>
@@ -38,6 +39,8 @@ private Q_SLOTS:
     void loadsWithEveryFunction();
     void ncclIsBuiltIn();
     void eventsTimeTheGpusWork();
+    void xrayKeepsTheHostClockWithoutAGpu();
+    void xrayTimesOperatorsOnTheGpu();
     void allocatorFiguresFollowATensor();
     void ncclAllReducesOnOneRank();
 };
@@ -51,6 +54,8 @@ void CudaPartTest::loadsWithEveryFunction()
     QCOMPARE(functions->interfaceVersion, kCudaPluginInterfaceVersion);
     QVERIFY(functions->memoryUsage && functions->resetPeakMemory && functions->synchronize && functions->describe);
     QVERIFY(functions->startTimer && functions->timerMilliseconds && functions->createNcclBackend);
+    QVERIFY(functions->createEventList && functions->recordListEvent && functions->listEventMilliseconds
+            && functions->destroyEventList);
 }
 
 void CudaPartTest::ncclIsBuiltIn()
@@ -75,6 +80,51 @@ void CudaPartTest::eventsTimeTheGpusWork()
     const double milliseconds = cudaTimerMilliseconds(cuda);
     // 20 products of 4096² matrices are 2.7 TFLOP: more than 0.1 ms on any GPU, less than 10 s.
     QVERIFY2(milliseconds > 0.1 && milliseconds < 10000.0, qPrintable(QString::number(milliseconds)));
+}
+
+void CudaPartTest::xrayKeepsTheHostClockWithoutAGpu()
+{
+    if (cudaAvailable())
+        QSKIP("a CUDA device is present: xrayTimesOperatorsOnTheGpu covers this machine");
+    // Asked for a CUDA device that is not there, the X-ray's recording still records, on the host's clock.
+    OperatorRecording recording(c10::Device(c10::DeviceType::CUDA, 0));
+    const torch::Tensor a = torch::randn({64, 64});
+    const torch::Tensor product = torch::mm(a, a);
+    const std::vector<RecordedEvent> events = recording.finish();
+    QCOMPARE(recording.clock(), RecordingClock::Host);
+    const auto mm = std::find_if(events.begin(), events.end(),
+                                 [](const RecordedEvent& e) { return e.name == "aten::mm"; });
+    QVERIFY(mm != events.end());
+    QVERIFY(mm->endNanoseconds >= mm->startNanoseconds);
+}
+
+void CudaPartTest::xrayTimesOperatorsOnTheGpu()
+{
+    SKIP_WITHOUT_A_GPU();
+    const c10::Device cuda(c10::DeviceType::CUDA, 0);
+    const torch::Tensor a = torch::randn({4096, 4096}, torch::TensorOptions().device(cuda));
+    const torch::Tensor small = torch::randn({8}, torch::TensorOptions().device(cuda));
+    synchronizeDevice(cuda);
+    OperatorRecording recording(cuda);
+    torch::Tensor product = torch::mm(a, a);
+    torch::Tensor sum = small + small;
+    const std::vector<RecordedEvent> events = recording.finish();
+    QCOMPARE(recording.clock(), RecordingClock::CudaEvents);
+    const auto find = [&](const char* name) {
+        const auto found = std::find_if(events.begin(), events.end(),
+                                        [&](const RecordedEvent& e) { return e.name == name; });
+        return found == events.end() ? RecordedEvent() : *found;
+    };
+    // The host only queues the product (microseconds); on the GPU, 137 GFLOP take at least 0.1 ms and
+    // far longer than adding eight numbers.
+    const RecordedEvent mm = find("aten::mm");
+    const RecordedEvent add = find("aten::add");
+    QVERIFY(!mm.name.empty() && !add.name.empty());
+    const double mmMilliseconds = static_cast<double>(mm.endNanoseconds - mm.startNanoseconds) / 1e6;
+    const double addMilliseconds = static_cast<double>(add.endNanoseconds - add.startNanoseconds) / 1e6;
+    QVERIFY2(mmMilliseconds > 0.1 && mmMilliseconds < 10000.0, qPrintable(QString::number(mmMilliseconds)));
+    QVERIFY2(addMilliseconds < mmMilliseconds / 10.0, qPrintable(QString::number(addMilliseconds)));
+    QVERIFY(add.startNanoseconds >= mm.endNanoseconds);
 }
 
 void CudaPartTest::allocatorFiguresFollowATensor()

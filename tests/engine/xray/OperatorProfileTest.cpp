@@ -375,6 +375,17 @@ void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
         QCOMPARE(read->classes[k].dtype, written.classes[k].dtype);
     }
     QCOMPARE(latestProfileDirectory(run.summary.runDirectory), std::optional<std::string>(folder.toStdString()));
+
+    // The clock is written too: a CPU run's profile is on the host's; one taken with CUDA events says so.
+    QCOMPARE(read->clock, RecordingClock::Host);
+    QTemporaryDir gpuFolder;
+    ProfiledSteps onGpu;
+    onGpu.profile = written;
+    onGpu.profile.clock = RecordingClock::CudaEvents;
+    writeProfile(gpuFolder.path().toStdString(), onGpu, "amp");
+    const std::optional<OperatorProfile> readGpu = readProfile(gpuFolder.path().toStdString());
+    QVERIFY(readGpu);
+    QCOMPARE(readGpu->clock, RecordingClock::CudaEvents);
 }
 
 void OperatorProfileTest::requestedProfileCoversTheNextSteps()
