@@ -436,10 +436,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Epoch time (projected)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Epoch time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -448,23 +444,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak memory (CUDA allocated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak memory (process RSS)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Final top-1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Final top-5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skipped steps / NaN losses</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -488,14 +472,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak memory (CUDA allocated, both runs at once)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak memory (process RSS, both runs at once)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 faster</source>
         <translation type="unfinished"></translation>
     </message>
@@ -515,6 +491,36 @@
     <message>
         <source>%1
 (±%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory
+(CUDA allocated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory
+(process RSS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (CUDA,
+both runs at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory (RSS,
+both runs at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch time
+(projected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped steps /
+NaN losses</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1216,19 +1222,11 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CPU: %1 · bf16 units: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is usually slower than FP32.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GPU: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>libtorch %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1325,6 +1323,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>AMP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU: %1 · bf16 units: %2 · libtorch %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -436,10 +436,6 @@
         <translation>失败</translation>
     </message>
     <message>
-        <source>Epoch time (projected)</source>
-        <translation>每轮耗时（推算）</translation>
-    </message>
-    <message>
         <source>Epoch time</source>
         <translation>每轮耗时</translation>
     </message>
@@ -448,24 +444,12 @@
         <translation>吞吐量</translation>
     </message>
     <message>
-        <source>Peak memory (CUDA allocated)</source>
-        <translation>峰值内存（CUDA 已分配）</translation>
-    </message>
-    <message>
-        <source>Peak memory (process RSS)</source>
-        <translation>峰值内存（进程 RSS）</translation>
-    </message>
-    <message>
         <source>Final top-1</source>
         <translation>最终 top-1</translation>
     </message>
     <message>
         <source>Final top-5</source>
         <translation>最终 top-5</translation>
-    </message>
-    <message>
-        <source>Skipped steps / NaN losses</source>
-        <translation>跳过的步 / NaN 损失</translation>
     </message>
     <message>
         <source>Run state</source>
@@ -486,14 +470,6 @@
     <message>
         <source>Metric</source>
         <translation>指标</translation>
-    </message>
-    <message>
-        <source>Peak memory (CUDA allocated, both runs at once)</source>
-        <translation>峰值内存（CUDA 分配，两次运行同时）</translation>
-    </message>
-    <message>
-        <source>Peak memory (process RSS, both runs at once)</source>
-        <translation>峰值内存（进程 RSS，两次运行同时）</translation>
     </message>
     <message>
         <source>%1 faster</source>
@@ -518,6 +494,42 @@
 (±%2)</source>
         <translation>%1
 （±%2）</translation>
+    </message>
+    <message>
+        <source>Peak memory
+(CUDA allocated)</source>
+        <translation>峰值内存
+（CUDA 已分配）</translation>
+    </message>
+    <message>
+        <source>Peak memory
+(process RSS)</source>
+        <translation>峰值内存
+（进程 RSS）</translation>
+    </message>
+    <message>
+        <source>Peak memory (CUDA,
+both runs at once)</source>
+        <translation>峰值内存（CUDA，
+两次运行同时）</translation>
+    </message>
+    <message>
+        <source>Peak memory (RSS,
+both runs at once)</source>
+        <translation>峰值内存（RSS，
+两次运行同时）</translation>
+    </message>
+    <message>
+        <source>Epoch time
+(projected)</source>
+        <translation>每轮耗时
+（推算）</translation>
+    </message>
+    <message>
+        <source>Skipped steps /
+NaN losses</source>
+        <translation>跳过的步 /
+NaN 损失</translation>
     </message>
 </context>
 <context>
@@ -1216,20 +1228,12 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>无</translation>
     </message>
     <message>
-        <source>CPU: %1 · bf16 units: %2</source>
-        <translation>CPU：%1 · bf16 单元：%2</translation>
-    </message>
-    <message>
         <source>%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is usually slower than FP32.</source>
         <translation>libtorch 使用 %1 个线程。没有 bf16 单元时，CPU 上的 AMP 只能模拟 bf16，通常比 FP32 更慢。</translation>
     </message>
     <message>
         <source>GPU: %1</source>
         <translation>GPU：%1</translation>
-    </message>
-    <message>
-        <source>libtorch %1</source>
-        <translation>libtorch %1</translation>
     </message>
     <message>
         <source>Configuration</source>
@@ -1326,6 +1330,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>AMP %1</source>
         <translation>AMP %1</translation>
+    </message>
+    <message>
+        <source>CPU: %1 · bf16 units: %2 · libtorch %3</source>
+        <translation>CPU：%1 · bf16 单元：%2 · libtorch %3</translation>
     </message>
 </context>
 <context>

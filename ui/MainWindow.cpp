@@ -186,12 +186,17 @@ void MainWindow::createStatusBar()
 {
     stateLabel = new QLabel(tr("Ready"), this);
     stateLabel->setObjectName(QStringLiteral("runState"));
+    // However long the state grows ("Comparing, AMP bf16 run: step …"), it never widens the window.
+    stateLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    stateLabel->setMinimumWidth(stateLabel->fontMetrics().horizontalAdvance(QStringLiteral("0")) * 24);
     statusBar()->addWidget(stateLabel, 1);
 
     const QString bf16Units = machine.cpuHasAmxBf16    ? QStringLiteral("AMX-BF16")
                             : machine.cpuHasAvx512Bf16 ? QStringLiteral("AVX512-BF16")
                                                        : tr("none");
-    auto* cpuLabel = new QLabel(tr("CPU: %1 · bf16 units: %2").arg(QString::fromStdString(machine.cpuModel), bf16Units),
+    auto* cpuLabel = new QLabel(tr("CPU: %1 · bf16 units: %2 · libtorch %3")
+                                    .arg(QString::fromStdString(machine.cpuModel), bf16Units,
+                                         QString::fromStdString(machine.libtorchVersion)),
                                 this);
     cpuLabel->setObjectName(QStringLiteral("cpuStatus"));
     cpuLabel->setToolTip(tr("%1 threads for libtorch. Without bf16 units, AMP on the CPU emulates bf16 and is "
@@ -203,9 +208,6 @@ void MainWindow::createStatusBar()
         gpuLabel->setObjectName(QStringLiteral("gpuStatus"));
         statusBar()->addPermanentWidget(gpuLabel);
     }
-    auto* torchLabel = new QLabel(tr("libtorch %1").arg(QString::fromStdString(machine.libtorchVersion)), this);
-    torchLabel->setObjectName(QStringLiteral("libtorchStatus"));
-    statusBar()->addPermanentWidget(torchLabel);
 }
 
 void MainWindow::createConfigurationDock()

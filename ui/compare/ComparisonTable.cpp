@@ -57,6 +57,12 @@ QString throughputChange(const ampwb::RunSummary& other, const ampwb::RunSummary
     return ComparisonTable::tr("%1 (±%2 %)").arg(ratio, DisplayFormat::number(margin * 100.0, 0));
 }
 
+/// A cell's or a row label's text on one line, for a report.
+QString oneLine(QString text)
+{
+    return text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
 QString stateText(ampwb::RunState state)
 {
     switch (state) {
@@ -112,12 +118,13 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
             interleaved = interleaved || run.summary->interleaved;
         }
     }
-    QString memoryLabel = cuda ? tr("Peak memory (CUDA allocated)") : tr("Peak memory (process RSS)");
+    // Row labels of two short lines: the table must fit beside the charts on a laptop's screen.
+    QString memoryLabel = cuda ? tr("Peak memory\n(CUDA allocated)") : tr("Peak memory\n(process RSS)");
     if (interleaved)
-        memoryLabel = cuda ? tr("Peak memory (CUDA allocated, both runs at once)")
-                           : tr("Peak memory (process RSS, both runs at once)");
-    setVerticalHeaderLabels({projected ? tr("Epoch time (projected)") : tr("Epoch time"), tr("Throughput"), memoryLabel,
-                             tr("Final top-1"), tr("Final top-5"), tr("Skipped steps / NaN losses"), tr("Run state")});
+        memoryLabel = cuda ? tr("Peak memory (CUDA,\nboth runs at once)") : tr("Peak memory (RSS,\nboth runs at once)");
+    setVerticalHeaderLabels({projected ? tr("Epoch time\n(projected)") : tr("Epoch time"), tr("Throughput"),
+                             memoryLabel, tr("Final top-1"), tr("Final top-5"), tr("Skipped steps /\nNaN losses"),
+                             tr("Run state")});
     QStringList headers;
     for (const RunHistory& run : runs)
         headers << run.label();
@@ -167,7 +174,7 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
 QString ComparisonTable::cellText(int row, int column) const
 {
     const QTableWidgetItem* cell = item(row, column);
-    return cell ? cell->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) : QString();
+    return cell ? oneLine(cell->text()) : QString();
 }
 
 QString ComparisonTable::toMarkdown() const
@@ -180,7 +187,7 @@ QString ComparisonTable::toMarkdown() const
     }
     text += QStringLiteral(" |\n") + rule + QStringLiteral("|\n");
     for (int row = 0; row < rowCount(); ++row) {
-        text += QStringLiteral("| ") + verticalHeaderItem(row)->text();
+        text += QStringLiteral("| ") + oneLine(verticalHeaderItem(row)->text());
         for (int column = 0; column < columnCount(); ++column)
             text += QStringLiteral(" | ") + cellText(row, column);
         text += QStringLiteral(" |\n");
@@ -195,7 +202,8 @@ QString ComparisonTable::toHtml() const
         html += QStringLiteral("<th>") + horizontalHeaderItem(column)->text().toHtmlEscaped() + QStringLiteral("</th>");
     html += QStringLiteral("</tr>\n");
     for (int row = 0; row < rowCount(); ++row) {
-        html += QStringLiteral("<tr><th>") + verticalHeaderItem(row)->text().toHtmlEscaped() + QStringLiteral("</th>");
+        html += QStringLiteral("<tr><th>") + oneLine(verticalHeaderItem(row)->text()).toHtmlEscaped()
+              + QStringLiteral("</th>");
         for (int column = 0; column < columnCount(); ++column) {
             html += QStringLiteral("<td>") + cellText(row, column).toHtmlEscaped() + QStringLiteral("</td>");
         }

@@ -43,6 +43,7 @@ RunProgressWidget::RunProgressWidget(QWidget* parent)
     latestLabel->setObjectName(QStringLiteral("latestStep"));
     evaluate->setObjectName(QStringLiteral("evaluateFinishedRun"));
     latestLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    latestLabel->setWordWrap(true); // a run's last line grows with its numbers: it wraps, the window keeps its width
     skippedFilesLabel->setObjectName(QStringLiteral("skippedFiles"));
     skippedFilesLabel->setOpenExternalLinks(true);
     timeLeftLabel->setMinimumWidth(timeLeftLabel->fontMetrics().horizontalAdvance(tr("Time left: 00:00:00")) + 8);

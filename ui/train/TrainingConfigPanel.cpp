@@ -1,6 +1,7 @@
 #include "train/TrainingConfigPanel.h"
 
 #include "EngineText.h"
+#include "FocusedWheel.h"
 #include "train/DatasetPicker.h"
 #include "train/StartingWeightsPicker.h"
 
@@ -103,6 +104,7 @@ TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
 
     setConfig(ampwb::TrainingConfig{});
     connectChanges();
+    FocusedWheel::guardFieldsIn(this);
 }
 
 QWidget* TrainingConfigPanel::createDataGroup()
