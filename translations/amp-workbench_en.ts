@@ -150,6 +150,10 @@
         <source>largest rank</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loss scaling is off: FP32 and AMP bf16 need none, so the scale stays 1 (AMP fp16 scales)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -799,6 +803,22 @@ NaN losses</source>
     </message>
     <message>
         <source>libtorch&apos;s fp16 convolution gradients on the CPU are far slower than its fp32 and bf16 ones; fp16 AMP on a CPU shows loss scaling at work, not speed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt, but the runs are too short to tell a difference from run-to-run variation (fewer than 8 steps with a loss each).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt is within what runs this short can tell: the training losses differ by %2 (±%3) over the last %4 steps, inside their step-to-step spread. Train longer before reading it as AMP&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt is within the validation sample&apos;s margin (±%2), though the training losses differ by %3 (±%4) over the last %5 steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt (±%2 on the validation sample), and the training losses differ by %3 (±%4) over the last %5 steps: a difference these runs can tell.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

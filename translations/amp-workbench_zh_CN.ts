@@ -150,6 +150,10 @@
         <source>largest rank</source>
         <translation>内存最大的进程</translation>
     </message>
+    <message>
+        <source>Loss scaling is off: FP32 and AMP bf16 need none, so the scale stays 1 (AMP fp16 scales)</source>
+        <translation>损失缩放已关闭：FP32 和 AMP bf16 不需要缩放，缩放值保持为 1（AMP fp16 才会缩放）</translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -806,6 +810,22 @@ NaN 损失</translation>
     <message>
         <source>libtorch&apos;s fp16 convolution gradients on the CPU are far slower than its fp32 and bf16 ones; fp16 AMP on a CPU shows loss scaling at work, not speed.</source>
         <translation>libtorch 在 CPU 上的 fp16 卷积梯度远慢于 fp32 和 bf16；CPU 上的 fp16 AMP 用于观察损失缩放的工作，而非速度。</translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt, but the runs are too short to tell a difference from run-to-run variation (fewer than 8 steps with a loss each).</source>
+        <translation>准确率：top-1 相差 %1 个百分点，但运行太短，无法与运行间的波动区分（有损失值的步少于 8 步）。</translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt is within what runs this short can tell: the training losses differ by %2 (±%3) over the last %4 steps, inside their step-to-step spread. Train longer before reading it as AMP&apos;s.</source>
+        <translation>准确率：top-1 相差 %1 个百分点，在这么短的运行能分辨的范围之内：最后 %4 步的训练损失相差 %2（±%3），未超出逐步波动。请训练更久，再把它归因于 AMP。</translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt is within the validation sample&apos;s margin (±%2), though the training losses differ by %3 (±%4) over the last %5 steps.</source>
+        <translation>准确率：top-1 相差 %1 个百分点，在验证样本的误差范围（±%2）之内，尽管最后 %5 步的训练损失相差 %3（±%4）。</translation>
+    </message>
+    <message>
+        <source>Accuracy: top-1 %1 pt (±%2 on the validation sample), and the training losses differ by %3 (±%4) over the last %5 steps: a difference these runs can tell.</source>
+        <translation>准确率：top-1 相差 %1 个百分点（验证样本误差 ±%2），且最后 %5 步的训练损失相差 %3（±%4）：这些运行能分辨出这一差异。</translation>
     </message>
 </context>
 <context>

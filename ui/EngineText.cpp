@@ -96,6 +96,29 @@ const QList<PatternRule>& patternRules()
                            "for its casts.")},
         {QRegularExpression(QStringLiteral("^the batch is small \\((\\d+)\\), so per-step overhead dominates\\.$")),
          QT_TRANSLATE_NOOP("EngineText", "the batch is small (%1), so per-step overhead dominates.")},
+        {QRegularExpression(QStringLiteral("^Accuracy: top-1 (\\S+) pt, but the runs are too short to tell a "
+                                           "difference from run-to-run variation \\(fewer than 8 steps with a loss "
+                                           "each\\)\\.$")),
+         QT_TRANSLATE_NOOP("EngineText", "Accuracy: top-1 %1 pt, but the runs are too short to tell a difference "
+                                         "from run-to-run variation (fewer than 8 steps with a loss each).")},
+        {QRegularExpression(QStringLiteral("^Accuracy: top-1 (\\S+) pt is within what runs this short can tell: the "
+                                           "training losses differ by (\\S+) \\(±(\\S+)\\) over the last (\\d+) "
+                                           "steps, inside their step-to-step spread\\. Train longer before reading "
+                                           "it as AMP's\\.$")),
+         QT_TRANSLATE_NOOP("EngineText", "Accuracy: top-1 %1 pt is within what runs this short can tell: the "
+                                         "training losses differ by %2 (±%3) over the last %4 steps, inside their "
+                                         "step-to-step spread. Train longer before reading it as AMP's.")},
+        {QRegularExpression(QStringLiteral("^Accuracy: top-1 (\\S+) pt is within the validation sample's margin "
+                                           "\\(±(\\S+)\\), though the training losses differ by (\\S+) \\(±(\\S+)\\) "
+                                           "over the last (\\d+) steps\\.$")),
+         QT_TRANSLATE_NOOP("EngineText", "Accuracy: top-1 %1 pt is within the validation sample's margin (±%2), "
+                                         "though the training losses differ by %3 (±%4) over the last %5 steps.")},
+        {QRegularExpression(QStringLiteral("^Accuracy: top-1 (\\S+) pt \\(±(\\S+) on the validation sample\\), and "
+                                           "the training losses differ by (\\S+) \\(±(\\S+)\\) over the last (\\d+) "
+                                           "steps: a difference these runs can tell\\.$")),
+         QT_TRANSLATE_NOOP("EngineText", "Accuracy: top-1 %1 pt (±%2 on the validation sample), and the training "
+                                         "losses differ by %3 (±%4) over the last %5 steps: a difference these runs "
+                                         "can tell.")},
         {QRegularExpression(QStringLiteral("^No verdict: a run failed \\((.*)\\)\\.$")),
          QT_TRANSLATE_NOOP("EngineText", "No verdict: a run failed (%1).")},
         // describeDevice() and the descriptions of ModelLoading.cpp's classifier models.

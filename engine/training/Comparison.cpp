@@ -29,6 +29,15 @@ std::string format(const char* pattern, double value)
     return text;
 }
 
+/// printf for sentences with several numbers.
+template <typename... Values>
+std::string formatted(const char* pattern, Values... values)
+{
+    char text[512];
+    std::snprintf(text, sizeof text, pattern, values...);
+    return text;
+}
+
 std::string megabytes(int64_t bytes)
 {
     return format("%.0f MB", static_cast<double>(bytes) / 1e6);
@@ -71,6 +80,13 @@ std::string points(double amp, int64_t ampImages, double fp32, int64_t fp32Image
         return difference;
     return difference + format(std::abs(amp - fp32) <= margin ? " (±%.2f, within noise)" : " (±%.2f)", margin * 100.0);
 }
+
+/// One run's training losses, step by step, for the report's accuracy line.
+class StepLosses : public TrainingObserver {
+public:
+    void stepFinished(const StepMetrics& step) override { losses.push_back(step.loss); }
+    std::vector<double> losses;
+};
 
 /// A run's final accuracy, or "–" when it was not validated.
 std::string accuracy(double fraction, const RunSummary& run)
@@ -187,6 +203,7 @@ ComparisonResult Comparison::run()
                             runs == ComparisonRuns::Pair ? toString(Precision::Amp)
                                                          : toString(Precision::Amp) + "-" + shortName(dtype)});
     std::vector<std::unique_ptr<Trainer>> trainers;
+    std::vector<StepLosses> losses(compared.size());
     StepTurns turns(static_cast<int>(compared.size()));
     for (const ComparedRun& run : compared) {
         TrainingConfig runConfig = config;
@@ -197,6 +214,7 @@ ComparisonResult Comparison::run()
         runConfig.name = run.folder;
         auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
         trainer.addObserver(&observers);
+        trainer.addObserver(&losses[trainers.size() - 1]);
         if (group)
             trainer.joinGroup(group);
         if (order == ComparisonOrder::Interleaved)
@@ -241,7 +259,10 @@ ComparisonResult Comparison::run()
     }
     result.fp32 = summaries[0];
     result.amp.assign(summaries.begin() + 1, summaries.end());
-    result.reportMarkdown = report(result);
+    std::vector<std::vector<double>> stepLosses;
+    for (StepLosses& run : losses)
+        stepLosses.push_back(std::move(run.losses));
+    result.reportMarkdown = report(result, stepLosses);
     if (writesFolder)
         writeTextAtomically(result.directory + "/report.md", result.reportMarkdown);
     return result;
@@ -252,7 +273,7 @@ void Comparison::runJob()
     run();
 }
 
-std::string Comparison::report(const ComparisonResult& result) const
+std::string Comparison::report(const ComparisonResult& result, const std::vector<std::vector<double>>& stepLosses) const
 {
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
@@ -261,10 +282,15 @@ std::string Comparison::report(const ComparisonResult& result) const
            << comparisonSetup(config, result.amp, machine) << "- Order: "
            << (order == ComparisonOrder::Interleaved ? "interleaved step by step" : "one run after the other") << "\n\n"
            << comparisonTable(result.fp32, result.amp) << "\n";
-    for (const RunSummary& amp : result.amp) {
+    for (size_t index = 0; index < result.amp.size(); ++index) {
+        const RunSummary& amp = result.amp[index];
         if (result.amp.size() > 1)
             report << precisionLabel(Precision::Amp, ampDtypeOf(amp)) << ": ";
         report << comparisonVerdict(result.fp32, amp, config.batchSize, machine) << "\n";
+        const std::string accuracy = accuracyVerdict(result.fp32, amp,
+                                                     finalLossDifference(stepLosses.at(0), stepLosses.at(index + 1)));
+        if (!accuracy.empty())
+            report << "\n" << accuracy << "\n";
         if (result.amp.size() > 1)
             report << "\n";
     }
@@ -430,6 +456,30 @@ std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int
     else
         verdict << "the step is bound by work that autocast does not speed up (casts, batch norm, data loading).";
     return verdict.str();
+}
+
+std::string accuracyVerdict(const RunSummary& fp32, const RunSummary& amp, const LossDifference& losses)
+{
+    if (!fp32.validated || !amp.validated || fp32.state == RunState::Failed || amp.state == RunState::Failed)
+        return {};
+    const double points = (amp.finalTop1 - fp32.finalTop1) * 100.0;
+    const double sample =
+        accuracyDifferenceMargin(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) * 100.0;
+    const std::string lossesDiffer = formatted("the training losses differ by %+.3f (±%.3f) over the last %lld steps",
+                                               losses.mean, losses.margin, static_cast<long long>(losses.steps));
+    if (losses.steps == 0)
+        return formatted("Accuracy: top-1 %+.2f pt, but the runs are too short to tell a difference from run-to-run "
+                         "variation (fewer than 8 steps with a loss each).",
+                         points);
+    if (!losses.apart())
+        return formatted("Accuracy: top-1 %+.2f pt is within what runs this short can tell: ", points) + lossesDiffer
+             + ", inside their step-to-step spread. Train longer before reading it as AMP's.";
+    if (std::abs(points) <= sample)
+        return formatted("Accuracy: top-1 %+.2f pt is within the validation sample's margin (±%.2f), though ", points,
+                         sample)
+             + lossesDiffer + ".";
+    return formatted("Accuracy: top-1 %+.2f pt (±%.2f on the validation sample), and ", points, sample) + lossesDiffer
+         + ": a difference these runs can tell.";
 }
 
 } // namespace ampwb

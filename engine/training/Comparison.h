@@ -1,6 +1,7 @@
 #pragma once
 
 #include "system/DeviceInfo.h"
+#include "training/MeasurementNoise.h"
 #include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingJob.h"
@@ -79,7 +80,8 @@ private:
     /// Whether the FP32 run's end leaves the group's AMP run unstartable: a stop every rank agreed
     /// on, or a group broken by a lost rank.
     bool groupEnded(const RunSummary& fp32) const;
-    std::string report(const ComparisonResult& result) const;
+    /// `stepLosses`: each run's training losses, step by step, in the order of the result's runs.
+    std::string report(const ComparisonResult& result, const std::vector<std::vector<double>>& stepLosses) const;
 
     TrainingConfig config;
     ComparisonOrder order;
@@ -107,5 +109,11 @@ std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary
 /// large as the difference.
 std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
                               const DeviceInfo& machine);
+
+/// One plain sentence on whether an AMP run's final top-1 differs from FP32's by more than this length of run
+/// can tell, judged by how their training losses differ over their last steps (`losses`, AMP's less FP32's:
+/// the same batches in the same order) and by the validation sample's margin; empty when either run was not
+/// validated.
+std::string accuracyVerdict(const RunSummary& fp32, const RunSummary& amp, const LossDifference& losses);
 
 } // namespace ampwb

@@ -1,5 +1,6 @@
 #include "training/MeasurementNoise.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -51,6 +52,29 @@ double accuracyDifferenceMargin(double first, int64_t firstImages, double second
         return adjusted * (1.0 - adjusted) / n;
     };
     return kZ95 * std::sqrt(variance(first, firstImages) + variance(second, secondImages));
+}
+
+LossDifference finalLossDifference(const std::vector<double>& firstLosses, const std::vector<double>& secondLosses)
+{
+    constexpr size_t kFewest = 8;
+    const size_t common = std::min(firstLosses.size(), secondLosses.size());
+    const size_t from = common - std::max(kFewest, common / 4);
+    std::vector<double> differences;
+    for (size_t step = common >= kFewest ? from : common; step < common; ++step) {
+        if (std::isfinite(firstLosses[step]) && std::isfinite(secondLosses[step]))
+            differences.push_back(secondLosses[step] - firstLosses[step]);
+    }
+    LossDifference difference;
+    if (differences.size() < kFewest)
+        return difference;
+    const auto n = static_cast<double>(differences.size());
+    difference.mean = std::accumulate(differences.begin(), differences.end(), 0.0) / n;
+    double squares = 0.0;
+    for (double value : differences)
+        squares += (value - difference.mean) * (value - difference.mean);
+    difference.margin = kZ95 * std::sqrt(squares / (n - 1.0) / n);
+    difference.steps = static_cast<int64_t>(differences.size());
+    return difference;
 }
 
 } // namespace ampwb

@@ -2,6 +2,7 @@
 
 #include "runs/RunHistory.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -105,6 +106,15 @@ ChartSpec lossScaleChart()
     skipped.marker = QCPScatterStyle::ssCross;
     skipped.penWidth = 2.0;
     chart.series = {scale, skipped};
+    // A flat line at 1 is no finding: say on the chart when no run drawn scales its loss.
+    chart.standingNote = [](const std::vector<RunHistory>& runs) {
+        const bool known = std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return run.started; });
+        const bool scaled = std::any_of(runs.begin(), runs.end(),
+                                        [](const RunHistory& run) { return run.started && run.started->lossScaling; });
+        return known && !scaled ? ChartCatalog::tr("Loss scaling is off: FP32 and AMP bf16 need none, so the scale "
+                                                   "stays 1 (AMP fp16 scales)")
+                                : QString();
+    };
     return chart;
 }
 

@@ -230,6 +230,14 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     emptyNote->setText(tr("No data yet"));
     emptyNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
     emptyNote->setClipToAxisRect(true);
+    standingNote = new QCPItemText(customPlot);
+    standingNote->position->setType(QCPItemPosition::ptAxisRectRatio);
+    standingNote->position->setCoords(0.5, 0.03);
+    standingNote->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+    standingNote->setColor(palette().color(QPalette::Disabled, QPalette::Text));
+    standingNote->setBrush(QBrush(QColor(255, 255, 255, 200)));
+    standingNote->setClipToAxisRect(true);
+    standingNote->setVisible(false);
     tracer = new QCPItemTracer(customPlot);
     tracer->setStyle(QCPItemTracer::tsCircle);
     tracer->setSize(8);
@@ -393,6 +401,17 @@ void ChartPanel::fitAxes()
 void ChartPanel::setEmptyNote(const QString& note)
 {
     emptyNote->setText(note);
+}
+
+void ChartPanel::setStandingNote(const QString& note)
+{
+    standingNote->setText(note);
+    standingNote->setVisible(!note.isEmpty());
+}
+
+QString ChartPanel::standingNoteText() const
+{
+    return standingNote->visible() ? standingNote->text() : QString();
 }
 
 void ChartPanel::resizeEvent(QResizeEvent* event)

@@ -30,6 +30,9 @@ public:
 
     /// What the chart says while it has no points.
     void setEmptyNote(const QString& note);
+    /// A line at the top of the plot that stays while there are points (empty: none).
+    void setStandingNote(const QString& note);
+    QString standingNoteText() const;
 
     /// Follows the data again: fits the axes to it and keeps them fitted as it grows.
     void resetView();
@@ -79,6 +82,7 @@ private:
     QCustomPlot* customPlot;
     QToolButton* logButton;
     QCPItemText* emptyNote;
+    QCPItemText* standingNote;
     QCPItemTracer* tracer;
     QString shownReadout;
     QSet<QString> hiddenSeries;

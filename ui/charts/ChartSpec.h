@@ -38,4 +38,7 @@ struct ChartSpec {
     bool log2Axis = false;  ///< left axis fixed to log₂ (the log-y toggle is then hidden)
     std::vector<SeriesSpec> series;
     QString emptyNote; ///< shown while there are no points (a default note when empty)
+    /// What the chart must say about the runs it draws, on the chart itself (empty: nothing), e.g. that
+    /// their loss scale is off and stays at 1.
+    std::function<QString(const std::vector<RunHistory>&)> standingNote;
 };

@@ -117,6 +117,8 @@ void MetricChart::appendNew(const std::vector<RunHistory>& runs)
         }
         appendNewPoints(run, plottedRuns[index]);
     }
+    if (spec.standingNote)
+        setStandingNote(plottedRuns.empty() ? QString() : spec.standingNote(runs));
     fitToData();
 }
 

@@ -41,6 +41,16 @@ bool fp32ThenAmp(const std::vector<RunHistory>& runs)
     });
 }
 
+/// A run's training losses, step by step.
+std::vector<double> lossesOf(const RunHistory& run)
+{
+    std::vector<double> losses;
+    losses.reserve(run.steps().size());
+    for (const ampwb::StepMetrics& step : run.steps())
+        losses.push_back(step.loss);
+    return losses;
+}
+
 /// The AMP runs' summaries of a set that is fp32ThenAmp.
 std::vector<ampwb::RunSummary> ampSummaries(const std::vector<RunHistory>& runs)
 {
@@ -318,6 +328,11 @@ QString CompareTab::verdict() const
             const QString verdict = EngineText::translate(
                 ampwb::comparisonVerdict(*runs.front().summary, *run->summary, batchSize, machine));
             verdicts << (runs.size() > 2 ? tr("%1: %2").arg(run->label(), verdict) : verdict);
+            const std::string accuracy = ampwb::accuracyVerdict(*runs.front().summary, *run->summary,
+                                                                ampwb::finalLossDifference(lossesOf(runs.front()),
+                                                                                           lossesOf(*run)));
+            if (!accuracy.empty())
+                verdicts << EngineText::translate(accuracy);
         }
         return verdicts.join(QLatin1Char('\n'));
     }

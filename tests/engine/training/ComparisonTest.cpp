@@ -87,6 +87,7 @@ private Q_SLOTS:
     void interleavedPairStoppedBeforeItStarts();
     void threeWayTrainsBf16AndFp16BesideFp32();
     void verdictNamesBothMeasuresOrSaysTooShort();
+    void accuracyVerdictWeighsTheLossesSpread();
     void tableSaysFasterOrSlowerAndMarksNoise();
     void unnamedComparisonIsNamedCompareAndTheTime_data();
     void unnamedComparisonIsNamedCompareAndTheTime();
@@ -298,6 +299,37 @@ void ComparisonTest::threeWayTrainsBf16AndFp16BesideFp32()
           QStringLiteral("\nAMP fp16: ")})
         QVERIFY2(report.contains(line), qPrintable(line + QStringLiteral(" not in\n") + report));
     QVERIFY(QFileInfo::exists(QString::fromStdString(result.directory) + QStringLiteral("/report.md")));
+}
+
+void ComparisonTest::accuracyVerdictWeighsTheLossesSpread()
+{
+    RunSummary fp32;
+    fp32.state = RunState::Finished;
+    fp32.finalTop1 = 0.70;
+    fp32.validationImages = 1000;
+    RunSummary amp = fp32;
+    amp.finalTop1 = 0.60;
+    LossDifference losses;
+    losses.mean = 0.015;
+    losses.margin = 0.04;
+    losses.steps = 25;
+    // −10 points, but the losses at the end do not differ beyond their spread: not to be read as AMP's.
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+             QStringLiteral("Accuracy: top-1 -10.00 pt is within what runs this short can tell: the training losses "
+                            "differ by +0.015 (±0.040) over the last 25 steps, inside their step-to-step spread. Train "
+                            "longer before reading it as AMP's."));
+    losses.mean = 0.2;
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+             QStringLiteral("Accuracy: top-1 -10.00 pt (±4.15 on the validation sample), and the training losses "
+                            "differ by +0.200 (±0.040) over the last 25 steps: a difference these runs can tell."));
+    amp.finalTop1 = 0.69;
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+             QStringLiteral("Accuracy: top-1 -1.00 pt is within the validation sample's margin (±4.03), though the "
+                            "training losses differ by +0.200 (±0.040) over the last 25 steps."));
+    QVERIFY(QString::fromStdString(accuracyVerdict(fp32, amp, LossDifference()))
+                .contains(QLatin1String("too short to tell")));
+    amp.validated = false;
+    QVERIFY(accuracyVerdict(fp32, amp, losses).empty());
 }
 
 void ComparisonTest::verdictNamesBothMeasuresOrSaysTooShort()

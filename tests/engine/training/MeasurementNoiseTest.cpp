@@ -19,6 +19,7 @@ private Q_SLOTS:
     void throughputMarginsCoverTheTrueRatio();
     void accuracyMarginsCoverTheTrueDifference();
     void unknownInputsGiveNoMargin();
+    void lossDifferenceWeighsTheLastStepsSpread();
 };
 
 void MeasurementNoiseTest::standardErrorOfKnownValues()
@@ -84,6 +85,38 @@ void MeasurementNoiseTest::unknownInputsGiveNoMargin()
     QCOMPARE(throughputRatioMargin(std::nan(""), 0.0), 0.0);
     QVERIFY(std::abs(throughputRatioMargin(std::nan(""), 0.1) - 0.196) < 1e-12);
     QCOMPARE(accuracyDifferenceMargin(0.5, 0, 0.5, 100), 0.0);
+}
+
+void MeasurementNoiseTest::lossDifferenceWeighsTheLastStepsSpread()
+{
+    // 40 steps: the last quarter is 10 steps (30–39). The second run's losses sit 0.2 above the first's there,
+    // give or take 0.01: apart, by 0.2 ± a 95 % margin of 1.96 × 0.0105 / √10 ≈ 0.0065.
+    std::vector<double> first;
+    std::vector<double> second;
+    for (int step = 0; step < 40; ++step) {
+        first.push_back(2.0 - 0.03 * step + (step % 3) * 0.05);
+        second.push_back(first.back() + (step < 30 ? 1.0 : 0.2 + (step % 2 ? 0.01 : -0.01)));
+    }
+    LossDifference apart = finalLossDifference(first, second);
+    QCOMPARE(apart.steps, int64_t(10));
+    QVERIFY(std::abs(apart.mean - 0.2) < 1e-12);
+    QVERIFY2(std::abs(apart.margin - 1.96 * std::sqrt(0.01 * 0.01 * 10 / 9) / std::sqrt(10.0)) < 1e-9,
+             qPrintable(QString::number(apart.margin)));
+    QVERIFY(apart.apart());
+
+    // The same runs ±0.3 apart in turn: a mean of 0 with a wide spread is not a difference.
+    for (int step = 30; step < 40; ++step)
+        second[step] = first[step] + (step % 2 ? 0.3 : -0.3);
+    second[28] = second[29] = 0.0; // before the window: no weight
+    const LossDifference mixed = finalLossDifference(first, second);
+    QVERIFY(!mixed.apart());
+
+    // A non-finite loss is left out; fewer than 8 usable steps tell nothing.
+    second[39] = std::nan("");
+    QCOMPARE(finalLossDifference(first, second).steps, int64_t(9));
+    const std::vector<double> shortRun(first.begin(), first.begin() + 7);
+    QCOMPARE(finalLossDifference(shortRun, shortRun).steps, int64_t(0));
+    QVERIFY(!finalLossDifference(shortRun, shortRun).apart());
 }
 
 QTEST_GUILESS_MAIN(MeasurementNoiseTest)

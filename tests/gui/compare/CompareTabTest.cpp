@@ -91,6 +91,11 @@ private Q_SLOTS:
 
         QCustomPlot& loss = tab.charts().chart(QStringLiteral("loss"))->plot();
         QCOMPARE(loss.graphCount(), 4); // raw and smoothed for each run
+        // FP32 and bf16 AMP on the CPU: the loss-scale chart's flat line at 1 says, on the chart, why.
+        QVERIFY(tab.charts()
+                    .chart(QStringLiteral("loss-scale"))
+                    ->standingNoteText()
+                    .startsWith(QLatin1String("Loss scaling is off")));
         QCOMPARE(loss.graph(0)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Fp32).rgb());
         QCOMPARE(loss.graph(2)->pen().color().rgb(), RunPalette::forPrecision(ampwb::Precision::Amp).rgb());
         QCOMPARE(loss.graph(2)->dataCount(), 10);
@@ -120,6 +125,8 @@ private Q_SLOTS:
                      || verdict.startsWith(QLatin1String("AMP did not help"))
                      || verdict.startsWith(QLatin1String("Too short to tell")),
                  qPrintable(verdict));
+        // And whether the accuracy difference is one 10 steps can tell, from the two runs' losses.
+        QVERIFY2(verdict.contains(QLatin1String("\nAccuracy: top-1 ")), qPrintable(verdict));
         QCOMPARE(tab.findChild<QLabel*>(QStringLiteral("verdict"))->text(), verdict);
 
         const QString markdown = environment.path(QStringLiteral("report.md"));
@@ -238,6 +245,8 @@ private Q_SLOTS:
         QCOMPARE(table.horizontalHeaderItem(3)->text(), QStringLiteral("AMP bf16 vs FP32"));
         QCOMPARE(table.horizontalHeaderItem(4)->text(), QStringLiteral("AMP fp16 vs FP32"));
         QCOMPARE(tab.charts().chart(QStringLiteral("loss"))->plot().graphCount(), 6);
+        // fp16 scales: the loss-scale chart has something to show, and no note that scaling is off.
+        QCOMPARE(tab.charts().chart(QStringLiteral("loss-scale"))->standingNoteText(), QString());
         const QString verdict = tab.verdict();
         QVERIFY2(verdict.contains(QLatin1String("AMP bf16: ")) && verdict.contains(QLatin1String("\nAMP fp16: ")),
                  qPrintable(verdict));
