@@ -240,15 +240,15 @@ private Q_SLOTS:
             const int scrolledBefore = scroll->verticalScrollBar()->value();
             const QPoint centre = field->rect().center();
             const bool down = scrolledBefore < scroll->verticalScrollBar()->maximum();
-            QWheelEvent wheel(centre, field->mapToGlobal(centre), QPoint(), QPoint(0, down ? -120 : 120),
-                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QWheelEvent wheel(centre, field->mapToGlobal(centre), QPoint(), QPoint(0, down ? -120 : 120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
             QSpontaneKeyEvent::setSpontaneous(&wheel); // as from a mouse: an ignored wheel goes on to the parents
             QApplication::sendEvent(field, &wheel);
             const QString after = qobject_cast<QAbstractSpinBox*>(field)
                                     ? qobject_cast<QAbstractSpinBox*>(field)->text()
                                     : qobject_cast<QComboBox*>(field)->currentText();
-            QVERIFY2(after == before, qPrintable(field->objectName() + QStringLiteral(": ") + before
-                                                 + QStringLiteral(" → ") + after));
+            QVERIFY2(after == before,
+                     qPrintable(field->objectName() + QStringLiteral(": ") + before + QStringLiteral(" → ") + after));
             QVERIFY2(scroll->verticalScrollBar()->value() != scrolledBefore, qPrintable(field->objectName()));
         }
         QVERIFY2(tried >= 10, qPrintable(QString::number(tried)));

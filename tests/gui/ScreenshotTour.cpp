@@ -3,8 +3,8 @@
 // example photos with the latest run (and, in English, serves it), and saves the tabs as PNG, for docs/screenshots.
 // (What the window costs a run is measured by bench/gui_overhead.)
 //
-//   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR en
-//   xvfb-run -s "-screen 0 1600x1000x24" gui-screenshot-tour OUTDIR zh_CN
+//   xvfb-run -s "-screen 0 1366x768x24" gui-screenshot-tour OUTDIR en
+//   xvfb-run -s "-screen 0 1366x768x24" gui-screenshot-tour OUTDIR zh_CN
 #include "EnclosingScrollArea.h"
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
@@ -90,7 +90,7 @@ EvaluationWindow* evaluated(RunsTab& runs)
         std::fprintf(stderr, "not evaluated: %s\n", qPrintable(evaluation->statusLabel().text()));
         return nullptr;
     }
-    evaluation->setGeometry(0, 0, 1400, 860);
+    evaluation->setGeometry(0, 0, 1366, 768);
     return evaluation;
 }
 
@@ -234,7 +234,7 @@ int main(int argc, char** argv)
     QDir().mkpath(arguments[1]);
     Translations::install(arguments[2]);
     MainWindow window;
-    window.setGeometry(0, 0, 1600, 1000);
+    window.setGeometry(0, 0, 1366, 768); // a laptop's screen: what most users see
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
