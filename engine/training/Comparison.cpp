@@ -20,22 +20,19 @@
 namespace ampwb {
 namespace {
 
-std::string format(const char* pattern, double value)
-{
-    if (!std::isfinite(value))
-        return "–";
-    char text[256];
-    std::snprintf(text, sizeof text, pattern, value);
-    return text;
-}
-
-/// printf for sentences with several numbers.
+/// printf into a string.
 template <typename... Values>
 std::string formatted(const char* pattern, Values... values)
 {
     char text[512];
     std::snprintf(text, sizeof text, pattern, values...);
     return text;
+}
+
+/// One number into a pattern, or "–" for a number that is not finite.
+std::string format(const char* pattern, double value)
+{
+    return std::isfinite(value) ? formatted(pattern, value) : "–";
 }
 
 std::string megabytes(int64_t bytes)
@@ -465,12 +462,12 @@ std::string accuracyVerdict(const RunSummary& fp32, const RunSummary& amp, const
     const double points = (amp.finalTop1 - fp32.finalTop1) * 100.0;
     const double sample =
         accuracyDifferenceMargin(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) * 100.0;
-    const std::string lossesDiffer = formatted("the training losses differ by %+.3f (±%.3f) over the last %lld steps",
-                                               losses.mean, losses.margin, static_cast<long long>(losses.steps));
     if (losses.steps == 0)
         return formatted("Accuracy: top-1 %+.2f pt, but the runs are too short to tell a difference from run-to-run "
                          "variation (fewer than 8 steps with a loss each).",
                          points);
+    const std::string lossesDiffer = formatted("the training losses differ by %+.3f (±%.3f) over the last %lld steps",
+                                               losses.mean, losses.margin, static_cast<long long>(losses.steps));
     if (!losses.apart())
         return formatted("Accuracy: top-1 %+.2f pt is within what runs this short can tell: ", points) + lossesDiffer
              + ", inside their step-to-step spread. Train longer before reading it as AMP's.";

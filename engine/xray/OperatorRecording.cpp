@@ -16,14 +16,14 @@ namespace ampwb {
 
 struct OperatorRecordingState {
     explicit OperatorRecordingState(c10::Device device)
-        : device(device)
+        : deviceClock(device)
     {
     }
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    CudaEventClock device;
+    CudaEventClock deviceClock; ///< records nothing on the CPU
     RecordingClock clock = RecordingClock::Host;
     std::vector<RecordedEvent> events;
-    std::vector<std::array<int64_t, 2>> deviceMarks; ///< each event's start and end marks on `device` (-1: none)
+    std::vector<std::array<int64_t, 2>> deviceMarks; ///< each event's start and end marks on `deviceClock` (-1: none)
     std::vector<int> open;                           ///< indices of the ranges not yet ended, innermost last
     at::CallbackHandle handle = 0;
     size_t slot = 0;
@@ -96,8 +96,8 @@ std::unique_ptr<at::ObserverContext> rangeStarted(OperatorRecordingState* state,
     event.inputShapes = "[" + shapes + "]";
     const int index = static_cast<int>(state->events.size());
     state->events.push_back(std::move(event));
-    if (state->device.recording())
-        state->deviceMarks.push_back({state->device.mark(), -1});
+    if (state->deviceClock.recording())
+        state->deviceMarks.push_back({state->deviceClock.mark(), -1});
     state->open.push_back(index);
     return std::make_unique<EventIndex>(index);
 }
@@ -111,8 +111,8 @@ void rangeEnded(OperatorRecordingState* state, const at::RecordFunction& fn, at:
         return;
     RecordedEvent& event = state->events[static_cast<size_t>(index)];
     event.endNanoseconds = state->now();
-    if (state->device.recording())
-        state->deviceMarks[static_cast<size_t>(index)][1] = state->device.mark();
+    if (state->deviceClock.recording())
+        state->deviceMarks[static_cast<size_t>(index)][1] = state->deviceClock.mark();
     for (const c10::IValue& output : fn.outputs()) {
         if (output.isTensor() && output.toTensor().defined()) {
             event.outputDtype = dtypeName(static_cast<int8_t>(output.toTensor().scalar_type()));
@@ -148,9 +148,9 @@ at::RecordFunctionCallback callbackFor(size_t slot, std::index_sequence<Slots...
 /// Moves the events onto the device's clock where every mark of theirs was recorded and can be read.
 void readDeviceTimes(OperatorRecordingState& state)
 {
-    if (!state.device.recording() || state.events.empty())
+    if (!state.deviceClock.recording() || state.events.empty())
         return;
-    const std::vector<double> milliseconds = state.device.millisecondsSinceFirst();
+    const std::vector<double> milliseconds = state.deviceClock.millisecondsSinceFirst();
     const auto nanoseconds = [&](int64_t mark) -> int64_t {
         return mark >= 0 && static_cast<size_t>(mark) < milliseconds.size()
                  ? static_cast<int64_t>(milliseconds[static_cast<size_t>(mark)] * 1e6)

@@ -6,6 +6,7 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "TableColumns.h"
 #include "Translations.h"
 #include "compare/CompareTab.h"
 #include "compare/ComparisonTable.h"
@@ -75,12 +76,6 @@ QString widestWidgets(const QWidget& top)
     return lines.join(QStringLiteral("\n"));
 }
 
-/// The width the column's widest text needs (public on QAbstractItemView, protected on QTableView).
-int needed(const QTableView& table, int column)
-{
-    return static_cast<const QAbstractItemView&>(table).sizeHintForColumn(column);
-}
-
 } // namespace
 
 class LaptopSessionTest : public QObject {
@@ -99,26 +94,6 @@ private:
         qWarning("%s: window %d×%d, minimum width %d; widest parts:\n%s", stage, window.width(), window.height(),
                  minimum, qPrintable(widestWidgets(window)));
         return false;
-    }
-
-    /// Every column of the table inside it, each as wide as its widest text: nothing behind a scrollbar.
-    static bool showsEveryColumn(const QTableView& table)
-    {
-        for (int column = 0; column < table.model()->columnCount(); ++column) {
-            if (!table.isColumnHidden(column) && table.columnWidth(column) < needed(table, column))
-                return false;
-        }
-        return table.horizontalHeader()->length() <= table.viewport()->width();
-    }
-
-    static QString columnWidths(const QTableView& table)
-    {
-        QStringList widths;
-        for (int column = 0; column < table.model()->columnCount(); ++column)
-            widths << QStringLiteral("%1/%2").arg(table.columnWidth(column)).arg(needed(table, column));
-        return QStringLiteral("widths/needed %1, shown %2 px")
-            .arg(widths.join(QLatin1Char(' ')))
-            .arg(table.viewport()->width());
     }
 
 private Q_SLOTS:
@@ -165,10 +140,10 @@ private Q_SLOTS:
         ComparisonTable& table = window.compareTab().table();
         QTRY_VERIFY_WITH_TIMEOUT(window.compareTab().histories().size() == 2, 120000);
         QVERIFY(insideTheScreen(window, "comparison running"));
-        QTRY_VERIFY2(showsEveryColumn(table), qPrintable(columnWidths(table)));
+        QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
         QVERIFY(waitUntilIdle(window));
         QVERIFY(insideTheScreen(window, "comparison finished"));
-        QTRY_VERIFY2(showsEveryColumn(table), qPrintable(columnWidths(table)));
+        QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
 
         // The configuration hidden and shown again.
         auto* dock = window.findChild<QDockWidget*>(QStringLiteral("configurationDock"));
@@ -193,7 +168,7 @@ private Q_SLOTS:
         QVERIFY(insideTheScreen(window, "runs compared"));
         window.tabs().setCurrentWidget(&window.compareTab());
         QVERIFY(insideTheScreen(window, "runs compared in the Compare tab"));
-        QTRY_VERIFY2(showsEveryColumn(window.compareTab().table()), qPrintable(columnWidths(table)));
+        QTRY_VERIFY2(showsEveryColumnWhole(window.compareTab().table()), qPrintable(columnWidths(table)));
 
         // An evaluation opens a window of its own: it fits the screen too.
         window.tabs().setCurrentWidget(&runs);

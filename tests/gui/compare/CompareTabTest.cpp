@@ -3,6 +3,7 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "TableColumns.h"
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
@@ -34,32 +35,6 @@ class CompareTabTest : public QObject {
 
 private:
     GuiTestEnvironment environment;
-
-    /// The width the column's widest text needs (public on QAbstractItemView, protected on QTableView).
-    static int needed(const ComparisonTable& table, int column)
-    {
-        return static_cast<const QAbstractItemView&>(table).sizeHintForColumn(column);
-    }
-
-    /// Each column at least as wide as its widest text, and all of them inside the table.
-    static bool showsEveryColumnWhole(const ComparisonTable& table)
-    {
-        for (int column = 0; column < table.columnCount(); ++column) {
-            if (table.columnWidth(column) < needed(table, column))
-                return false;
-        }
-        return table.horizontalHeader()->length() <= table.viewport()->width();
-    }
-
-    static QString columnWidths(const ComparisonTable& table)
-    {
-        QStringList widths;
-        for (int column = 0; column < table.columnCount(); ++column)
-            widths << QStringLiteral("%1/%2").arg(table.columnWidth(column)).arg(needed(table, column));
-        return QStringLiteral("widths/needed %1, shown %2 px")
-            .arg(widths.join(QLatin1Char(' ')))
-            .arg(table.viewport()->width());
-    }
 
 private Q_SLOTS:
     void oneClickComparesFp32AndAmp()
