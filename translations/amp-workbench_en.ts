@@ -155,6 +155,18 @@
 so the scale stays 1 (AMP fp16 scales)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -461,10 +473,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation type="unfinished"></translation>
     </message>
@@ -490,11 +498,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
     </message>
     <message>
         <source>%1
-(±%2, within noise)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
 (±%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -509,16 +512,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak memory (CUDA,
-both runs at once)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Peak memory (RSS,
-both runs at once)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Epoch time
 (projected)</source>
         <translation type="unfinished"></translation>
@@ -526,6 +519,29 @@ both runs at once)</source>
     <message>
         <source>Skipped steps /
 NaN losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+(±%2,
+within noise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory
+(CUDA, both runs
+at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory
+(RSS, both runs
+at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+vs %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -544,6 +560,14 @@ NaN losses</source>
             <numerusform>%n %1 image (%2 % of them) was taken for %3</numerusform>
             <numerusform>%n %1 images (%2 % of them) were taken for %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Predicted class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True class</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1108,10 +1132,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 classified</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1126,6 +1146,13 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>%1 waiting for a model</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s)</source>
+        <translation>
+            <numerusform>%n image</numerusform>
+            <numerusform>%n images</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1696,6 +1723,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 + part of one</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2659,6 +2690,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>, timed on the GPU by CUDA events at each operator&apos;s start and end (a gap in which the GPU waited for the host counts to the operator around it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step took %1 FP32&apos;s (%2 against %3 ms), within the ±%4 % these profiled steps leave: too few to tell which is faster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms, ±%4 %).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -156,6 +156,18 @@ so the scale stays 1 (AMP fp16 scales)</source>
         <translation>损失缩放已关闭：FP32 和 AMP bf16 不需要缩放，
 缩放值保持为 1（AMP fp16 才会缩放）</translation>
     </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>图像/秒</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
 </context>
 <context>
     <name>ChartPanel</name>
@@ -462,10 +474,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
         <translation>运行状态</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 对比 %2</translation>
-    </message>
-    <message>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -491,12 +499,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
     </message>
     <message>
         <source>%1
-(±%2, within noise)</source>
-        <translation>%1
-（±%2，在噪声范围内）</translation>
-    </message>
-    <message>
-        <source>%1
 (±%2)</source>
         <translation>%1
 （±%2）</translation>
@@ -514,18 +516,6 @@ so the scale stays 1 (AMP fp16 scales)</source>
 （进程 RSS）</translation>
     </message>
     <message>
-        <source>Peak memory (CUDA,
-both runs at once)</source>
-        <translation>峰值内存（CUDA，
-两次运行同时）</translation>
-    </message>
-    <message>
-        <source>Peak memory (RSS,
-both runs at once)</source>
-        <translation>峰值内存（RSS，
-两次运行同时）</translation>
-    </message>
-    <message>
         <source>Epoch time
 (projected)</source>
         <translation>每轮耗时
@@ -536,6 +526,36 @@ both runs at once)</source>
 NaN losses</source>
         <translation>跳过的步 /
 NaN 损失</translation>
+    </message>
+    <message>
+        <source>%1
+(±%2,
+within noise)</source>
+        <translation>%1
+（±%2，
+在噪声范围内）</translation>
+    </message>
+    <message>
+        <source>Peak memory
+(CUDA, both runs
+at once)</source>
+        <translation>峰值内存
+（CUDA，两次运行
+同时）</translation>
+    </message>
+    <message>
+        <source>Peak memory
+(RSS, both runs
+at once)</source>
+        <translation>峰值内存
+（RSS，两次运行
+同时）</translation>
+    </message>
+    <message>
+        <source>%1
+vs %2</source>
+        <translation>%1
+对比 %2</translation>
     </message>
 </context>
 <context>
@@ -551,6 +571,14 @@ NaN 损失</translation>
         <translation>
             <numerusform>%n 张 %1 图像（占该类的 %2 %）被误认为 %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Predicted class</source>
+        <translation>预测类别</translation>
+    </message>
+    <message>
+        <source>True class</source>
+        <translation>真实类别</translation>
     </message>
 </context>
 <context>
@@ -1115,10 +1143,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>图像 (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>%1 images</source>
-        <translation>%1 张图像</translation>
-    </message>
-    <message>
         <source>%1 classified</source>
         <translation>已分类 %1 张</translation>
     </message>
@@ -1133,6 +1157,12 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>%1 waiting for a model</source>
         <translation>%1 张等待模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s)</source>
+        <translation>
+            <numerusform>%n 张图像</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1698,6 +1728,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>%1 + part of one</source>
+        <translation>%1 + 未完成的一轮</translation>
     </message>
 </context>
 <context>
@@ -2657,6 +2691,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>, timed on the GPU by CUDA events at each operator&apos;s start and end (a gap in which the GPU waited for the host counts to the operator around it)</source>
         <translation>，在 GPU 上以每个算子开始和结束时记录的 CUDA 事件计时（GPU 等待主机的空隙计入其所在的算子）</translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step took %1 FP32&apos;s (%2 against %3 ms), within the ±%4 % these profiled steps leave: too few to tell which is faster.</source>
+        <translation>AMP 的一步耗时为 FP32 的 %1（%2 对 %3 毫秒），在这些剖析步留下的 ±%4 % 范围之内：步数太少，无法判断哪个更快。</translation>
+    </message>
+    <message>
+        <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms, ±%4 %).</source>
+        <translation>AMP 的一步比 FP32 %1（%2 对 %3 毫秒，±%4 %）。</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,8 @@ struct OperatorProfile {
     int64_t steps() const { return lastStep - firstStep + 1; }
     RecordingClock clock = RecordingClock::Host; ///< the clock of the times below but the measured step's
     double measuredStepMilliseconds = 0.0;       ///< the steps' own time as the run measured it (StepMetrics), mean
+    /// measuredStepMilliseconds' relative standard error, from the steps' spread (0: fewer than two steps)
+    double measuredStepError = 0.0;
     /// the training-step scopes' time in the recording, less the measurements the step's time leaves out, mean
     double recordedStepMilliseconds = 0.0;
     double outsideOperatorsMilliseconds = 0.0; ///< of that, time inside no operator (the engine's own code)

@@ -1,5 +1,7 @@
 #include "xray/ProfileComparison.h"
 
+#include "training/MeasurementNoise.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -43,6 +45,17 @@ double ProfileComparison::stepSpeedUp() const
     return fp32StepMilliseconds > 0.0 && ampStepMilliseconds > 0.0 ? fp32StepMilliseconds / ampStepMilliseconds : 0.0;
 }
 
+double ProfileComparison::stepSpeedUpMargin() const
+{
+    return throughputRatioMargin(fp32StepError, ampStepError);
+}
+
+bool ProfileComparison::tooFewStepsToTell() const
+{
+    const double speedUp = stepSpeedUp();
+    return speedUp > 0.0 && stepSpeedUpMargin() > 0.0 && std::abs(speedUp - 1.0) <= stepSpeedUpMargin() * speedUp;
+}
+
 ClassComparison ProfileComparison::convolutions() const
 {
     ClassComparison sum;
@@ -79,6 +92,8 @@ ProfileComparison compareProfiles(const OperatorProfile& fp32, const OperatorPro
     ProfileComparison comparison;
     comparison.fp32StepMilliseconds = fp32.measuredStepMilliseconds;
     comparison.ampStepMilliseconds = amp.measuredStepMilliseconds;
+    comparison.fp32StepError = fp32.measuredStepError;
+    comparison.ampStepError = amp.measuredStepError;
     const double fp32Total = fp32.operatorMilliseconds();
     const double ampTotal = amp.operatorMilliseconds();
     for (int k = 0; k < kOperatorClassCount; ++k) {
@@ -123,9 +138,14 @@ std::string describeComparison(const ProfileComparison& comparison)
     const double speedUp = comparison.stepSpeedUp();
     if (speedUp <= 0.0)
         return "The profiles hold no step times to compare.";
-    std::string text = "AMP's step is " + fasterOrSlower(speedUp) + " than FP32's ("
-                     + format("%.0f", comparison.ampStepMilliseconds) + " against "
-                     + format("%.0f", comparison.fp32StepMilliseconds) + " ms)";
+    const std::string margin = format("±%.0f %%", comparison.stepSpeedUpMargin() * 100.0);
+    const std::string stepTimes = format("%.0f", comparison.ampStepMilliseconds) + " against "
+                                + format("%.0f", comparison.fp32StepMilliseconds);
+    std::string text = comparison.tooFewStepsToTell()
+                         ? "AMP's step took " + times(1.0 / speedUp) + " FP32's (" + stepTimes + " ms), within the "
+                               + margin + " these profiled steps leave: too few to tell which is faster"
+                         : "AMP's step is " + fasterOrSlower(speedUp) + " than FP32's (" + stepTimes + " ms"
+                               + (comparison.stepSpeedUpMargin() > 0.0 ? ", " + margin : "") + ")";
     const ClassComparison convolutions = comparison.convolutions();
     if (convolutions.speedUp() > 0.0)
         text += ": its convolutions run " + fasterOrSlower(convolutions.speedUp()) + " and take "

@@ -22,9 +22,15 @@ struct ClassComparison {
 struct ProfileComparison {
     double fp32StepMilliseconds = 0.0; ///< the profiled steps' measured mean
     double ampStepMilliseconds = 0.0;
+    double fp32StepError = 0.0; ///< the step times' relative standard errors (0: not known)
+    double ampStepError = 0.0;
     std::vector<ClassComparison> classes; ///< every class, in OperatorClass order
     /// FP32's step time over AMP's (above 1: AMP faster); 0 without times.
     double stepSpeedUp() const;
+    /// The 95 % margin of stepSpeedUp() as a fraction of it (0: not known).
+    double stepSpeedUpMargin() const;
+    /// Whether the profiled steps are too few, or too spread, to tell which precision's step is faster.
+    bool tooFewStepsToTell() const;
     /// Convolution forward and backward together.
     ClassComparison convolutions() const;
     /// The classes (convolutions left out) on which AMP spends more time than FP32, most added time first.

@@ -93,6 +93,7 @@ json profileJson(const OperatorProfile& profile, const std::string& precision)
             {"first_step", profile.firstStep},
             {"last_step", profile.lastStep},
             {"measured_step_ms", profile.measuredStepMilliseconds},
+            {"measured_step_error", profile.measuredStepError},
             {"recorded_step_ms", profile.recordedStepMilliseconds},
             {"outside_operators_ms", profile.outsideOperatorsMilliseconds},
             {"casts_per_step", profile.castsPerStep},
@@ -176,6 +177,7 @@ std::optional<OperatorProfile> readProfile(const std::string& directory)
         profile.firstStep = static_cast<int64_t>(numberOr(root, "first_step"));
         profile.lastStep = static_cast<int64_t>(numberOr(root, "last_step"));
         profile.measuredStepMilliseconds = numberOr(root, "measured_step_ms");
+        profile.measuredStepError = numberOr(root, "measured_step_error");
         profile.recordedStepMilliseconds = numberOr(root, "recorded_step_ms");
         profile.outsideOperatorsMilliseconds = numberOr(root, "outside_operators_ms");
         profile.castsPerStep = numberOr(root, "casts_per_step");

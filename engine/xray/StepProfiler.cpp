@@ -1,9 +1,11 @@
 #include "xray/StepProfiler.h"
 
+#include "training/MeasurementNoise.h"
 #include "xray/OperatorRecording.h"
 #include "xray/ProfileFiles.h"
 
 #include <exception>
+#include <numeric>
 
 namespace ampwb {
 
@@ -13,7 +15,7 @@ struct StepProfiler::RunProfile {
     std::string runDirectory;
     std::unique_ptr<OperatorRecording> recording;
     StepRange steps;
-    double stepMilliseconds = 0.0; ///< the recorded steps' own times, summed
+    std::vector<double> stepMilliseconds; ///< the recorded steps' own times
     int64_t lastRecorded = 0;
     int64_t requestsSeen = 0;
 };
@@ -58,7 +60,7 @@ void StepProfiler::stepFinished(const StepMetrics& step)
     RunProfile& run = runOf(step.precision);
     if (run.recording) {
         if (step.step >= run.steps.first) {
-            run.stepMilliseconds += step.stepMilliseconds;
+            run.stepMilliseconds.push_back(step.stepMilliseconds);
             run.lastRecorded = step.step;
         }
         if (step.step >= run.steps.last)
@@ -87,7 +89,7 @@ void StepProfiler::runFinished(const RunSummary& summary)
 void StepProfiler::startRecording(RunProfile& run, int64_t first, int64_t last)
 {
     run.steps = {first, last};
-    run.stepMilliseconds = 0.0;
+    run.stepMilliseconds.clear();
     run.lastRecorded = 0;
     run.recording = std::make_unique<OperatorRecording>(run.device);
 }
@@ -103,9 +105,11 @@ void StepProfiler::finishRecording(RunProfile& run)
     ProfileTaken taken;
     taken.precision = run.precision;
     taken.runDirectory = run.runDirectory;
+    const double total = std::accumulate(run.stepMilliseconds.begin(), run.stepMilliseconds.end(), 0.0);
     ProfiledSteps profiled = analyseSteps(std::move(events), run.steps.first, run.lastRecorded,
-                                          run.stepMilliseconds / static_cast<double>(steps));
+                                          total / static_cast<double>(steps));
     profiled.profile.clock = clock;
+    profiled.profile.measuredStepError = relativeStandardError(run.stepMilliseconds);
     if (!run.runDirectory.empty()) {
         const std::string directory = profileDirectory(run.runDirectory, run.steps.first, run.lastRecorded);
         try {

@@ -114,9 +114,18 @@ QString describeBoth(const ampwb::ProfileComparison& comparison)
     const double speedUp = comparison.stepSpeedUp();
     if (speedUp <= 0.0)
         return XrayTab::tr("The profiles hold no step times to compare.");
-    QString text = XrayTab::tr("AMP's step is %1 than FP32's (%2 against %3 ms).")
-                       .arg(fasterOrSlower(speedUp), QLocale().toString(comparison.ampStepMilliseconds, 'f', 0),
-                            QLocale().toString(comparison.fp32StepMilliseconds, 'f', 0));
+    const QString amp = QLocale().toString(comparison.ampStepMilliseconds, 'f', 0);
+    const QString fp32 = QLocale().toString(comparison.fp32StepMilliseconds, 'f', 0);
+    const QString margin = QLocale().toString(comparison.stepSpeedUpMargin() * 100.0, 'f', 0);
+    QString text =
+        comparison.tooFewStepsToTell()
+            ? XrayTab::tr("AMP's step took %1 FP32's (%2 against %3 ms), within the ±%4 % these profiled steps leave: "
+                          "too few to tell which is faster.")
+                  .arg(times(1.0 / speedUp), amp, fp32, margin)
+        : comparison.stepSpeedUpMargin() > 0.0
+            ? XrayTab::tr("AMP's step is %1 than FP32's (%2 against %3 ms, ±%4 %).")
+                  .arg(fasterOrSlower(speedUp), amp, fp32, margin)
+            : XrayTab::tr("AMP's step is %1 than FP32's (%2 against %3 ms).").arg(fasterOrSlower(speedUp), amp, fp32);
     const ampwb::ClassComparison convolutions = comparison.convolutions();
     if (convolutions.speedUp() > 0.0)
         text += QLatin1Char(' ')

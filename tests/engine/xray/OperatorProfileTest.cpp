@@ -382,10 +382,12 @@ void OperatorProfileTest::profileFilesAreChromeTraceAndCsv()
     ProfiledSteps onGpu;
     onGpu.profile = written;
     onGpu.profile.clock = RecordingClock::CudaEvents;
+    onGpu.profile.measuredStepError = 0.05;
     writeProfile(gpuFolder.path().toStdString(), onGpu, "amp");
     const std::optional<OperatorProfile> readGpu = readProfile(gpuFolder.path().toStdString());
     QVERIFY(readGpu);
     QCOMPARE(readGpu->clock, RecordingClock::CudaEvents);
+    QCOMPARE(readGpu->measuredStepError, 0.05);
 }
 
 void OperatorProfileTest::requestedProfileCoversTheNextSteps()
@@ -396,6 +398,8 @@ void OperatorProfileTest::requestedProfileCoversTheNextSteps()
     QCOMPARE(run.profiles.size(), size_t(1));
     QCOMPARE(run.profiles.front().profile.firstStep, int64_t(2)); // a run not yet started: from its second step
     QCOMPARE(run.profiles.front().profile.lastStep, int64_t(3));
+    // Two steps' times: their spread is known, so the X-ray can say when it is too few to tell.
+    QVERIFY(run.profiles.front().profile.measuredStepError > 0.0);
     QVERIFY(
         QFile::exists(QString::fromStdString(run.profiles.front().profileDirectory) + QStringLiteral("/trace.json")));
     // Without a request or a range nothing is recorded.
@@ -463,6 +467,22 @@ void OperatorProfileTest::comparisonSentenceFollowsTheNumbers()
              QStringLiteral("AMP's step is 1.25× faster than FP32's (160 against 200 ms): its convolutions run "
                             "2.00× faster and take 53 % of its operator time; casts (+20.0 ms) and batch norm "
                             "(+10.0 ms) cost it more than in FP32 and take 33 %."));
+    // With the steps' spread: a margin beside the ratio, or, when the margin covers it, no winner named.
+    OperatorProfile steadyFp32 = fp32;
+    OperatorProfile steadyAmp = amp;
+    steadyFp32.measuredStepError = steadyAmp.measuredStepError = 0.01; // 1.96 × √2 × 1 % ≈ 3 %
+    QVERIFY(QString::fromStdString(describeComparison(compareProfiles(steadyFp32, steadyAmp)))
+                .startsWith(QStringLiteral("AMP's step is 1.25× faster than FP32's (160 against 200 ms, ±3 %): ")));
+    OperatorProfile noisyFp32 = fp32;
+    OperatorProfile noisyAmp = amp;
+    noisyFp32.measuredStepError = noisyAmp.measuredStepError = 0.2; // ±55 %: more than the 25 % between them
+    const ProfileComparison noisy = compareProfiles(noisyFp32, noisyAmp);
+    QVERIFY(noisy.tooFewStepsToTell());
+    QVERIFY(!compareProfiles(steadyFp32, steadyAmp).tooFewStepsToTell());
+    QVERIFY2(QString::fromStdString(describeComparison(noisy))
+                 .startsWith(QStringLiteral("AMP's step took 0.80× FP32's (160 against 200 ms), within the ±55 % "
+                                            "these profiled steps leave: too few to tell which is faster: ")),
+             describeComparison(noisy).c_str());
     QCOMPARE(QString::fromStdString(describeProfile(amp)),
              QStringLiteral("Convolutions take 53 % of the operator time (in bfloat16), batch norm 20 %, "
                             "other 13 %, casts 13 % (60 per step)."));
