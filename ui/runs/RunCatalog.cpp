@@ -119,8 +119,10 @@ RunRecord RunCatalog::describe(const QString& directory, const QString& name)
         record.state = QString::fromStdString(ampwb::toString(summary->state));
     }
     const std::vector<ampwb::EpochMetrics> epochs = ampwb::RunFiles::readEpochs(path);
-    record.epochs = static_cast<int64_t>(epochs.size());
-    for (const ampwb::EpochMetrics& epoch : epochs)
+    for (const ampwb::EpochMetrics& epoch : epochs) {
+        record.epochs += epoch.complete ? 1 : 0;
         record.bestTop1 = std::max(record.bestTop1, epoch.validationTop1);
+    }
+    record.partialEpoch = !epochs.empty() && !epochs.back().complete;
     return record;
 }

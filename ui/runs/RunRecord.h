@@ -14,8 +14,9 @@ struct RunRecord {
     QString precision; ///< "FP32" or "AMP"
     QString device;
     QString dataset;
-    int64_t epochs = 0;     ///< epochs with results (complete or not)
-    double bestTop1 = -1.0; ///< best validation top-1 (fraction), −1 when none
+    int64_t epochs = 0;        ///< complete epochs
+    bool partialEpoch = false; ///< the run stopped inside its last epoch (which has results too)
+    double bestTop1 = -1.0;    ///< best validation top-1 (fraction), −1 when none
     double imagesPerSecond = 0.0;
     int64_t peakMemoryBytes = 0;
     QString state; ///< the engine's run state word, e.g. "finished"

@@ -60,7 +60,11 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         return display ? run.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QVariant(run.created);
     case Precision: return run.precision;
     case Dataset: return run.dataset;
-    case Epochs: return display ? QVariant(QString::number(run.epochs)) : QVariant(qlonglong(run.epochs));
+    case Epochs:
+        // A run stopped early in its first epoch trained 0 whole epochs, not 1; it sorts between 0 and 1.
+        if (!display)
+            return double(run.epochs) + (run.partialEpoch ? 0.5 : 0.0);
+        return run.partialEpoch ? tr("%1 + part of one").arg(run.epochs) : QString::number(run.epochs);
     case BestTop1:
         if (!display)
             return run.bestTop1;

@@ -64,6 +64,23 @@ QList<RunRecord> plottingOrder(QList<RunRecord> runs)
     return runs;
 }
 
+/// The runs' colours, in plotting order: the first FP32 run in FP32's colour and the first AMP run in AMP's, as in
+/// the Train and Compare tabs; any other run the palette's next colour.
+QList<QColor> runColors(const QList<RunRecord>& runs)
+{
+    QList<QColor> colors;
+    bool fp32Shown = false;
+    bool ampShown = false;
+    int next = 2; // the palette's first two are FP32's and AMP's
+    for (const RunRecord& run : runs) {
+        bool& shown = isAmp(run) ? ampShown : fp32Shown;
+        colors << (shown ? RunPalette::at(next++)
+                         : RunPalette::forPrecision(isAmp(run) ? ampwb::Precision::Amp : ampwb::Precision::Fp32));
+        shown = true;
+    }
+    return colors;
+}
+
 QPushButton* button(const QString& text, const char* name, QWidget* parent)
 {
     auto* result = new QPushButton(text, parent);
@@ -301,9 +318,11 @@ void RunsTab::selectRuns(const QStringList& directories)
 std::vector<RunHistory> RunsTab::readSelected() const
 {
     std::vector<RunHistory> runs;
-    for (const RunRecord& record : plottingOrder(selectedRuns())) {
-        const QColor color = RunPalette::at(static_cast<int>(runs.size()));
-        if (auto run = RunFolderReader::read(record.directory, legendLabel(record.name), color))
+    const QList<RunRecord> records = plottingOrder(selectedRuns());
+    const QList<QColor> colors = runColors(records);
+    for (int index = 0; index < records.size(); ++index) {
+        const RunRecord& record = records[index];
+        if (auto run = RunFolderReader::read(record.directory, legendLabel(record.name), colors[index]))
             runs.push_back(std::move(*run));
     }
     return runs;
@@ -315,10 +334,10 @@ bool RunsTab::openSelected()
     if (records.isEmpty())
         return false;
     runHistories.clear();
-    for (const RunRecord& record : records) {
-        const QColor color = RunPalette::at(static_cast<int>(runHistories.size()));
-        runHistories.add(RunFolderReader::withoutRows(record.directory, legendLabel(record.name), color));
-    }
+    const QList<QColor> colors = runColors(records);
+    for (int index = 0; index < records.size(); ++index)
+        runHistories.add(
+            RunFolderReader::withoutRows(records[index].directory, legendLabel(records[index].name), colors[index]));
     follower->followNewRuns();
     return true;
 }

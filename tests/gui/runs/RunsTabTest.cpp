@@ -8,6 +8,7 @@
 #include "charts/TrainingCharts.h"
 #include "compare/CompareTab.h"
 #include "compare/ComparisonTable.h"
+#include "runs/RunPalette.h"
 #include "runs/RunRecord.h"
 #include "runs/RunTableModel.h"
 #include "runs/RunsTab.h"
@@ -105,6 +106,9 @@ private Q_SLOTS:
         QVERIFY(model->index(2, RunTableModel::Throughput).data().toString().endsWith(QLatin1String("img/s")));
         QVERIFY(model->index(2, RunTableModel::BestTop1).data().toString().endsWith(QLatin1String("%")));
         QCOMPARE(model->index(2, RunTableModel::State).data().toString(), QStringLiteral("finished"));
+        // 6 of an epoch's 64 steps: no whole epoch, a part of one (it read "1" before).
+        QCOMPARE(model->index(2, RunTableModel::Epochs).data().toString(), QStringLiteral("0 + part of one"));
+        QCOMPARE(model->index(2, RunTableModel::Epochs).data(RunTableModel::kSortRole).toDouble(), 0.5);
         const QString date = model->index(2, RunTableModel::Date).data().toString();
         QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$")).match(date).hasMatch(),
                  qPrintable(date));
@@ -157,6 +161,17 @@ private Q_SLOTS:
         QCOMPARE(charts.chart(QStringLiteral("memory"))->plot().graph(0)->dataCount(), 6);
         QCOMPARE(tab.histories().at(0).config->batchSize, int64_t(8));
         QCOMPARE(charts.chart(QStringLiteral("loss"))->plot().graph(0)->data()->at(5)->key, 6.0);
+
+        // An AMP run opened alone keeps AMP's colour (it was drawn in FP32's, the palette's first).
+        select(tab, {QStringLiteral("pair/amp")});
+        QVERIFY(tab.openSelected());
+        QCOMPARE(tab.histories().at(0).color(), RunPalette::forPrecision(ampwb::Precision::Amp));
+        select(tab, {QStringLiteral("single"), QStringLiteral("pair/fp32"), QStringLiteral("pair/amp")});
+        QVERIFY(tab.openSelected());
+        QCOMPARE(tab.histories().at(0).color(), RunPalette::forPrecision(ampwb::Precision::Fp32));
+        QCOMPARE(tab.histories().at(2).color(), RunPalette::forPrecision(ampwb::Precision::Amp));
+        QVERIFY(tab.histories().at(1).color() != tab.histories().at(0).color()
+                && tab.histories().at(1).color() != tab.histories().at(2).color());
     }
 
     void selectedRunsAreComparedInTheCompareTab()
