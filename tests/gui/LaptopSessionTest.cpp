@@ -24,6 +24,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
@@ -145,6 +146,18 @@ private Q_SLOTS:
         QVERIFY(insideTheScreen(window, "comparison finished"));
         QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
 
+        const QString pairFolder = QFileInfo(window.compareTab().histories().runs().front().directory).path();
+
+        // A three-way comparison: five columns, the two answer columns in view too.
+        window.compareTab().threeWayBox().setChecked(true);
+        window.configPanel().setConfig(environment.quickConfig(3));
+        window.compareAction().trigger();
+        QVERIFY(waitUntilIdle(window, 300000));
+        window.compareTab().threeWayBox().setChecked(false);
+        QCOMPARE(table.columnCount(), 5);
+        QVERIFY(insideTheScreen(window, "three-way comparison finished"));
+        QTRY_VERIFY2(showsEveryColumnWhole(table), qPrintable(columnWidths(table)));
+
         // The configuration hidden and shown again.
         auto* dock = window.findChild<QDockWidget*>(QStringLiteral("configurationDock"));
         dock->hide();
@@ -158,7 +171,7 @@ private Q_SLOTS:
         runs.table().selectAll();
         QStringList comparisonRuns;
         for (const RunRecord& run : runs.selectedRuns()) {
-            if (run.inComparison)
+            if (run.inComparison && QFileInfo(run.directory).path() == pairFolder)
                 comparisonRuns << run.directory;
         }
         QCOMPARE(comparisonRuns.size(), 2);

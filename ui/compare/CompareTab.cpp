@@ -99,6 +99,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     QFont verdictFont = verdictLabel->font();
     verdictFont.setBold(true);
     verdictLabel->setFont(verdictFont);
+    detailsLabel->setObjectName(QStringLiteral("comparisonDetails"));
     detailsLabel->setWordWrap(true);
     detailsLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     exportButton->setObjectName(QStringLiteral("exportReport"));
@@ -149,6 +150,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
         return;
     runHistories.clear();
     runProgress->reset();
+    detailsLabel->clear(); // the last comparison's folder is not this one's
     const ampwb::ComparisonRuns runs = threeWayChoice->isChecked() ? ampwb::ComparisonRuns::ThreeWay
                                                                    : ampwb::ComparisonRuns::Pair;
     ampwb::TrainingConfig fp32Config = config;

@@ -25,7 +25,7 @@ QString signedNumber(double value, int decimals)
 }
 
 /// An accuracy difference in points, with its 95 % margin when both validation counts are known, on a second line
-/// (on one, the ratio column alone kept the Compare tab wider than a laptop's screen).
+/// (on one, the ratio column alone kept the Compare tab wider than a laptop's screen); "within noise" on a third.
 QString accuracyChange(double other, int64_t otherImages, double first, int64_t firstImages)
 {
     const QString difference = ComparisonTable::tr("%1 pt").arg(signedNumber((other - first) * 100.0, 2));
@@ -34,7 +34,7 @@ QString accuracyChange(double other, int64_t otherImages, double first, int64_t 
         return difference;
     const QString marginText = DisplayFormat::number(margin * 100.0, 2);
     return std::abs(other - first) <= margin
-             ? ComparisonTable::tr("%1\n(±%2, within noise)").arg(difference, marginText)
+             ? ComparisonTable::tr("%1\n(±%2,\nwithin noise)").arg(difference, marginText)
              : ComparisonTable::tr("%1\n(±%2)").arg(difference, marginText);
 }
 
@@ -121,7 +121,8 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
     // Row labels of two short lines: the table must fit beside the charts on a laptop's screen.
     QString memoryLabel = cuda ? tr("Peak memory\n(CUDA allocated)") : tr("Peak memory\n(process RSS)");
     if (interleaved)
-        memoryLabel = cuda ? tr("Peak memory (CUDA,\nboth runs at once)") : tr("Peak memory (RSS,\nboth runs at once)");
+        memoryLabel = cuda ? tr("Peak memory\n(CUDA, both runs\nat once)")
+                           : tr("Peak memory\n(RSS, both runs\nat once)");
     setVerticalHeaderLabels({projected ? tr("Epoch time\n(projected)") : tr("Epoch time"), tr("Throughput"),
                              memoryLabel, tr("Final top-1"), tr("Final top-5"), tr("Skipped steps /\nNaN losses"),
                              tr("Run state")});
@@ -129,7 +130,7 @@ void ComparisonTable::showRuns(const std::vector<RunHistory>& runs)
     for (const RunHistory& run : runs)
         headers << run.label();
     for (int index = 1; index < runCount; ++index)
-        headers << tr("%1 vs %2").arg(runs[static_cast<size_t>(index)].label(), runs.front().label());
+        headers << tr("%1\nvs %2").arg(runs[static_cast<size_t>(index)].label(), runs.front().label());
     setHorizontalHeaderLabels(headers);
 
     for (int column = 0; column < runCount; ++column) {
@@ -182,7 +183,7 @@ QString ComparisonTable::toMarkdown() const
     QString text = QStringLiteral("| ") + tr("Metric");
     QString rule = QStringLiteral("|---");
     for (int column = 0; column < columnCount(); ++column) {
-        text += QStringLiteral(" | ") + horizontalHeaderItem(column)->text();
+        text += QStringLiteral(" | ") + oneLine(horizontalHeaderItem(column)->text());
         rule += QStringLiteral("|---:");
     }
     text += QStringLiteral(" |\n") + rule + QStringLiteral("|\n");
@@ -199,7 +200,8 @@ QString ComparisonTable::toHtml() const
 {
     QString html = QStringLiteral("<table>\n<tr><th>") + tr("Metric").toHtmlEscaped() + QStringLiteral("</th>");
     for (int column = 0; column < columnCount(); ++column)
-        html += QStringLiteral("<th>") + horizontalHeaderItem(column)->text().toHtmlEscaped() + QStringLiteral("</th>");
+        html += QStringLiteral("<th>") + oneLine(horizontalHeaderItem(column)->text()).toHtmlEscaped()
+              + QStringLiteral("</th>");
     html += QStringLiteral("</tr>\n");
     for (int row = 0; row < rowCount(); ++row) {
         html += QStringLiteral("<tr><th>") + oneLine(verticalHeaderItem(row)->text()).toHtmlEscaped()

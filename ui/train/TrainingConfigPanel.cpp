@@ -105,6 +105,11 @@ TrainingConfigPanel::TrainingConfigPanel(bool cudaAvailable, QWidget* parent)
     setConfig(ampwb::TrainingConfig{});
     connectChanges();
     FocusedWheel::guardFieldsIn(this);
+    // A choice's longest item never widens the panel (the list shows it whole when opened).
+    for (QComboBox* box : findChildren<QComboBox*>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(12);
+    }
 }
 
 QWidget* TrainingConfigPanel::createDataGroup()

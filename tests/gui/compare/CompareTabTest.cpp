@@ -79,7 +79,7 @@ private Q_SLOTS:
         QCOMPARE(table.columnCount(), 3);
         QCOMPARE(table.horizontalHeaderItem(0)->text(), QStringLiteral("FP32"));
         QCOMPARE(table.horizontalHeaderItem(1)->text(), QStringLiteral("AMP"));
-        QCOMPARE(table.horizontalHeaderItem(2)->text(), QStringLiteral("AMP vs FP32"));
+        QCOMPARE(table.horizontalHeaderItem(2)->text(), QStringLiteral("AMP\nvs FP32"));
         QCOMPARE(table.rowCount(), 7);
         QVERIFY(table.item(1, 0)->text().endsWith(QLatin1String("img/s")));
         QVERIFY2(table.item(1, 2)->text().contains(QChar(0x00D7)), qPrintable(table.item(1, 2)->text()));
@@ -168,7 +168,16 @@ private Q_SLOTS:
                 for (const ampwb::StepMetrics& step : run.steps())
                     QVERIFY(step.precision == precision);
             }
-            QVERIFY(tab.table().verticalHeaderItem(2)->text().contains(QLatin1String("both runs at once")));
+            QVERIFY(
+                tab.table().verticalHeaderItem(2)->text().simplified().contains(QLatin1String("both runs at once")));
+            // The next comparison does not show this one's folder while it runs; it shows its own at the end.
+            const auto* details = tab.findChild<QLabel*>(QStringLiteral("comparisonDetails"));
+            const QString saved = details->text();
+            QVERIFY2(saved.startsWith(QLatin1String("Saved in ")), qPrintable(saved));
+            window.compareAction().trigger();
+            QVERIFY2(details->text().isEmpty(), qPrintable(details->text()));
+            QVERIFY(finished.wait(120000));
+            QVERIFY(details->text().startsWith(QLatin1String("Saved in ")) && details->text() != saved);
             interleave.setChecked(false);
         }
         // The choice is remembered for the next window.
@@ -217,8 +226,8 @@ private Q_SLOTS:
 
         ComparisonTable& table = tab.table();
         QCOMPARE(table.columnCount(), 5);
-        QCOMPARE(table.horizontalHeaderItem(3)->text(), QStringLiteral("AMP bf16 vs FP32"));
-        QCOMPARE(table.horizontalHeaderItem(4)->text(), QStringLiteral("AMP fp16 vs FP32"));
+        QCOMPARE(table.horizontalHeaderItem(3)->text(), QStringLiteral("AMP bf16\nvs FP32"));
+        QCOMPARE(table.horizontalHeaderItem(4)->text(), QStringLiteral("AMP fp16\nvs FP32"));
         QCOMPARE(tab.charts().chart(QStringLiteral("loss"))->plot().graphCount(), 6);
         // fp16 scales: the loss-scale chart has something to show, and no note that scaling is off.
         QCOMPARE(tab.charts().chart(QStringLiteral("loss-scale"))->standingNoteText(), QString());

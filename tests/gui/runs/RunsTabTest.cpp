@@ -188,7 +188,7 @@ private Q_SLOTS:
         CompareTab& compareTab = window.compareTab();
         QCOMPARE(compareTab.histories().runs().size(), size_t(2));
         QCOMPARE(compareTab.histories().runs()[0].label(), QStringLiteral("pair/fp32")); // FP32 first
-        QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp vs pair/fp32"));
+        QCOMPARE(compareTab.table().horizontalHeaderItem(2)->text(), QStringLiteral("pair/amp\nvs pair/fp32"));
         // A verdict on this pair's speed: which one depends on the machine and on how steady six steps ran.
         const QString verdict = compareTab.verdict();
         QVERIFY2(verdict.startsWith(QLatin1String("AMP helped"))
