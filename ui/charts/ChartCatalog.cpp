@@ -124,8 +124,10 @@ ChartSpec speedChart()
                               ChartCatalog::tr("Step time (ms)"), ChartCatalog::tr("Images/s"));
     SeriesSpec stepTime = stepSeries(ChartCatalog::tr("step time"), [](const auto& s) { return s.stepMilliseconds; });
     stepTime.penWidth = 1.2;
+    stepTime.unit = ChartCatalog::tr("ms");
     SeriesSpec throughput = stepSeries(ChartCatalog::tr("images/s"), [](const auto& s) { return s.imagesPerSecond; });
     throughput.onRightAxis = true;
+    throughput.unit = ChartCatalog::tr("img/s");
     throughput.penStyle = Qt::DashLine;
     throughput.penWidth = 1.2;
     throughput.alpha = 150;
@@ -135,6 +137,8 @@ ChartSpec speedChart()
     SeriesSpec dataWait = rankSeries(ChartCatalog::tr("longest data wait of a rank"), true,
                                      [](const ampwb::RankStep& rank) { return rank.dataWaitMilliseconds; });
     dataWait.penStyle = Qt::DashDotLine;
+    for (SeriesSpec* rank : {&slowest, &fastest, &dataWait})
+        rank->unit = stepTime.unit;
     chart.series = {stepTime, throughput, slowest, fastest, dataWait};
     return chart;
 }
@@ -163,6 +167,8 @@ ChartSpec memoryChart()
     SeriesSpec largestRank = rankSeries(ChartCatalog::tr("largest rank"), true,
                                         [](const ampwb::RankStep& rank) { return megabytes(rank.memoryBytes); });
     chart.series = {rss, peakRss, allocated, reserved, peak, largestRank};
+    for (SeriesSpec& series : chart.series)
+        series.unit = ChartCatalog::tr("MB");
     return chart;
 }
 
@@ -187,6 +193,8 @@ ChartSpec validationChart()
     top5.marker = QCPScatterStyle::ssSquare;
     top5.penStyle = Qt::DashLine;
     chart.series = {top1, top5};
+    for (SeriesSpec& series : chart.series)
+        series.unit = QStringLiteral("%");
     chart.emptyNote = ChartCatalog::tr("Measured after each epoch");
     return chart;
 }

@@ -63,8 +63,10 @@ QString readoutText(const QCustomPlot& plot, const QString& xText, double key)
         const QCPGraph* graph = plot.graph(index);
         if (!graph->visible())
             continue;
+        const QString unit = graph->property(kUnitProperty).toString();
         if (const auto value = valueAt(*graph, key))
-            lines << ChartPanel::tr("%1: %2").arg(graph->name(), QString::number(*value, 'g', 5));
+            lines << ChartPanel::tr("%1: %2").arg(graph->name(), QString::number(*value, 'g', 5))
+                         + (unit.isEmpty() ? QString() : QLatin1Char(' ') + unit);
     }
     return lines.join(QLatin1Char('\n'));
 }

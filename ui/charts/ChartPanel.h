@@ -13,6 +13,9 @@ class QToolButton;
 /// A chart with its tools: zoom and pan with the mouse (double-click or "Reset view" to
 /// follow the data again), a log-y toggle, export as PNG/SVG/PDF/CSV and copy, a readout of the
 /// values under the mouse, and legend entries that hide and show their series when clicked.
+/// The property of a chart's graph that holds the unit its readout writes after a value.
+inline constexpr const char* kUnitProperty = "ampwbUnit";
+
 class ChartPanel : public QWidget {
     Q_OBJECT
 public:

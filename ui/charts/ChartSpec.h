@@ -14,6 +14,7 @@ class RunHistory;
 /// One line (or set of markers) a chart draws for every run.
 struct SeriesSpec {
     QString name;
+    QString unit; ///< what the hover readout writes after a value ("ms", "img/s", "MB", "%"); empty: none
     /// Exactly one of these is set: a value per step or a value per epoch. NaN: no point.
     std::function<double(const ampwb::StepMetrics&)> stepValue;
     std::function<double(const ampwb::EpochMetrics&)> epochValue;

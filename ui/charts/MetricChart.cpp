@@ -145,6 +145,7 @@ MetricChart::PlottedRun MetricChart::createGraphs(const RunHistory& run)
         }
         QCPGraph* graph = plot().addGraph(plot().xAxis, series.onRightAxis ? plot().yAxis2 : plot().yAxis);
         graph->setName(run.label() + QStringLiteral(" · ") + series.name);
+        graph->setProperty(kUnitProperty, series.unit);
         QColor color = run.color();
         color.setAlpha(series.alpha);
         const QPen pen(color, series.penWidth, series.penStyle);

@@ -176,7 +176,7 @@ void ImageListPanel::updateSummary()
         summaryLabel->clear();
         return;
     }
-    QStringList parts{tr("%1 images").arg(rows),
+    QStringList parts{tr("%n image(s)", "", rows),
                       tr("%1 classified").arg(imageList->count(ClassifiedImageList::State::Classified))};
     if (const int failed = imageList->count(ClassifiedImageList::State::Failed))
         parts << tr("%1 could not be read").arg(failed);

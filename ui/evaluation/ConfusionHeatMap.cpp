@@ -60,9 +60,14 @@ int ConfusionHeatMap::labelWidth() const
     return std::min(widest, kMaximumLabel) + 16;
 }
 
+int ConfusionHeatMap::titleBand() const
+{
+    return fontMetrics().height() + 4;
+}
+
 QRect ConfusionHeatMap::gridRect() const
 {
-    const int label = labelWidth();
+    const int label = titleBand() + labelWidth();
     const int classes = static_cast<int>(matrix.classCount());
     const int side = std::min(width() - label - 4, height() - label - 4);
     const int cell = std::max(1, side / std::max(1, classes));
@@ -108,13 +113,13 @@ QString ConfusionHeatMap::explain(const Cell& cell) const
 
 QSize ConfusionHeatMap::minimumSizeHint() const
 {
-    const int side = labelWidth() + kMinimumCell * static_cast<int>(matrix.classCount()) + 4;
+    const int side = titleBand() + labelWidth() + kMinimumCell * static_cast<int>(matrix.classCount()) + 4;
     return {side, side};
 }
 
 QSize ConfusionHeatMap::sizeHint() const
 {
-    const int side = labelWidth() + 2 * kMinimumCell * static_cast<int>(matrix.classCount()) + 4;
+    const int side = titleBand() + labelWidth() + 2 * kMinimumCell * static_cast<int>(matrix.classCount()) + 4;
     return {side, side};
 }
 
@@ -149,16 +154,29 @@ void ConfusionHeatMap::paintEvent(QPaintEvent*)
     }
     painter.setFont(font());
     painter.setPen(palette().text().color());
+    const int band = titleBand();
     const int label = labelWidth();
     for (int each = 0; each < classes; ++each) {
         const QString name = fontMetrics().elidedText(names.value(each), Qt::ElideRight, label - 6);
-        painter.drawText(QRect(0, grid.top() + each * side, label - 4, side), Qt::AlignRight | Qt::AlignVCenter, name);
+        painter.drawText(QRect(band, grid.top() + each * side, label - 4, side), Qt::AlignRight | Qt::AlignVCenter,
+                         name);
         painter.save();
-        painter.translate(grid.left() + each * side, label - 4);
+        painter.translate(grid.left() + each * side, band + label - 4);
         painter.rotate(-90);
         painter.drawText(QRect(0, 0, label - 4, side), Qt::AlignLeft | Qt::AlignVCenter, name);
         painter.restore();
     }
+    // The axes' titles: the columns are what the model said, the rows what the image was.
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.drawText(QRect(grid.left(), 0, grid.width(), band), Qt::AlignCenter, tr("Predicted class"));
+    painter.save();
+    painter.translate(0, grid.bottom());
+    painter.rotate(-90);
+    painter.drawText(QRect(0, 0, grid.height(), band), Qt::AlignCenter, tr("True class"));
+    painter.restore();
+    painter.setFont(font());
     painter.setPen(QPen(palette().text().color(), 1));
     painter.drawRect(grid.adjusted(0, 0, -1, -1));
     if (chosen) {

@@ -55,6 +55,8 @@ private:
     /// The matrix's square: where the cells go, below and right of the axis labels.
     QRect gridRect() const;
     int labelWidth() const;
+    /// The band for an axis title ("Predicted class" above, "True class" on the left).
+    int titleBand() const;
     double share(const Cell& cell) const;
 
     ampwb::ConfusionMatrix matrix{1};

@@ -22,8 +22,10 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+
 #include <QWheelEvent>
 #include <QXmlStreamReader>
+#include <algorithm>
 
 #include <cmath>
 
@@ -318,6 +320,23 @@ private Q_SLOTS:
                  qPrintable(chart.hoverReadout()));
         QVERIFY2(lines.size() == 3 && lines.value(2).startsWith(smoothed->name() + QStringLiteral(": ")),
                  qPrintable(chart.hoverReadout()));
+        // The loss has no unit; a step time reads in ms, a throughput in img/s.
+        QVERIFY(!lines.value(1).contains(QLatin1Char(' ') + QStringLiteral("ms")));
+        MetricChart& speed = *charts.chart(QStringLiteral("speed"));
+        speed.plot().replot();
+        const QCPGraph* stepTime = speed.plot().graph(0);
+        const double milliseconds = stepTime->data()->at(11)->value;
+        const QStringList speedLines = speed
+                                           .readoutAt(QPoint(qRound(stepTime->keyAxis()->coordToPixel(12.0)),
+                                                             qRound(stepTime->valueAxis()->coordToPixel(milliseconds))))
+                                           .split(QLatin1Char('\n'));
+        QVERIFY2(speedLines.contains(stepTime->name() + QStringLiteral(": ") + QString::number(milliseconds, 'g', 5)
+                                     + QStringLiteral(" ms")),
+                 qPrintable(speedLines.join(QLatin1Char('|'))));
+        QVERIFY2(std::any_of(speedLines.begin(), speedLines.end(),
+                             [](const QString& line) { return line.endsWith(QLatin1String(" img/s")); }),
+                 qPrintable(speedLines.join(QLatin1Char('|'))));
+
         // Off the plot, over the axes' labels, far from every point: no readout.
         QTest::mouseMove(&plot, QPoint(2, plot.height() - 2));
         QTRY_VERIFY(chart.hoverReadout().isEmpty());

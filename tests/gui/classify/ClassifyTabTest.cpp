@@ -223,9 +223,9 @@ private Q_SLOTS:
         QVERIFY(dropUrls(tab, fileUrls({photo("baboon.jpg")})));
         QTest::qWait(300);
         QCOMPARE(tab.images().count(ClassifiedImageList::State::Waiting), 1);
-        QVERIFY(tab.findChild<QLabel*>(QStringLiteral("classifySummary"))
-                    ->text()
-                    .contains(QLatin1String("waiting for a model")));
+        const QString summary = tab.findChild<QLabel*>(QStringLiteral("classifySummary"))->text();
+        QVERIFY2(summary.contains(QLatin1String("waiting for a model")), qPrintable(summary));
+        QVERIFY2(summary.startsWith(QStringLiteral("1 image · ")), qPrintable(summary)); // not "1 images"
 
         tab.setModelChoice(ModelChoice::file(checkpoint));
         QTRY_VERIFY_WITH_TIMEOUT(allAnswered(tab.images(), 1), kClassifyTimeoutMilliseconds);
