@@ -151,8 +151,9 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loss scaling is off: FP32 and AMP bf16 need none,
-so the scale stays 1 (AMP fp16 scales)</source>
+        <source>Loss scaling is off:
+FP32 and AMP bf16 need none,
+so the scale stays 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

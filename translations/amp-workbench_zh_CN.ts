@@ -151,10 +151,12 @@
         <translation>内存最大的进程</translation>
     </message>
     <message>
-        <source>Loss scaling is off: FP32 and AMP bf16 need none,
-so the scale stays 1 (AMP fp16 scales)</source>
-        <translation>损失缩放已关闭：FP32 和 AMP bf16 不需要缩放，
-缩放值保持为 1（AMP fp16 才会缩放）</translation>
+        <source>Loss scaling is off:
+FP32 and AMP bf16 need none,
+so the scale stays 1</source>
+        <translation>损失缩放已关闭：
+FP32 和 AMP bf16 不需要缩放，
+缩放值保持为 1</translation>
     </message>
     <message>
         <source>ms</source>

@@ -111,9 +111,9 @@ ChartSpec lossScaleChart()
         const bool known = std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return run.started; });
         const bool scaled = std::any_of(runs.begin(), runs.end(),
                                         [](const RunHistory& run) { return run.started && run.started->lossScaling; });
-        return known && !scaled ? ChartCatalog::tr(
-                   "Loss scaling is off: FP32 and AMP bf16 need none,\nso the scale stays 1 (AMP fp16 scales)")
-                                : QString();
+        return known && !scaled
+                 ? ChartCatalog::tr("Loss scaling is off:\nFP32 and AMP bf16 need none,\nso the scale stays 1")
+                 : QString();
     };
     return chart;
 }
