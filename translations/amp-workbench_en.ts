@@ -2701,6 +2701,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms, ±%4 %).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Kinds of work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -2702,6 +2702,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>AMP&apos;s step is %1 than FP32&apos;s (%2 against %3 ms, ±%4 %).</source>
         <translation>AMP 的一步比 FP32 %1（%2 对 %3 毫秒，±%4 %）。</translation>
     </message>
+    <message>
+        <source>Kinds of work</source>
+        <translation>工作类别</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

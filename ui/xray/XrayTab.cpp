@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -194,12 +195,16 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     modulesLayout->setContentsMargins(0, 0, 0, 0);
     modulesLayout->addWidget(modulesTitle);
     modulesLayout->addWidget(modules);
-    auto* tables = new QSplitter(Qt::Horizontal, this);
-    tables->addWidget(classes);
-    tables->addWidget(modulesBox);
-    tables->setStretchFactor(0, 1);
-    tables->setStretchFactor(1, 1);
+    // The two tables one at a time, each the tab's whole width: side by side on a laptop's screen the kinds of
+    // work were cut to "…f…" and the modules to three columns.
+    auto* tables = new QTabWidget(this);
+    tables->setObjectName(QStringLiteral("xrayTables"));
+    tables->setDocumentMode(true);
+    tables->addTab(classes, tr("Kinds of work"));
+    tables->addTab(modulesBox, tr("Modules"));
+    tables->setMinimumHeight(100); // a few rows; its tab bar must not make the window taller than a laptop's screen
     auto* split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("xraySplitter"));
     split->addWidget(tables);
     split->addWidget(gradients);
     split->setStretchFactor(0, 1);
@@ -317,7 +322,6 @@ void XrayTab::showProfiles()
                                     : QStringList{tr("Kind of work"), tr("ms per step"), tr("Share"), tr("dtype")};
     classes->setColumnCount(static_cast<int>(header.size()));
     classes->setHorizontalHeaderLabels(header);
-    classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     const ampwb::OperatorProfile& one = amp ? *amp : *fp32;
     const ampwb::ProfileComparison comparison = both ? ampwb::compareProfiles(*fp32, *amp) : ampwb::ProfileComparison();
     // Profiles of an older version hold both convolution gradients in one row; newer ones never.
@@ -350,8 +354,8 @@ void XrayTab::showProfiles()
             side(time, total > 0.0 ? time.milliseconds / total : 0.0, 1);
         }
     }
-    classes->resizeColumnsToContents();
-    classes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    classes->resizeColumnsToContents(); // the kind of work whole; the last column takes what is left
+    classes->horizontalHeader()->setStretchLastSection(true);
     sentence->setText(both ? describeBoth(comparison) : describeOne(one));
     QString steps = tr("steps %1–%2").arg(one.firstStep).arg(one.lastStep);
     if (one.clock == ampwb::RecordingClock::CudaEvents)
