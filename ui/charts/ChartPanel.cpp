@@ -240,6 +240,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     standingNote->setBrush(QBrush(QColor(255, 255, 255, 200)));
     standingNote->setClipToAxisRect(true);
     standingNote->setVisible(false);
+    standingNote->setLayer(QStringLiteral("legend")); // above the graphs, which would draw over it
     tracer = new QCPItemTracer(customPlot);
     tracer->setStyle(QCPItemTracer::tsCircle);
     tracer->setSize(8);
