@@ -5,6 +5,7 @@
 #include "EngineController.h"
 #include "GuiStallMeter.h"
 #include "SettingsDialog.h"
+#include "VerticalScrollArea.h"
 #include "classify/ClassifyTab.h"
 #include "compare/CompareTab.h"
 #include "runs/RunsTab.h"
@@ -24,11 +25,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUrl>
@@ -213,12 +212,7 @@ void MainWindow::createStatusBar()
 void MainWindow::createConfigurationDock()
 {
     configurationPanel = new TrainingConfigPanel(machine.cudaAvailable);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(configurationPanel);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(configurationPanel->minimumSizeHint().width()
-                            + scroll->style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 4);
+    auto* scroll = new VerticalScrollArea(configurationPanel);
     auto* dock = new QDockWidget(tr("Configuration"), this);
     dock->setObjectName(QStringLiteral("configurationDock"));
     dock->setWidget(scroll);

@@ -33,3 +33,9 @@ inline QString columnWidths(const QTableView& table)
         .arg(widths.join(QLatin1Char(' ')))
         .arg(table.viewport()->width());
 }
+
+/// Every row inside the table's viewport: none cut off at the bottom.
+inline bool showsEveryRow(const QTableView& table)
+{
+    return table.verticalHeader()->length() <= table.viewport()->height();
+}

@@ -2,6 +2,7 @@
 
 #include "EngineController.h"
 #include "EngineText.h"
+#include "VerticalScrollArea.h"
 #include "charts/MetricChart.h"
 #include "charts/TrainingCharts.h"
 #include "compare/ComparisonReport.h"
@@ -127,7 +128,9 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("compareSplitter"));
     splitter->addWidget(trainingCharts);
-    splitter->addWidget(side);
+    // The side scrolls up and down when the table, the verdict and the buttons are taller than the window (in
+    // Chinese at 768 px the table lost its last rows); never sideways: it is as wide as the table.
+    splitter->addWidget(new VerticalScrollArea(side, this));
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
 

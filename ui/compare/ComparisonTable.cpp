@@ -88,7 +88,7 @@ ComparisonTable::ComparisonTable(QWidget* parent)
     // ratios wrapped into "13… slo…"); never narrower than its columns: the side panel widens, the charts reflow.
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed); // every row shown: the side panel scrolls instead
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     showRuns({});
 }
