@@ -146,7 +146,10 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     save(window, folder, QStringLiteral("compare-during") + suffix);
     // The gradient ranges of the run in progress, as they arrive.
     window.tabs().setCurrentWidget(&window.xrayTab());
+    auto* xrayViews = window.xrayTab().findChild<QTabWidget*>(QStringLiteral("xrayViews"));
+    xrayViews->setCurrentIndex(xrayViews->count() - 1);
     save(window, folder, QStringLiteral("xray-during") + suffix);
+    xrayViews->setCurrentIndex(0);
     window.tabs().setCurrentWidget(&window.compareTab());
     if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the comparison"))
         return 1;

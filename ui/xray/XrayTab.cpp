@@ -17,7 +17,6 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -195,30 +194,27 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     modulesLayout->setContentsMargins(0, 0, 0, 0);
     modulesLayout->addWidget(modulesTitle);
     modulesLayout->addWidget(modules);
-    // The two tables one at a time, each the tab's whole width: side by side on a laptop's screen the kinds of
-    // work were cut to "…f…" and the modules to three columns.
-    auto* tables = new QTabWidget(this);
-    tables->setObjectName(QStringLiteral("xrayTables"));
-    tables->setDocumentMode(true);
-    tables->addTab(classes, tr("Kinds of work"));
-    tables->addTab(modulesBox, tr("Modules"));
-    tables->setMinimumHeight(100); // a few rows; its tab bar must not make the window taller than a laptop's screen
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->setObjectName(QStringLiteral("xraySplitter"));
-    split->addWidget(tables);
-    split->addWidget(gradients);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
+    // The tables and the gradient ranges one at a time, each with the tab's whole width and height: on a
+    // laptop's screen side by side the kinds of work were cut to "…f…", and one above the other the tables
+    // showed two rows and the heat map lost its axis title.
+    auto* views = new QTabWidget(this);
+    views->setObjectName(QStringLiteral("xrayViews"));
+    views->setDocumentMode(true);
+    views->addTab(classes, tr("Kinds of work"));
+    views->addTab(modulesBox, tr("Modules"));
+    views->addTab(gradients, tr("Gradient ranges"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(sentence);
     layout->addWidget(filesLabel);
-    layout->addWidget(split, 1);
+    layout->addWidget(views, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &XrayTab::onEvents);
     connect(&engine, &EngineController::workStarted, this, [this] {
-        clearProfiles();
+        // The last profile stays until this work is profiled, said to be the earlier work's.
+        profilesOfEarlierWork = fp32 || amp;
+        showProfiles();
         gradients->clear();
         gradientStatsPath.clear();
     });
@@ -262,6 +258,7 @@ bool XrayTab::openFolder(const QString& directory, QString* error)
     }
     fp32 = foundFp32;
     amp = foundAmp;
+    profilesOfEarlierWork = false;
     profileFolders = folders;
     showProfiles();
     gradients->clear();
@@ -283,6 +280,10 @@ void XrayTab::onEvents(const TrainingEvents& events)
                 filesLabel->setText(
                     tr("The profile could not be written: %1").arg(QString::fromStdString(taken->error)));
                 continue;
+            }
+            if (profilesOfEarlierWork) {
+                clearProfiles();
+                profilesOfEarlierWork = false;
             }
             (taken->precision == ampwb::Precision::Amp ? amp : fp32) = taken->profile;
             if (!taken->profileDirectory.empty())
@@ -356,7 +357,10 @@ void XrayTab::showProfiles()
     }
     classes->resizeColumnsToContents(); // the kind of work whole; the last column takes what is left
     classes->horizontalHeader()->setStretchLastSection(true);
-    sentence->setText(both ? describeBoth(comparison) : describeOne(one));
+    const QString said = both ? describeBoth(comparison) : describeOne(one);
+    sentence->setText(profilesOfEarlierWork
+                          ? tr("Profile of the earlier work, kept until this one is profiled: %1").arg(said)
+                          : said);
     QString steps = tr("steps %1–%2").arg(one.firstStep).arg(one.lastStep);
     if (one.clock == ampwb::RecordingClock::CudaEvents)
         steps += tr(", timed on the GPU by CUDA events at each operator's start and end (a gap in which the GPU "

@@ -55,6 +55,7 @@ private:
     std::optional<ampwb::OperatorProfile> fp32;
     std::optional<ampwb::OperatorProfile> amp;
     QStringList profileFolders;
+    bool profilesOfEarlierWork = false; ///< the profiles shown are of the work before the one in progress
     QString gradientStatsPath;
     qint64 gradientStatsRead = 0; ///< bytes of gradientStatsPath already read
 };

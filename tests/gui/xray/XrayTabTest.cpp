@@ -146,6 +146,28 @@ private Q_SLOTS:
         QCOMPARE(xray.classTable()->columnCount(), 4); // what was shown stays
     }
 
+    void theLastProfileStaysWhileAnotherRunTrains()
+    {
+        QVERIFY(!comparisonFolder.isEmpty());
+        MainWindow window;
+        window.show();
+        XrayTab& xray = window.xrayTab();
+        QVERIFY(xray.openFolder(comparisonFolder));
+        const QString comparisonSentence = xray.sentenceLabel()->text();
+        window.configPanel().setConfig(environment.quickConfig(2));
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.startAction().trigger();
+        // Kept, and said to be the earlier work's, until this run is profiled.
+        QCOMPARE(xray.classTable()->columnCount(), 8);
+        QVERIFY2(xray.sentenceLabel()->text().startsWith(QLatin1String("Profile of the earlier work")),
+                 qPrintable(xray.sentenceLabel()->text()));
+        QVERIFY(xray.sentenceLabel()->text().endsWith(comparisonSentence));
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(xray.classTable()->columnCount(), 8);
+        QVERIFY(xray.openFolder(comparisonFolder));
+        QCOMPARE(xray.sentenceLabel()->text(), comparisonSentence); // opened again: no longer "earlier"
+    }
+
     void trainTabOffersTheProfileButton()
     {
         MainWindow window;
