@@ -2,10 +2,12 @@
 // manager to hold the window back): a run, a comparison, the configuration shown again, the Runs tab
 // comparing runs, an evaluation, the X-ray and Classify, in English and Chinese. After every stage the
 // window and its minimum stay inside the screen, and the Compare tab's table shows its answer column
-// without scrolling. And the mouse wheel over an unfocused field scrolls the panel, not the field.
+// without scrolling, and every chart in view is readable (titles whole, tick labels apart, small legends).
+// And the mouse wheel over an unfocused field scrolls the panel, not the field.
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "ReadableCharts.h"
 #include "TableColumns.h"
 #include "Translations.h"
 #include "compare/CompareTab.h"
@@ -90,10 +92,21 @@ private:
     {
         QTest::qWait(50); // the layout requests of the stage's changes
         const int minimum = std::max(window.minimumSizeHint().width(), window.minimumWidth());
-        if (window.width() <= kScreenWidth && minimum <= kScreenWidth && window.height() <= kScreenHeight)
+        if (window.width() > kScreenWidth || minimum > kScreenWidth || window.height() > kScreenHeight) {
+            qWarning("%s: window %d×%d, minimum width %d; widest parts:\n%s", stage, window.width(), window.height(),
+                     minimum, qPrintable(widestWidgets(window)));
+            return false;
+        }
+        return chartsReadable(window, stage);
+    }
+
+    /// Every chart in view inside `top` has its axis titles whole, its tick labels apart and a small legend.
+    static bool chartsReadable(const QWidget& top, const char* stage)
+    {
+        const QString unreadable = unreadableCharts(top);
+        if (unreadable.isEmpty())
             return true;
-        qWarning("%s: window %d×%d, minimum width %d; widest parts:\n%s", stage, window.width(), window.height(),
-                 minimum, qPrintable(widestWidgets(window)));
+        qWarning("%s: charts not readable:\n%s", stage, qPrintable(unreadable));
         return false;
     }
 
@@ -195,12 +208,21 @@ private Q_SLOTS:
                      && evaluation->minimumSizeHint().width() <= kScreenWidth,
                  qPrintable(QStringLiteral("evaluation %1×%2\n").arg(evaluation->width()).arg(evaluation->height())
                             + widestWidgets(*evaluation)));
+        QVERIFY(chartsReadable(*evaluation, "evaluation window"));
         evaluation->close();
         QVERIFY(insideTheScreen(window, "evaluation"));
 
         for (int tab = 0; tab < window.tabs().count(); ++tab) {
             window.tabs().setCurrentIndex(tab);
             QVERIFY(insideTheScreen(window, qPrintable(window.tabs().tabText(tab))));
+        }
+        // The X-ray's views, the gradient ranges of the last run among them.
+        auto* xrayViews = window.xrayTab().findChild<QTabWidget*>(QStringLiteral("xrayViews"));
+        QVERIFY(xrayViews);
+        window.tabs().setCurrentWidget(&window.xrayTab());
+        for (int view = 0; view < xrayViews->count(); ++view) {
+            xrayViews->setCurrentIndex(view);
+            QVERIFY(insideTheScreen(window, qPrintable(xrayViews->tabText(view))));
         }
     }
 

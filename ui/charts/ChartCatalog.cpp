@@ -96,7 +96,7 @@ ChartSpec lossChart()
 ChartSpec lossScaleChart()
 {
     ChartSpec chart = chartOf(QStringLiteral("loss-scale"), ChartCatalog::tr("Loss scale"),
-                              ChartCatalog::tr("Loss scale (log₂)"));
+                              ChartCatalog::tr("Scale (log₂)"));
     chart.log2Axis = true;
     SeriesSpec scale = stepSeries(ChartCatalog::tr("loss scale"), [](const auto& s) { return s.lossScale; });
     scale.stepLine = true;

@@ -1,5 +1,6 @@
 #include "charts/ChartPanel.h"
 
+#include "charts/AxisFit.h"
 #include "charts/QCustomPlotNoKeywords.h"
 
 #include <QFileDialog>
@@ -20,6 +21,9 @@ namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
 constexpr double kReadoutReach = 24.0; ///< pixels from the mouse within which a point is read out
+constexpr int kNarrowestPlotBesideLegend = 300;
+/// With a legend of two rows below it, the plot's axis is about 100 px long (in the Compare tab on a laptop).
+constexpr int kPlotMinimumHeight = 200; ///< the plot's width, axes included, with the legend beside it
 
 /// The visible graph with the point nearest to `position` (pixels), and that point's key, if within reach.
 std::optional<std::pair<QCPGraph*, double>> nearestPoint(const QCustomPlot& plot, QPointF position)
@@ -95,12 +99,14 @@ private:
 };
 
 /// Logarithmic ticks that label a range of two decades or less at 1, 2 and 5 times the powers of ten
-/// (0.2, 0.5, 1, 2 …), where powers alone would leave one label or none; wider ranges get the powers.
+/// (0.2, 0.5, 1, 2 …), where powers alone would leave one label or none, if the axis has room for them
+/// (its tick count); wider ranges get the powers.
 class OneTwoFiveLogTicker : public QCPAxisTickerLog {
 protected:
     QVector<double> createTickVector(double tickStep, const QCPRange& range) override
     {
-        oneTwoFive = range.lower > 0.0 && range.upper / range.lower <= 100.0;
+        const double decades = range.lower > 0.0 ? std::log10(range.upper / range.lower) : 3.0;
+        oneTwoFive = decades <= 2.0 && (decades <= 1.0 || 3.0 * decades <= tickCount() + 1);
         if (!oneTwoFive)
             return QCPAxisTickerLog::createTickVector(tickStep, range);
         QVector<double> ticks;
@@ -156,6 +162,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     , chartId(std::move(id))
     , customPlot(new QCustomPlot(this))
     , logButton(new QToolButton(this))
+    , legendBox(new QCPLayoutGrid)
 {
     setObjectName(chartId);
     customPlot->setObjectName(title);
@@ -211,7 +218,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     layout->addLayout(header);
     layout->addWidget(customPlot, 1);
 
-    customPlot->setMinimumSize(260, 180);
+    customPlot->setMinimumSize(260, kPlotMinimumHeight);
     // Wide lines over 100,000 noisy points are stroked as one path otherwise (100+ ms a frame).
     customPlot->setPlottingHint(QCP::phFastPolylines, true);
     customPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -223,9 +230,15 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     customPlot->legend->setFont(legendFont);
     customPlot->legend->setBorderPen(Qt::NoPen);
     customPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    // The legend joins the layout below the plot once it has entries (fitLegendColumns): an empty legend would
-    // cap the width of the column it shares with the plot, squeezing the plot to its 50 px minimum.
+    // The legend joins the layout below or beside the plot once it has entries (placeLegend): an empty legend
+    // would cap the width of the column it shares with the plot, squeezing the plot to its 50 px minimum.
+    // In its box it keeps to the top when beside the plot.
     customPlot->axisRect()->insetLayout()->take(customPlot->legend);
+    legendBox->addElement(0, 0, customPlot->legend);
+    legendBox->addElement(1, 0, new QCPLayoutElement(customPlot));
+    legendBox->setRowStretchFactor(0, 0.001);
+    legendBox->setRowSpacing(0);
+    legendBox->setParent(customPlot);
     emptyNote = new QCPItemText(customPlot);
     emptyNote->position->setType(QCPItemPosition::ptAxisRectRatio);
     emptyNote->position->setCoords(0.5, 0.5);
@@ -248,6 +261,7 @@ ChartPanel::ChartPanel(QString id, const QString& title, QWidget* parent)
     tracer->setVisible(false);
     customPlot->setMouseTracking(true);
     customPlot->installEventFilter(this);
+    keepAxesReadable(*customPlot);
     connect(customPlot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) { showReadout(event->pos()); });
     connect(customPlot, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
         if (auto* entry = qobject_cast<QCPPlottableLegendItem*>(item))
@@ -328,6 +342,10 @@ void ChartPanel::showReadout(const QPoint& position)
 
 bool ChartPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    // Before the plot's own resize handler draws it at its new size: the legend's columns and the room
+    // kept right of the last point depend on that size.
+    if (watched == customPlot && event->type() == QEvent::Resize)
+        fitToData();
     if (watched == customPlot && event->type() == QEvent::Leave && tracer->visible()) {
         shownReadout.clear();
         tracer->setVisible(false);
@@ -369,7 +387,7 @@ void ChartPanel::fitAndReplot()
 void ChartPanel::fitToData()
 {
     applyHiddenSeries();
-    fitLegendColumns();
+    placeLegend();
     if (followingData)
         fitAxes();
 }
@@ -393,7 +411,9 @@ void ChartPanel::fitAxes()
     const double lower = std::min(keys->lower, 0.0);
     // Room on the right for a whole marker (the validation points sit at the last step): 2 %, at least 12 px.
     const double span = std::max(keys->upper - lower, 1.0);
-    const double pixels = std::max(customPlot->axisRect()->width(), 50);
+    // The plot area as it will be laid out at the plot's present width (the last layout may be older).
+    const int laidOutWidth = customPlot->plotLayout()->outerRect().width();
+    const double pixels = std::max(customPlot->axisRect()->width() + customPlot->width() - laidOutWidth, 50);
     customPlot->xAxis->setRange(lower, keys->upper + std::max(span * 0.02, span * 12.0 / (pixels - 12.0)));
     for (QCPAxis* axis : {customPlot->yAxis, customPlot->yAxis2}) {
         if (const auto values = valueRangeOn(*customPlot, axis))
@@ -417,13 +437,7 @@ QString ChartPanel::standingNoteText() const
     return standingNote->visible() ? standingNote->text() : QString();
 }
 
-void ChartPanel::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    fitLegendColumns();
-}
-
-void ChartPanel::fitLegendColumns()
+void ChartPanel::placeLegend()
 {
     QCPLegend* legend = customPlot->legend;
     int widest = 1;
@@ -434,25 +448,42 @@ void ChartPanel::fitLegendColumns()
             ++items;
         }
     }
+    const int boxMargins = legend->margins().left() + legend->margins().right();
+    const int columnsBelow = std::clamp((customPlot->width() - boxMargins) / (widest + legend->columnSpacing()), 1,
+                                        std::max(1, items));
+    const int rowsBelow = (items + columnsBelow - 1) / columnsBelow;
+    // Below the plot in as many columns as fit; beside it, in one column, where more than two rows would take
+    // a third of the plot's height (four runs' memory) and the plot keeps room for its axes.
+    const bool beside = rowsBelow > 2 && customPlot->width() - widest - boxMargins >= kNarrowestPlotBesideLegend;
     QCPLayoutGrid* layout = customPlot->plotLayout();
-    if (items > 0 && !layout->hasElement(1, 0)) {
-        layout->addElement(1, 0, legend);
-        layout->setRowStretchFactor(1, 0.001);
-    } else if (items == 0 && legend->layout() == layout) {
-        layout->take(legend);
+    const int row = beside ? 0 : 1;
+    const int column = beside ? 1 : 0;
+    const bool placed = layout->hasElement(row, column) && layout->element(row, column) == legendBox;
+    if (legendBox->layout() == layout && (items == 0 || !placed)) {
+        layout->take(legendBox);
         layout->simplify();
     }
-    const int available = width() - legend->margins().left() - legend->margins().right();
-    const int columns = std::clamp(available / (widest + legend->columnSpacing()), 1, std::max(1, items));
+    if (items > 0 && !placed) {
+        layout->addElement(row, column, legendBox);
+        if (beside)
+            layout->setColumnStretchFactor(column, 0.001);
+        else
+            layout->setRowStretchFactor(row, 0.001);
+    }
+    const int columns = beside ? 1 : columnsBelow;
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
+    // Where the legend still needs many rows below a narrow plot (three runs in the Compare tab), the plot grows
+    // rather than lose its data area: the legend takes a third of its height at most.
+    const int legendHeight = items > 0 && !beside ? legend->minimumOuterSizeHint().height() : 0;
+    customPlot->setMinimumHeight(std::max(kPlotMinimumHeight, 3 * legendHeight + 3));
 }
 
 void ChartPanel::setXAxisLabel(const QString& label)
 {
-    customPlot->xAxis->setLabel(label);
+    setAxisTitle(*customPlot->xAxis, label);
 }
 
 bool ChartPanel::exportTo(const QString& path, QSize size)

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QCPItemText;
+class QCPLayoutGrid;
 class QCPItemTracer;
 class QCustomPlot;
 class QToolButton;
@@ -67,14 +68,13 @@ protected:
     /// An x value as the readout shows it ("step 120", "0:05:10").
     virtual QString describeX(double x) const = 0;
     void setXAxisLabel(const QString& label);
-    void resizeEvent(QResizeEvent* event) override;
-    /// Hides the readout when the mouse leaves the plot.
+    /// Fits the legend and the axes to the plot's new size; hides the readout when the mouse leaves the plot.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitAxes();
-    /// As many legend columns as the widest entry allows, so no entry is cut off.
-    void fitLegendColumns();
+    /// The legend below the plot in as many columns as its widest entry allows (none cut off), or beside it.
+    void placeLegend();
     void exportWithDialog(ChartExporter::Format format);
     void applyValueScale();
     void showReadout(const QPoint& position);
@@ -84,6 +84,7 @@ private:
     QString chartId;
     QCustomPlot* customPlot;
     QToolButton* logButton;
+    QCPLayoutGrid* legendBox; ///< the legend, and under it the room it leaves when beside the plot
     QCPItemText* emptyNote;
     QCPItemText* standingNote;
     QCPItemTracer* tracer;

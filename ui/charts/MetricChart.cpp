@@ -1,5 +1,6 @@
 #include "charts/MetricChart.h"
 
+#include "charts/AxisFit.h"
 #include "runs/RunHistory.h"
 
 #include <algorithm>
@@ -16,10 +17,10 @@ MetricChart::MetricChart(ChartSpec chartSpec, QWidget* parent)
     : ChartPanel(chartSpec.id, chartSpec.title, parent)
     , spec(std::move(chartSpec))
 {
-    plot().yAxis->setLabel(spec.leftAxisLabel);
+    setAxisTitle(*plot().yAxis, spec.leftAxisLabel);
     if (!spec.rightAxisLabel.isEmpty()) {
         plot().yAxis2->setVisible(true);
-        plot().yAxis2->setLabel(spec.rightAxisLabel);
+        setAxisTitle(*plot().yAxis2, spec.rightAxisLabel);
     }
     if (spec.log2Axis) {
         setLogBase(2.0);
@@ -54,10 +55,14 @@ void MetricChart::applyXAxis()
 {
     QCPAxis* axis = plot().xAxis;
     switch (axisMode) {
-    case XAxisMode::Step:
+    case XAxisMode::Step: {
         setXAxisLabel(tr("Step"));
-        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        QSharedPointer<QCPAxisTickerFixed> wholeSteps(new QCPAxisTickerFixed); // never "step 0.5"
+        wholeSteps->setTickStep(1.0);
+        wholeSteps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        axis->setTicker(wholeSteps);
         break;
+    }
     case XAxisMode::Epoch:
         setXAxisLabel(tr("Epoch"));
         axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -67,7 +72,6 @@ void MetricChart::applyXAxis()
         QSharedPointer<QCPAxisTickerTime> ticker(new QCPAxisTickerTime);
         ticker->setTimeFormat(QStringLiteral("%h:%m:%s"));
         ticker->setFieldWidth(QCPAxisTickerTime::tuHours, 1); // 0:05:00, as the label says, not 00:05:00
-        ticker->setTickCount(3);                              // labels seven characters wide do not overlap
         axis->setTicker(ticker);
         break;
     }
@@ -197,6 +201,11 @@ void MetricChart::appendNewPoints(const RunHistory& run, PlottedRun& plotted)
                 addPoint(epochKey(run, epoch), series.epochValue(epochs[epoch]));
         }
         graph->data()->add(points, true);
+        // A line needs two points: until it has them, its one point shows as a dot.
+        if (series.marker == QCPScatterStyle::ssNone)
+            graph->setScatterStyle(graph->dataCount() == 1
+                                       ? QCPScatterStyle(QCPScatterStyle::ssDisc, graph->pen().color(), 5)
+                                       : QCPScatterStyle());
     }
     plotted.steps = steps.size();
     plotted.epochs = epochs.size();

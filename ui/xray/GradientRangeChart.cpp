@@ -1,5 +1,6 @@
 #include "xray/GradientRangeChart.h"
 
+#include "charts/AxisFit.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "training/GradientRanges.h"
 
@@ -133,6 +134,8 @@ GradientRangeChart::GradientRangeChart(QWidget* parent)
 
     createHeatMap();
     createUnderflowPlot();
+    keepAxesReadable(*heatPlot);
+    keepAxesReadable(*underflowChart);
     clear();
 }
 
@@ -160,7 +163,7 @@ void GradientRangeChart::createHeatMap()
     colorScale->setGradient(shareGradient());
     colorScale->setDataScaleType(QCPAxis::stLogarithmic);
     colorScale->setDataRange(QCPRange(kSmallestShownShare, 1.0));
-    colorScale->axis()->setLabel(tr("Share of the parameter's non-zero values"));
+    setAxisTitle(*colorScale->axis(), tr("Share of the parameter's non-zero values"));
     colorScale->axis()->setLabelFont(scaledFont(font(), 0.9));
     colorScale->axis()->setTickLabelFont(scaledFont(font(), 0.85));
     QSharedPointer<QCPAxisTickerText> shareTicker(new QCPAxisTickerText);
@@ -177,7 +180,7 @@ void GradientRangeChart::createHeatMap()
 
     QCPAxis* magnitude = heatPlot->xAxis;
     magnitude->setRange(kLeftEdge, kRightEdge);
-    magnitude->setLabel(tr("Unscaled gradient magnitude |g|"));
+    setAxisTitle(*magnitude, tr("Unscaled gradient magnitude |g|"));
     QSharedPointer<QCPAxisTickerText> powers(new QCPAxisTickerText);
     for (int exponent = ampwb::kLowestLog2; exponent <= kRightEdge; exponent += 8)
         powers->addTick(exponent, powerOfTwo(exponent));
@@ -252,13 +255,12 @@ void GradientRangeChart::createUnderflowPlot()
                              QCustomPlot::limAbove);
     asIsGraph->setLayer(QStringLiteral("asIs"));
 
-    underflowChart->xAxis->setLabel(tr("Step"));
+    setAxisTitle(*underflowChart->xAxis, tr("Step"));
     QSharedPointer<QCPAxisTickerFixed> wholeSteps(new QCPAxisTickerFixed);
     wholeSteps->setTickStep(1.0);
     wholeSteps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     underflowChart->xAxis->setTicker(wholeSteps);
-    underflowChart->yAxis->setLabel(tr("Share of all values (%)"));
-    underflowChart->yAxis->ticker()->setTickCount(3); // the chart is short: five labels ran into each other
+    setAxisTitle(*underflowChart->yAxis, tr("Share of all values (%)"));
     QCPLegend* legend = underflowChart->legend;
     legend->setVisible(true);
     legend->setFont(scaledFont(font(), 0.85));

@@ -2,6 +2,7 @@
 // debiased smoothing, 100,000 points per series still panning and zooming quickly, the
 // grid of charts drawing what its runs announce, and the pacing of its live redraws.
 #include "GuiTestEnvironment.h"
+#include "ReadableCharts.h"
 #include "charts/ChartCatalog.h"
 #include "charts/ChartExporter.h"
 #include "charts/DebiasedEma.h"
@@ -297,6 +298,78 @@ private Q_SLOTS:
         checkEmpty("after the runs were cleared");
     }
 
+    void chartsStayReadableInTheCompareColumn_data()
+    {
+        QTest::addColumn<int>("steps");
+        QTest::newRow("first step") << 1;
+        QTest::newRow("80 steps") << 80;
+    }
+
+    void chartsStayReadableInTheCompareColumn()
+    {
+        // Two runs, four legend entries a chart, in the Compare tab's chart column on a 1366×768 screen (one
+        // column of charts): titles whole, tick labels apart, legends in rows across, whole steps.
+        QFETCH(int, steps);
+        RunHistories histories;
+        TrainingCharts charts(histories, QStringLiteral("chartsTest"), 2);
+        histories.add(RunHistory(QStringLiteral("FP32"), Qt::blue));
+        histories.add(RunHistory(QStringLiteral("AMP"), QColor(230, 90, 20)));
+        for (int index = 1; index <= steps; ++index) {
+            histories.appendStep(0, syntheticStep(index));
+            histories.appendStep(1, syntheticStep(index));
+        }
+        histories.announceChanges();
+        charts.resize(575, 560);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        const QString unreadable = unreadableCharts(charts);
+        QVERIFY2(unreadable.isEmpty(), qPrintable(unreadable));
+        QCustomPlot& loss = charts.chart(QStringLiteral("loss"))->plot();
+        QCOMPARE(loss.yAxis->label(), axisTitle(*loss.yAxis)); // room for the whole title, not "Cross-ent…"
+        QVERIFY(loss.legend->rowCount() <= 2);
+        for (const double tick : loss.xAxis->tickVector())
+            QCOMPARE(tick, std::round(tick)); // no step 0.5
+        for (int index = 0; index < loss.graphCount(); ++index) {
+            const bool dotted = loss.graph(index)->scatterStyle().shape() != QCPScatterStyle::ssNone;
+            QCOMPARE(dotted, steps == 1); // a line's only point shows as a dot until the line has two
+        }
+    }
+
+    void shortAxesGetFewerTicksAndShortenedTitles()
+    {
+        QCustomPlot plot;
+        keepAxesReadable(plot);
+        setAxisTitle(*plot.yAxis, QStringLiteral("Cross-entropy"));
+        QCPGraph* graph = plot.addGraph();
+        for (int step = 1; step <= 200; ++step)
+            graph->addData(step, 2.3 * std::exp(-step / 50.0));
+        plot.rescaleAxes();
+        plot.resize(400, 600);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        const auto drawn = [&plot] {
+            plot.replot();
+            plot.replot();
+            return static_cast<int>(plot.yAxis->tickVector().size());
+        };
+        const int ticksWhenTall = drawn();
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("Cross-entropy"));
+        plot.resize(400, 110); // an axis some 60 px long
+        QTest::qWait(50);
+        const int ticksWhenShort = drawn();
+        QVERIFY2(ticksWhenShort < ticksWhenTall,
+                 qPrintable(QStringLiteral("%1 ticks tall, %2 short").arg(ticksWhenTall).arg(ticksWhenShort)));
+        QVERIFY(plot.yAxis->label().endsWith(QChar(0x2026))); // "Cross-…"
+        QVERIFY(QStringLiteral("Cross-entropy").startsWith(plot.yAxis->label().chopped(1)));
+        QCOMPARE(axisTitle(*plot.yAxis), QStringLiteral("Cross-entropy"));
+        const QString unreadable = unreadableParts(plot);
+        QVERIFY2(unreadable.isEmpty(), qPrintable(unreadable));
+        plot.resize(400, 600); // and back
+        QTest::qWait(50);
+        QCOMPARE(drawn(), ticksWhenTall);
+        QCOMPARE(plot.yAxis->label(), QStringLiteral("Cross-entropy"));
+    }
+
     void hoverReadsOutTheValuesAndTheLegendHidesSeries()
     {
         RunHistories histories;
@@ -377,21 +450,26 @@ private Q_SLOTS:
         QCOMPARE(labelsIn(QCPRange(0.0005, 20.0)), (QStringList{"0.001", "0.01", "0.1", "1", "10"}));
     }
 
-    void wallTimeLabelsAreShortAndFew()
+    void wallTimeLabelsAreShortAndApart()
     {
         RunHistories histories;
         TrainingCharts charts(histories, QStringLiteral("chartsTest"), 3);
         charts.setXAxisMode(XAxisMode::WallTime);
-        QCPAxis* axis = charts.chart(QStringLiteral("loss"))->plot().xAxis;
-        QVector<double> ticks;
-        QVector<double> subTicks;
-        QVector<QString> labels;
-        axis->ticker()->generate(QCPRange(0.0, 5400.0), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks, &labels);
-        QVERIFY2(labels.size() >= 2 && labels.size() <= 6,
-                 qPrintable(QStringList(labels.begin(), labels.end()).join(' ')));
+        QVERIFY(shownOnScreen(charts));
+        QCustomPlot& plot = charts.chart(QStringLiteral("loss"))->plot();
+        plot.xAxis->setRange(0.0, 5400.0);
+        plot.replot(); // the ticks fitted to the axis's length, then drawn
+        plot.replot();
+        QStringList labels;
+        for (int index = 0; index < plot.xAxis->tickVector().size(); ++index)
+            if (plot.xAxis->range().contains(plot.xAxis->tickVector()[index]))
+                labels << plot.xAxis->tickVectorLabels()[index];
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(' ')));
         const QRegularExpression hourMinuteSecond(QStringLiteral("^\\d:\\d\\d:\\d\\d$"));
         for (const QString& label : labels)
             QVERIFY2(hourMinuteSecond.match(label).hasMatch(), qPrintable(label));
+        const QString unreadable = unreadableParts(plot);
+        QVERIFY2(unreadable.isEmpty(), qPrintable(unreadable));
     }
 
     void hundredThousandPointsPanAndZoomSmoothly()
