@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "EngineText.h"
 #include "classify/ClassificationWorker.h"
+#include "classify/RunCheckpointDialog.h"
 #include "model/Classifier.h"
 #include "modelfiles/TorchHubWeights.h"
 
@@ -167,13 +168,11 @@ void ModelSelector::onModelActivated(int index)
 
 void ModelSelector::pickRunCheckpoint()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Choose a run's checkpoint"),
-                                                      AppSettings::runsDirectory(),
-                                                      tr("Run checkpoints (checkpoint.pt)"));
-    if (file.isEmpty())
-        fillModels(); // back to the model in use
+    RunCheckpointDialog dialog(AppSettings::runsDirectory(), this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.checkpoint().isEmpty())
+        setChoice(ModelChoice::file(dialog.checkpoint()));
     else
-        setChoice(ModelChoice::file(file));
+        fillModels(); // back to the model in use
 }
 
 void ModelSelector::importStateDict()

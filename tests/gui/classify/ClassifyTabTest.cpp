@@ -10,6 +10,7 @@
 #include "classify/ClassificationWorker.h"
 #include "classify/ClassifiedImageList.h"
 #include "classify/ClassifyTab.h"
+#include "classify/RunCheckpointDialog.h"
 #include "classify/TrainingDataLikeness.h"
 #include "data/IdxDataset.h"
 #include "model/Classifier.h"
@@ -22,16 +23,19 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QListView>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QStackedWidget>
 #include <QStandardItemModel>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
 
@@ -235,6 +239,35 @@ private Q_SLOTS:
 
         MainWindow reopened; // the choice is remembered
         QVERIFY(reopened.findChild<ClassifyTab*>()->modelChoice() == ModelChoice::file(checkpoint));
+    }
+
+    void aRunsCheckpointIsChosenFromTheListOfRuns()
+    {
+        MainWindow window;
+        ClassifyTab& tab = showClassifyTab(window);
+        QComboBox& models = tab.modelCombo();
+        const int pick = models.findText(QStringLiteral("Run's checkpoint…"));
+        QVERIFY(pick >= 0);
+        QStringList listed;
+        QTimer::singleShot(0, this, [&listed] {
+            auto* dialog = qobject_cast<RunCheckpointDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            const QTableView& list = dialog->runList();
+            int tiny = -1;
+            for (int row = 0; row < list.model()->rowCount(); ++row) {
+                listed << list.model()->index(row, 0).data().toString();
+                if (listed.back() == QLatin1String("tiny"))
+                    tiny = row;
+            }
+            QVERIFY(tiny >= 0);
+            const_cast<QTableView&>(list).selectRow(tiny);
+            QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        });
+        Q_EMIT models.activated(pick);
+        QVERIFY2(listed.contains(QLatin1String("tiny")), qPrintable(listed.join(QLatin1Char(' '))));
+        QCOMPARE(models.currentText(), QStringLiteral("Run tiny"));
+        QCOMPARE(AppSettings::classifyModel(), checkpoint);
+        QTRY_VERIFY_WITH_TIMEOUT(tab.isModelReady(), kClassifyTimeoutMilliseconds);
     }
 
     void photosForAGrayscaleModelAreFlagged()
