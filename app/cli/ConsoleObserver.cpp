@@ -76,11 +76,12 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                 started.lossScaling ? ", dynamic loss scaling" : "");
     if (started.start) {
         const WeightsOrigin& origin = *started.start;
+        const std::string fileHead = "its " + std::to_string(origin.fileClasses) + "-class head";
+        const std::string head = origin.headReplaced ? fileHead + " replaced by a new "
+                                                           + std::to_string(started.classNames.size()) + "-class head"
+                                                     : fileHead + " kept";
         std::printf("  weights: %s (%s), %s%s\n", origin.file.c_str(), origin.sha256.substr(0, 12).c_str(),
-                    origin.headReplaced
-                        ? ("new head for " + std::to_string(started.classNames.size()) + " classes").c_str()
-                        : "head kept",
-                    started.backboneFrozen ? ", backbone frozen (only the head trains)" : "");
+                    head.c_str(), started.backboneFrozen ? ", backbone frozen (only the head trains)" : "");
     }
     std::fflush(stdout);
 }

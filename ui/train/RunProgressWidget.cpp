@@ -119,12 +119,31 @@ void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QStr
     overallProgress->setRange(0, static_cast<int>(std::max<int64_t>(started.totalSteps, 1)));
     overallProgress->setValue(static_cast<int>(started.firstStep - 1));
     overallProgress->setFormat(tr("step %v of %m"));
-    latestLabel->setText(tr("%1: %2 training and %3 validation images of %4 px on %5")
+    startingWeights = describeStartingWeights(started);
+    const QString data = tr("%1: %n class(es), %2 training and %3 validation images of %4 px on %5", nullptr,
+                            static_cast<int>(started.classNames.size()))
                              .arg(label)
                              .arg(started.trainImages)
                              .arg(started.validationImages)
                              .arg(started.imageSize)
-                             .arg(EngineText::translate(started.deviceDescription)));
+                             .arg(EngineText::translate(started.deviceDescription));
+    latestLabel->setText(startingWeights.isEmpty() ? data : data + QLatin1Char('\n') + startingWeights);
+    latestLabel->setToolTip(latestLabel->text()); // what the run found, while its steps take the line
+}
+
+QString RunProgressWidget::describeStartingWeights(const ampwb::RunStarted& started)
+{
+    if (!started.start)
+        return {};
+    const ampwb::WeightsOrigin& origin = *started.start;
+    const auto classes = static_cast<qsizetype>(started.classNames.size());
+    const QString head =
+        origin.headReplaced
+            ? tr("its %1-class head replaced by a new %2-class head").arg(origin.fileClasses).arg(classes)
+            : tr("its %1-class head kept").arg(origin.fileClasses);
+    return tr("Weights from %1: %2%3")
+        .arg(QDir::toNativeSeparators(QString::fromStdString(origin.file)), head,
+             started.backboneFrozen ? tr("; only the head trains") : QString());
 }
 
 void RunProgressWidget::showStep(const ampwb::StepMetrics& step)
@@ -179,14 +198,22 @@ void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
     timeLeftLabel->clear();
     showSkippedFiles(summary.unreadableImages);
     switch (summary.state) {
-    case ampwb::RunState::Finished:
-        latestLabel->setText(tr("%1 finished: %2 steps, %3, top-1 %4, peak memory %5")
-                                 .arg(runLabel)
-                                 .arg(summary.steps)
-                                 .arg(throughput(summary.imagesPerSecond))
-                                 .arg(DisplayFormat::accuracy(summary.finalTop1, summary))
-                                 .arg(DisplayFormat::memory(summary.peakMemoryBytes)));
+    case ampwb::RunState::Finished: {
+        // The images behind the accuracy: 66.67 % of 3 validation images is 2 of them, not a measurement.
+        const QString top1 = summary.validated && summary.validationImages > 0
+                               ? tr("%1 (%2 of %n image(s))", nullptr, static_cast<int>(summary.validationImages))
+                                     .arg(DisplayFormat::percent(summary.finalTop1))
+                                     .arg(std::llround(summary.finalTop1
+                                                       * static_cast<double>(summary.validationImages)))
+                               : DisplayFormat::accuracy(summary.finalTop1, summary);
+        const QString finished = tr("%1 finished: %2 steps, %3, top-1 %4, peak memory %5")
+                                     .arg(runLabel)
+                                     .arg(summary.steps)
+                                     .arg(throughput(summary.imagesPerSecond), top1,
+                                          DisplayFormat::memory(summary.peakMemoryBytes));
+        latestLabel->setText(startingWeights.isEmpty() ? finished : finished + QLatin1Char('\n') + startingWeights);
         break;
+    }
     case ampwb::RunState::Stopped:
         latestLabel->setText(tr("%1 stopped after %2 steps.").arg(runLabel).arg(summary.steps));
         break;

@@ -36,6 +36,8 @@ public:
 private:
     /// Images/s of the run: a data-parallel run's whole group ("356 img/s in 2 processes").
     QString throughput(double imagesPerSecondOfOneProcess) const;
+    /// "Weights from FILE: its 1000-class head replaced by a new 3-class head"; empty for random weights.
+    static QString describeStartingWeights(const ampwb::RunStarted& started);
     /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
     void showSkippedFiles(int64_t count);
 
@@ -49,6 +51,7 @@ private:
     QStringList evaluatedRuns;
     QStringList evaluatedNames;
     QString runLabel;
+    QString startingWeights; ///< describeStartingWeights of the run shown
     QString runDirectory;
     int64_t firstStep = 1;
     ampwb::StepMetrics lastStep;

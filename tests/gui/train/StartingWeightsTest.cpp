@@ -5,9 +5,11 @@
 #include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
+#include "Translations.h"
 #include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "train/StartingWeightsPicker.h"
+#include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 #include "training/RunFolder.h"
 
@@ -21,9 +23,12 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+
+#include <cmath>
 
 namespace {
 
@@ -70,6 +75,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(environment.isValid());
+        QVERIFY(Translations::install(QStringLiteral("en"))); // the plural forms, as the window installs them
         // The torch hub cache of this test alone, empty at first.
         qputenv("TORCH_HOME", environment.path(QStringLiteral("torch")).toUtf8());
         qputenv("XDG_CACHE_HOME", environment.path(QStringLiteral("cache")).toUtf8());
@@ -215,6 +221,22 @@ private Q_SLOTS:
         const auto summary = ampwb::RunFolder::readSummary(run.toStdString());
         QVERIFY(summary.has_value());
         QVERIFY2(summary->state == ampwb::RunState::Finished, summary->message.c_str());
+
+        // The Train tab says what the run found and did, and how many images its accuracy counts.
+        const QString said = window.trainTab().findChild<QLabel*>(QStringLiteral("latestStep"))->text();
+        const QRegularExpressionMatch head =
+            QRegularExpression(
+                QStringLiteral("resnet18-f37072fd\\.pth: its 1000-class head replaced by a new (\\d+)-class head; only "
+                               "the head trains"))
+                .match(said);
+        QVERIFY2(head.hasMatch(), qPrintable(said));
+        const int classes = head.captured(1).toInt();
+        QVERIFY(classes > 1 && classes < 1000);
+        const auto correct = std::llround(summary->finalTop1 * static_cast<double>(summary->validationImages));
+        QVERIFY2(said.contains(QStringLiteral(" (%1 of %2 images)").arg(correct).arg(summary->validationImages)),
+                 qPrintable(said));
+        const QString toolTip = window.trainTab().findChild<QLabel*>(QStringLiteral("latestStep"))->toolTip();
+        QVERIFY2(toolTip.contains(QStringLiteral("%1 classes, ").arg(classes)), qPrintable(toolTip));
     }
 };
 
