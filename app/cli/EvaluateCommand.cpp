@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -76,6 +77,27 @@ void printReport(const ModelEvaluation& evaluation, const std::string& model, co
     }
     if (!folder.empty())
         std::printf("\nWritten to %s (confusion.csv, per-class.csv, predictions.csv)\n", folder.c_str());
+}
+
+/// The run's own top-1 beside this evaluation's, and why they can differ: the arithmetic alone.
+void printRunsOwn(const RunsOwnValidation& run, const ModelEvaluation& evaluation, const std::string& precision)
+{
+    const int64_t images = evaluation.confusion.total();
+    const auto correct = std::llround(evaluation.confusion.accuracy() * static_cast<double>(images));
+    const auto runCorrect = std::llround(run.top1 * static_cast<double>(run.images));
+    std::printf("The run measured top-1 %.2f %% (%lld of %lld images) in %s as it ended", 100.0 * run.top1,
+                static_cast<long long>(runCorrect), static_cast<long long>(run.images), run.arithmetic.c_str());
+    if (run.images != images) {
+        std::printf("; this evaluation read %lld of them (the others could not be read).\n\n",
+                    static_cast<long long>(images));
+        return;
+    }
+    std::printf(";\nhere, in %s with batch norm folded into the convolutions (as Classify and serve run it), %lld "
+                "of them: %s.\n\n",
+                precision.c_str(), correct,
+                correct == runCorrect
+                    ? "the same count"
+                    : "the arithmetic decides a few borderline images differently (same weights, same images)");
 }
 
 nlohmann::json agreementJson(const PredictionAgreement& agreement)
@@ -187,6 +209,10 @@ int EvaluateCommand::run()
     const std::string precision = toString(classifierOptions.precision);
     if (json) {
         nlohmann::json document = documentOf(evaluation, result.modelDescription, precision, result.folder);
+        if (result.runsOwn)
+            document["run_measured"] = {{"top1", result.runsOwn->top1},
+                                        {"images", result.runsOwn->images},
+                                        {"arithmetic", result.runsOwn->arithmetic}};
         if (result.second) {
             document["against"] = documentOf(*result.second, result.againstDescription, precision, result.secondFolder);
             document["agreement"] = agreementJson(*result.agreement);
@@ -195,6 +221,8 @@ int EvaluateCommand::run()
     } else {
         printReport(evaluation, result.modelDescription + " (" + precision + ")", result.dataDescription,
                     result.folder);
+        if (result.runsOwn)
+            printRunsOwn(*result.runsOwn, evaluation, precision);
         if (result.second)
             printAgreement(*result.agreement, evaluation, *result.second,
                            result.againstDescription + " (" + precision + ")");

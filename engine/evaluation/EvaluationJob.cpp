@@ -24,12 +24,38 @@ std::optional<std::string> runFolderOf(const std::string& model)
     return std::nullopt;
 }
 
+namespace {
+
+/// What the finished run in `folder` measured on its validation images, if it did.
+std::optional<RunsOwnValidation> runsOwnValidation(const std::string& folder)
+{
+    const std::optional<RunSummary> summary = RunFolder::readSummary(folder);
+    if (!summary || summary->state != RunState::Finished || !summary->validated)
+        return std::nullopt;
+    const std::string autocast = summary->ampDtype == AmpDtype::Auto ? "autocast"
+                                                                     : shortName(summary->ampDtype) + " autocast";
+    return RunsOwnValidation{summary->finalTop1, summary->validationImages,
+                             summary->precision == Precision::Amp ? autocast : "fp32"};
+}
+
+} // namespace
+
 EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
 {
     const std::optional<std::string> run = runFolderOf(job.model);
     DataSourceOptions source;
-    if (run)
-        source = dataSourceOptions(RunFolder::readConfig(*run));
+    EvaluationOptions options = job.evaluation;
+    std::optional<RunsOwnValidation> runsOwn;
+    if (run) {
+        const TrainingConfig config = RunFolder::readConfig(*run);
+        source = dataSourceOptions(config);
+        // The run's own validation images: the same ones it measured itself on, so the two can be read together.
+        if (job.data.empty() && !job.trainSplit) {
+            if (options.limit == 0)
+                options.limit = config.validationLimit;
+            runsOwn = runsOwnValidation(*run);
+        }
+    }
     if (!job.data.empty())
         source.spec = job.data;
     else if (!run)
@@ -53,11 +79,12 @@ EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
     }
 #endif
     result.modelDescription = classifier.description();
-    result.evaluation = evaluateModel(classifier, *result.dataset, job.evaluation);
+    result.evaluation = evaluateModel(classifier, *result.dataset, options);
+    result.runsOwn = runsOwn;
     if (secondClassifier) {
         result.againstDescription = secondClassifier->description();
         if (!result.evaluation.cancelled)
-            result.second = evaluateModel(*secondClassifier, *result.dataset, job.evaluation);
+            result.second = evaluateModel(*secondClassifier, *result.dataset, options);
     }
     result.cancelled = result.evaluation.cancelled || (result.second && result.second->cancelled);
     if (result.cancelled)

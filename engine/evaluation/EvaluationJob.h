@@ -25,6 +25,14 @@ struct EvaluationJob {
     std::string out; ///< where the files go; empty: the runs' own evaluation/ folders (nothing without a run)
 };
 
+/// The top-1 a finished run measured at its end, on its own validation images with the weights its checkpoint
+/// holds: an evaluation of that checkpoint on the same images differs only by the arithmetic.
+struct RunsOwnValidation {
+    double top1 = 0.0; ///< fraction
+    int64_t images = 0;
+    std::string arithmetic; ///< how the run validated: "fp32", or "bf16 autocast" / "fp16 autocast" for AMP
+};
+
 /// What an EvaluationJob found; nothing is written when it was cancelled.
 struct EvaluationJobResult {
     std::string dataDescription; ///< the data source and split, e.g. "Fashion-MNIST (…), validation split"
@@ -37,6 +45,8 @@ struct EvaluationJobResult {
     std::optional<PredictionAgreement> agreement;
     std::string folder;       ///< where the first model's files went; empty: not written
     std::string secondFolder; ///< the second model's
+    /// Set when the model is a finished run evaluated on its own validation images (its validation limit too).
+    std::optional<RunsOwnValidation> runsOwn;
     bool cancelled = false;
 };
 

@@ -40,9 +40,11 @@ class ClassifyCliTest : public QObject, private ReferenceScratch {
     Q_OBJECT
 
     /// Trains runs/`name`: `steps` steps on 32 px synthetic images, batch 4.
-    CliResult trainTinyRun(const QString& name, int steps)
+    CliResult trainTinyRun(const QString& name, int steps, const QString& precision = QStringLiteral("fp32"))
     {
         return runCli({"train",
+                       "--precision",
+                       precision,
                        "--data",
                        "synthetic",
                        "--max-steps",
@@ -159,6 +161,40 @@ private Q_SLOTS:
         struct stat pipe {};
         QVERIFY(::stat(path("pipe").toLocal8Bit().constData(), &pipe) == 0 && S_ISFIFO(pipe.st_mode));
         QVERIFY(QFileInfo(path("folder.pth")).isDir());
+    }
+
+    void aRunIsEvaluatedOnItsOwnValidationImagesBesideWhatItMeasured()
+    {
+        // An AMP run validated on its first 4 images in bf16 autocast; the evaluation of its checkpoint reads the same
+        // 4 (its validation limit) in fp32 and says what the run measured and in what arithmetic.
+        const CliResult trained = trainTinyRun(QStringLiteral("amp-evaluated"), 2, QStringLiteral("amp"));
+        QVERIFY2(trained.exitCode == 0, qPrintable(trained.errors));
+        const QString run = path("runs/amp-evaluated");
+        const CliResult evaluated = runCli({"evaluate", "--model", run, "--json"});
+        QVERIFY2(evaluated.exitCode == 0, qPrintable(evaluated.errors));
+        const QJsonObject document = QJsonDocument::fromJson(evaluated.output).object();
+        QCOMPARE(document.value("images").toInt(), 4);
+        const QJsonObject measured = document.value("run_measured").toObject();
+        QCOMPARE(measured.value("images").toInt(), 4);
+        QCOMPARE(measured.value("arithmetic").toString(), QStringLiteral("bf16 autocast"));
+        QFile summary(run + QStringLiteral("/summary.json"));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        QCOMPARE(measured.value("top1").toDouble(),
+                 QJsonDocument::fromJson(summary.readAll()).object().value("final_top1").toDouble());
+
+        const CliResult told = runCli({"evaluate", "--model", run});
+        QVERIFY2(told.exitCode == 0, qPrintable(told.errors));
+        QVERIFY2(told.output.contains("The run measured top-1 ")
+                     && told.output.contains(" of 4 images) in bf16 "
+                                             "autocast as it ended"),
+                 told.output.constData());
+        QVERIFY2(told.output.contains("here, in fp32 with batch norm folded into the convolutions"),
+                 told.output.constData());
+
+        // Another split, or other data, is not what the run measured: nothing to set beside it.
+        const CliResult trainSplit = runCli({"evaluate", "--model", run, "--split", "train", "--json"});
+        QVERIFY2(trainSplit.exitCode == 0, qPrintable(trainSplit.errors));
+        QVERIFY(!QJsonDocument::fromJson(trainSplit.output).object().contains("run_measured"));
     }
 
     void runsAreEvaluated()

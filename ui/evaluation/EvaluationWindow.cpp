@@ -16,6 +16,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace {
 
 constexpr int kConfusionsListed = 10;
@@ -83,6 +85,7 @@ EvaluationWindow::EvaluationWindow(ampwb::EvaluationJob job, const QString& name
     : QWidget(parent, Qt::Window)
     , firstName(name)
     , everyImage(job.wholeFolder)
+    , arithmetic(QString::fromStdString(ampwb::toString(job.classifier.precision)))
     , secondName(againstName)
     , worker(new EvaluationWorker(this))
     , heading(new QLabel(this))
@@ -260,6 +263,8 @@ void EvaluationWindow::showResult(std::shared_ptr<const ampwb::EvaluationJobResu
     QStringList lines{tr("%n image(s), top-1 %1, %2 images/s", "", static_cast<int>(evaluation.confusion.total()))
                           .arg(percent(evaluation.confusion.accuracy()))
                           .arg(evaluation.imagesPerSecond(), 0, 'f', 0)};
+    if (result->runsOwn)
+        lines << runsOwnSentence(*result->runsOwn, evaluation);
     if (!evaluation.unreadableImages.empty())
         lines << tr("%n image(s) could not be read and were skipped, the first: %1", "",
                     static_cast<int>(evaluation.unreadableImages.size()))
@@ -278,6 +283,31 @@ void EvaluationWindow::showResult(std::shared_ptr<const ampwb::EvaluationJobResu
     describeGallery();
     results->setEnabled(true);
     Q_EMIT ended();
+}
+
+QString EvaluationWindow::runsOwnSentence(const ampwb::RunsOwnValidation& run,
+                                          const ampwb::ModelEvaluation& evaluation) const
+{
+    const int64_t images = evaluation.confusion.total();
+    const auto correct = std::llround(evaluation.confusion.accuracy() * static_cast<double>(images));
+    const auto runCorrect = std::llround(run.top1 * static_cast<double>(run.images));
+    const QString measured = tr("The run measured top-1 %1 (%2 of %3 images) in %4 as it ended.")
+                                 .arg(percent(run.top1))
+                                 .arg(runCorrect)
+                                 .arg(run.images)
+                                 .arg(QString::fromStdString(run.arithmetic));
+    if (run.images != images)
+        return measured + QLatin1Char(' ')
+             + tr("This evaluation read %1 of them: the others could not be read.").arg(images);
+    const QString here = correct == runCorrect
+                           ? tr("Here, in %1 with batch norm folded in (as Classify and serve run it): the same count.")
+                                 .arg(arithmetic)
+                           : tr("Here, in %1 with batch norm folded in (as Classify and serve run it): %2 of them. The "
+                                "arithmetic decides a few borderline images differently; the weights and the images "
+                                "are the same.")
+                                 .arg(arithmetic)
+                                 .arg(correct);
+    return measured + QLatin1Char(' ') + here;
 }
 
 void EvaluationWindow::fillPerClass(const ampwb::EvaluationJobResult& result)

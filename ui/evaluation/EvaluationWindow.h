@@ -55,13 +55,16 @@ private:
     void showProgress(qint64 done, qint64 total);
     void showResult(std::shared_ptr<const ampwb::EvaluationJobResult> result);
     void showFailure(const QString& message);
+    /// The run's own top-1 on the same images beside this evaluation's, and why they may differ.
+    QString runsOwnSentence(const ampwb::RunsOwnValidation& run, const ampwb::ModelEvaluation& evaluation) const;
     void fillPerClass(const ampwb::EvaluationJobResult& result);
     void fillConfusions(const ampwb::EvaluationJobResult& result);
     void fillAgreement(const ampwb::EvaluationJobResult& result);
     void describeGallery();
 
     QString firstName;
-    bool everyImage; ///< every image of a folder, not a validation split
+    bool everyImage;    ///< every image of a folder, not a validation split
+    QString arithmetic; ///< what the evaluation computes in: "fp32" or "bf16"
     QString secondName;
     std::shared_ptr<const ampwb::EvaluationJobResult> outcome;
     EvaluationWorker* worker;

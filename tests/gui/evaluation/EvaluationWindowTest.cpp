@@ -14,6 +14,7 @@
 #include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
+#include "training/RunFolder.h"
 #include "training/Trainer.h"
 
 #include <QAction>
@@ -110,6 +111,17 @@ private Q_SLOTS:
         QCOMPARE(matrix.total(), 64);
         QVERIFY(QFile::exists(QDir(firstRun).filePath("evaluation/confusion.csv")));
         QVERIFY(evaluation->statusLabel().text().contains(QDir(firstRun).filePath("evaluation")));
+        // Beside what the run measured on the same images at its end, and in what arithmetic each was computed.
+        const auto summary = ampwb::RunFolder::readSummary(firstRun.toStdString());
+        QVERIFY(summary.has_value());
+        const QString status = evaluation->statusLabel().text();
+        QVERIFY2(status.contains(QStringLiteral("The run measured top-1 %1 (%2 of 64 images) in fp32 as it ended.")
+                                     .arg(QString::number(summary->finalTop1 * 100.0, 'f', 2) + QStringLiteral(" %"))
+                                     .arg(std::llround(summary->finalTop1 * 64))),
+                 qPrintable(status));
+        QVERIFY2(status.contains(
+                     QLatin1String("Here, in fp32 with batch norm folded in (as Classify and serve run it)")),
+                 qPrintable(status));
 
         // The per-class table shows the engine's figures for every class, and sorts by number.
         QTableWidget& table = evaluation->perClassTable();
