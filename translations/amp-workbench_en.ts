@@ -123,10 +123,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loss scale (log₂)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Images/s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -166,6 +162,10 @@ so the scale stays 1</source>
     </message>
     <message>
         <source>MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale (log₂)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1004,6 +1004,22 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <source>%1 on every image of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The run measured top-1 %1 (%2 of %3 images) in %4 as it ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This evaluation read %1 of them: the others could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here, in %1 with batch norm folded in (as Classify and serve run it): the same count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Here, in %1 with batch norm folded in (as Classify and serve run it): %2 of them. The arithmetic decides a few borderline images differently; the weights and the images are the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GradientRangeChart</name>
@@ -1468,14 +1484,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose a run&apos;s checkpoint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run checkpoints (checkpoint.pt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Import a ResNet-18 state dict</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1519,6 +1527,33 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Profile the next %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunCheckpointDialog</name>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs in %1 with a checkpoint, newest first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run in %1 has a checkpoint yet: a run writes one at the end of each epoch and every five minutes while it trains.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classify with this run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1598,10 +1633,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 training and %3 validation images of %4 px on %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Epoch %1:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1661,6 +1692,36 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>
             <numerusform>%1 in %n process</numerusform>
             <numerusform>%1 in %n processes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n class(es), %2 training and %3 validation images of %4 px on %5</source>
+        <translation>
+            <numerusform>%1: %n class, %2 training and %3 validation images of %4 px on %5</numerusform>
+            <numerusform>%1: %n classes, %2 training and %3 validation images of %4 px on %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its %1-class head replaced by a new %2-class head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its %1-class head kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights from %1: %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; only the head trains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n image(s))</source>
+        <translation>
+            <numerusform>%1 (%2 of %n image)</numerusform>
+            <numerusform>%1 (%2 of %n images)</numerusform>
         </translation>
     </message>
 </context>
@@ -2707,6 +2768,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient ranges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile of the earlier work, kept until this one is profiled: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

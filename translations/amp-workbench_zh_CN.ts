@@ -123,10 +123,6 @@
         <translation>top-5</translation>
     </message>
     <message>
-        <source>Loss scale (log₂)</source>
-        <translation>损失缩放（log₂）</translation>
-    </message>
-    <message>
         <source>Images/s</source>
         <translation>图像/秒</translation>
     </message>
@@ -169,6 +165,10 @@ FP32 和 AMP bf16 不需要缩放，
     <message>
         <source>MB</source>
         <translation>MB</translation>
+    </message>
+    <message>
+        <source>Scale (log₂)</source>
+        <translation>缩放值（log₂）</translation>
     </message>
 </context>
 <context>
@@ -1014,6 +1014,22 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <source>%1 on every image of %2</source>
         <translation>%1，在 %2 的全部图像上</translation>
     </message>
+    <message>
+        <source>The run measured top-1 %1 (%2 of %3 images) in %4 as it ended.</source>
+        <translation>该运行结束时以 %4 测得 top-1 %1（%3 张图像中的 %2 张）。</translation>
+    </message>
+    <message>
+        <source>This evaluation read %1 of them: the others could not be read.</source>
+        <translation>本次评估读取了其中 %1 张：其余的无法读取。</translation>
+    </message>
+    <message>
+        <source>Here, in %1 with batch norm folded in (as Classify and serve run it): the same count.</source>
+        <translation>这里以 %1 计算并把批归一化折叠进卷积（与“分类”页和 serve 相同）：数量相同。</translation>
+    </message>
+    <message>
+        <source>Here, in %1 with batch norm folded in (as Classify and serve run it): %2 of them. The arithmetic decides a few borderline images differently; the weights and the images are the same.</source>
+        <translation>这里以 %1 计算并把批归一化折叠进卷积（与“分类”页和 serve 相同）：答对 %2 张。权重和图像都相同，是算术精度让少数处在边界上的图像得出了不同答案。</translation>
+    </message>
 </context>
 <context>
     <name>GradientRangeChart</name>
@@ -1480,14 +1496,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>导入 .pth…</translation>
     </message>
     <message>
-        <source>Choose a run&apos;s checkpoint</source>
-        <translation>选择运行的检查点</translation>
-    </message>
-    <message>
-        <source>Run checkpoints (checkpoint.pt)</source>
-        <translation>运行检查点 (checkpoint.pt)</translation>
-    </message>
-    <message>
         <source>Import a ResNet-18 state dict</source>
         <translation>导入 ResNet-18 状态字典</translation>
     </message>
@@ -1532,6 +1540,33 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Profile the next %1 steps</source>
         <translation>剖析接下来 %1 步</translation>
+    </message>
+</context>
+<context>
+    <name>RunCheckpointDialog</name>
+    <message>
+        <source>Choose a run&apos;s checkpoint</source>
+        <translation>选择运行的检查点</translation>
+    </message>
+    <message>
+        <source>Runs in %1 with a checkpoint, newest first:</source>
+        <translation>%1 中有检查点的运行，最新的在前：</translation>
+    </message>
+    <message>
+        <source>No run in %1 has a checkpoint yet: a run writes one at the end of each epoch and every five minutes while it trains.</source>
+        <translation>%1 中还没有带检查点的运行：运行会在每轮结束时以及训练期间每五分钟写入一次检查点。</translation>
+    </message>
+    <message>
+        <source>Classify with this run</source>
+        <translation>用这次运行分类</translation>
+    </message>
+    <message>
+        <source>Other file…</source>
+        <translation>其他文件…</translation>
+    </message>
+    <message>
+        <source>Run checkpoints (checkpoint.pt)</source>
+        <translation>运行检查点 (checkpoint.pt)</translation>
     </message>
 </context>
 <context>
@@ -1605,10 +1640,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>第 %v 步，共 %m 步</translation>
     </message>
     <message>
-        <source>%1: %2 training and %3 validation images of %4 px on %5</source>
-        <translation>%1：%2 张训练图像和 %3 张验证图像，%4 像素，设备 %5</translation>
-    </message>
-    <message>
         <source>Epoch %1:</source>
         <translation>第 %1 轮：</translation>
     </message>
@@ -1666,6 +1697,34 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>%1 in %n processes</source>
         <translation>
             <numerusform>%1（共 %n 个进程）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n class(es), %2 training and %3 validation images of %4 px on %5</source>
+        <translation>
+            <numerusform>%1：%n 个类别，%2 张训练图像和 %3 张验证图像，%4 像素，在 %5 上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its %1-class head replaced by a new %2-class head</source>
+        <translation>其 %1 类的分类头已替换为新的 %2 类分类头</translation>
+    </message>
+    <message>
+        <source>its %1-class head kept</source>
+        <translation>保留其 %1 类的分类头</translation>
+    </message>
+    <message>
+        <source>Weights from %1: %2%3</source>
+        <translation>权重来自 %1：%2%3</translation>
+    </message>
+    <message>
+        <source>; only the head trains</source>
+        <translation>；只训练分类头</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2 of %n image(s))</source>
+        <translation>
+            <numerusform>%1（%n 张图像中的 %2 张）</numerusform>
         </translation>
     </message>
 </context>
@@ -2709,6 +2768,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Modules</source>
         <translation>模块</translation>
+    </message>
+    <message>
+        <source>Gradient ranges</source>
+        <translation>梯度范围</translation>
+    </message>
+    <message>
+        <source>Profile of the earlier work, kept until this one is profiled: %1</source>
+        <translation>上一次工作的剖析（在剖析本次工作之前保留）：%1</translation>
     </message>
 </context>
 <context>
