@@ -1,13 +1,19 @@
 // The window on a laptop's screen: its minimum size fits 1366×768 in both languages (the charts reflow
-// and scroll instead of widening the window), the first window fits the screen it opens on, and a
-// geometry saved on a larger screen is brought back inside this one.
+// and scroll instead of widening the window), rows of buttons wrap rather than cut their texts on a narrower
+// window, the first window fits the screen it opens on, and a geometry saved on a larger screen is brought
+// back inside this one.
+#include "EngineController.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "Translations.h"
 #include "charts/TrainingCharts.h"
+#include "classify/ClassifyTab.h"
 #include "compare/CompareTab.h"
+#include "runs/RunsTab.h"
 #include "train/TrainTab.h"
 
+#include <QAbstractButton>
+#include <QCheckBox>
 #include <QScreen>
 #include <QSettings>
 #include <QTabWidget>
@@ -64,6 +70,42 @@ private Q_SLOTS:
         QTRY_VERIFY2(charts.columnCount() < 3, qPrintable(QString::number(charts.width())));
         window.resize(1900, 1000);
         QTRY_COMPARE(charts.columnCount(), 3);
+    }
+
+    void buttonsKeepTheirTextsOnANarrowWindow_data() { minimumSizeFitsALaptop_data(); }
+
+    void buttonsKeepTheirTextsOnANarrowWindow()
+    {
+        // On a 1024-px screen with the configuration panel open, the Runs and Classify tabs get some 620 px: their
+        // rows of buttons wrap onto more lines rather than cut their texts ("Evaluat", "Rur").
+        QFETCH(QString, language);
+        QVERIFY(Translations::install(language));
+        EngineController engine;
+        QWidget screen; // no layout: the tab gets the width it is given, even below its old minimum
+        screen.resize(1024, 700);
+        RunsTab runs(engine, &screen);
+        ClassifyTab classify(engine, &screen);
+        screen.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&screen));
+        for (QWidget* tab : {static_cast<QWidget*>(&runs), static_cast<QWidget*>(&classify)}) {
+            runs.hide();
+            classify.hide();
+            tab->setGeometry(0, 0, 620, 700);
+            tab->show();
+            QTest::qWait(50);
+            QCOMPARE(tab->width(), 620);
+            for (const QAbstractButton* button : tab->findChildren<QAbstractButton*>()) {
+                if (!button->isVisible() || button->text().isEmpty() || qobject_cast<const QCheckBox*>(button))
+                    continue;
+                QVERIFY2(button->width() >= button->sizeHint().width(),
+                         qPrintable(QStringLiteral("\"%1\" %2 px of %3")
+                                        .arg(button->text())
+                                        .arg(button->width())
+                                        .arg(button->sizeHint().width())));
+                QVERIFY2(button->mapTo(tab, QPoint(button->width() - 1, 0)).x() < tab->width(),
+                         qPrintable(button->text()));
+            }
+        }
     }
 
     void firstWindowFitsTheScreen()

@@ -1,6 +1,7 @@
 #include "classify/ClassifyTab.h"
 
 #include "EngineController.h"
+#include "FlowLayout.h"
 #include "classify/ClassificationWorker.h"
 #include "classify/DroppedImages.h"
 #include "classify/ImageListPanel.h"
@@ -35,11 +36,10 @@ ClassifyTab::ClassifyTab(EngineController& engine, QWidget* parent)
                                   "matrix, per-class results, the most confident mistakes"));
     setAcceptDrops(true);
 
-    auto* controls = new QHBoxLayout;
+    // On a narrow window the controls wrap onto a second line rather than lose their texts.
+    auto* controls = new FlowLayout;
     controls->addWidget(modelSelector);
-    controls->addSpacing(12);
     controls->addWidget(&serving->serveButton());
-    controls->addStretch(1);
     controls->addWidget(&imagePanel->actionButtons());
 
     auto* layout = new QVBoxLayout(this);

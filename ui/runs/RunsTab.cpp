@@ -1,6 +1,7 @@
 #include "runs/RunsTab.h"
 
 #include "EngineController.h"
+#include "FlowLayout.h"
 #include "charts/TrainingCharts.h"
 #include "evaluation/EvaluationWindow.h"
 #include "runs/RunCatalog.h"
@@ -139,12 +140,11 @@ RunsTab::RunsTab(EngineController& controller, QWidget* parent)
     runsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     runsTable->horizontalHeader()->setStretchLastSection(true);
 
-    auto* buttons = new QHBoxLayout;
+    // On a narrow window the buttons wrap onto a second line rather than lose their texts.
+    auto* buttons = new FlowLayout;
     for (QPushButton* each : {openButton, compareButton, evaluateButton, renameButton, deleteButton, folderButton,
-                              configButton, resumeButton})
+                              configButton, resumeButton, refreshButton})
         buttons->addWidget(each);
-    buttons->addStretch();
-    buttons->addWidget(refreshButton);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("runsSplitter"));
