@@ -3,12 +3,28 @@
 #include "training/TrainingMetrics.h"
 
 #include <QLocale>
+#include <QRegularExpression>
+#include <QUrl>
 
 #include <cmath>
 
 namespace {
 
 const QString kUnknown = QStringLiteral("–");
+
+/// `address` for display: a line may break after each '/' (zero-width space), not after a '-' (word joiner).
+QString breakableAfterSlashes(const QString& address)
+{
+    QString shown;
+    for (const QChar character : address) {
+        shown += QString(character).toHtmlEscaped();
+        if (character == QLatin1Char('/'))
+            shown += QChar(0x200B);
+        else if (character == QLatin1Char('-'))
+            shown += QChar(0x2060);
+    }
+    return shown;
+}
 
 } // namespace
 
@@ -67,4 +83,21 @@ QString DisplayFormat::number(double value, int decimals)
     if (!std::isfinite(value))
         return kUnknown;
     return QLocale().toString(value, 'f', decimals);
+}
+
+QString DisplayFormat::withBreakableLinks(const QString& text)
+{
+    // A web address, or a path from the root after a space, up to what ends a sentence or a parenthesis.
+    static const QRegularExpression address(QStringLiteral(R"((?:https?://|(?<=\s)/)[^\s()]*[^\s().,;:])"));
+    QString rich;
+    qsizetype done = 0;
+    for (const QRegularExpressionMatch& found : address.globalMatch(text)) {
+        const QString target = found.captured();
+        const QUrl url = target.startsWith(QLatin1Char('/')) ? QUrl::fromLocalFile(target) : QUrl(target);
+        rich += text.mid(done, found.capturedStart() - done).toHtmlEscaped();
+        rich += QStringLiteral("<a href=\"%1\">%2</a>")
+                    .arg(url.toString(QUrl::FullyEncoded).toHtmlEscaped(), breakableAfterSlashes(target));
+        done = found.capturedEnd();
+    }
+    return rich + text.mid(done).toHtmlEscaped();
 }

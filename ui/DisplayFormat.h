@@ -27,4 +27,7 @@ public:
     static QString accuracy(double fraction, const ampwb::RunSummary& run);
     /// A number with `decimals` decimals in the user's locale; "–" for NaN/Inf.
     static QString number(double value, int decimals);
+    /// `text` as rich text for a word-wrapped label, its web addresses and absolute paths links (to open, or to
+    /// copy whole) whose lines break after a '/', never at a hyphen ("resnet18-" / "f37072fd.pth").
+    static QString withBreakableLinks(const QString& text);
 };

@@ -29,6 +29,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -77,6 +78,24 @@ QString widestWidgets(const QWidget& top)
     for (size_t i = 0; i < std::min<size_t>(wide.size(), 12); ++i)
         lines << QStringLiteral("%1 %2").arg(wide[i].width).arg(wide[i].name);
     return lines.join(QStringLiteral("\n"));
+}
+
+/// The visible empty fields whose placeholder is cut off, with the widths.
+QString cutPlaceholders(const QWidget& top)
+{
+    QStringList cut;
+    for (const QLineEdit* field : top.findChildren<QLineEdit*>()) {
+        if (!field->isVisible() || field->placeholderText().isEmpty() || !field->text().isEmpty())
+            continue;
+        const int needed = field->fontMetrics().horizontalAdvance(field->placeholderText());
+        const int room = field->width() - 12; // the frame and QLineEdit's own margins
+        if (needed > room)
+            cut << QStringLiteral("%1 \"%2\": %3 px in %4")
+                       .arg(field->objectName(), field->placeholderText())
+                       .arg(needed)
+                       .arg(room);
+    }
+    return cut.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -140,6 +159,12 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(insideTheScreen(window, "opened"));
+        // The fields' placeholders whole, the weights file's too.
+        auto* startFrom = window.configPanel().findChild<QComboBox*>(QStringLiteral("startFrom"));
+        startFrom->setCurrentIndex(2); // a weights file or run folder
+        QTest::qWait(50);
+        QVERIFY2(cutPlaceholders(window).isEmpty(), qPrintable(cutPlaceholders(window)));
+        startFrom->setCurrentIndex(0);
 
         // A run, with the long paths and sentences it brings.
         window.configPanel().setConfig(environment.quickConfig(12));

@@ -1,5 +1,6 @@
 #include "train/StartingWeightsPicker.h"
 
+#include "DisplayFormat.h"
 #include "modelfiles/StartingWeights.h"
 #include "modelfiles/TorchHubWeights.h"
 #include "modelfiles/WeightsDownload.h"
@@ -18,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace {
 
@@ -72,14 +74,19 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
                              "checkpoint.pt; a head for another class count is replaced"),
                           Qt::ToolTipRole);
     fileEdit->setObjectName(QStringLiteral("weightsFile"));
-    fileEdit->setPlaceholderText(tr(".pth file, run folder or checkpoint.pt"));
-    fileButton->setText(QStringLiteral("…"));
+    fileEdit->setPlaceholderText(tr(".pth file or run folder"));
+    fileEdit->setToolTip(tr("A .pth state dict in torchvision's format, an exported model, or a run folder or its "
+                            "checkpoint.pt"));
+    fileButton->setText(tr("File…"));
     fileButton->setToolTip(tr("Choose a weights file"));
     folderButton->setText(tr("Run…"));
     folderButton->setToolTip(tr("Choose a run folder"));
     imageNetStatus->setObjectName(QStringLiteral("imageNetStatus"));
     imageNetStatus->setWordWrap(true);
-    imageNetStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Addresses and folders as links that wrap after a '/' (the dock is narrow) and open or copy whole.
+    imageNetStatus->setTextFormat(Qt::RichText);
+    imageNetStatus->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    imageNetStatus->setOpenExternalLinks(true);
     downloadButton->setObjectName(QStringLiteral("downloadWeights"));
     downloadButton->setToolTip(tr("Fetch resnet18-f37072fd.pth (45 MB) from download.pytorch.org into the torch hub "
                                   "cache, where Python's torchvision finds it too"));
@@ -106,7 +113,13 @@ StartingWeightsPicker::StartingWeightsPicker(QWidget* parent)
     form->setContentsMargins(0, 0, 0, 0);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("Start from:"), startBox);
-    form->addRow(QString(), row({fileEdit, fileButton, folderButton}));
+    // The path on a line of its own: beside its buttons the field had some 90 px in the panel.
+    auto* fileChoice = new QVBoxLayout;
+    fileChoice->addWidget(fileEdit);
+    QHBoxLayout* fileButtons = row({fileButton, folderButton});
+    fileButtons->addStretch();
+    fileChoice->addLayout(fileButtons);
+    form->addRow(QString(), fileChoice);
     form->addRow(QString(), imageNetStatus);
     QHBoxLayout* downloadRow = row({downloadProgress, downloadButton, cancelButton});
     downloadRow->addStretch(); // takes the room the progress bar leaves while none runs
@@ -262,11 +275,13 @@ void StartingWeightsPicker::updateFields()
     if (chosen == ImageNet) {
         const bool failed = !downloadError.isEmpty() && found.isEmpty();
         if (downloading)
-            imageNetStatus->setText(tr("Downloading from %1 …").arg(downloadUrl));
+            imageNetStatus->setText(DisplayFormat::withBreakableLinks(tr("Downloading from %1 …").arg(downloadUrl)));
         else if (!found.isEmpty())
-            imageNetStatus->setText(tr("Found: %1").arg(QDir::toNativeSeparators(found)));
+            imageNetStatus->setText(
+                DisplayFormat::withBreakableLinks(tr("Found: %1").arg(QDir::toNativeSeparators(found))));
         else
-            imageNetStatus->setText(failed ? downloadError : tr("Not in the torch hub cache yet."));
+            imageNetStatus->setText(
+                DisplayFormat::withBreakableLinks(failed ? downloadError : tr("Not in the torch hub cache yet.")));
         imageNetStatus->setStyleSheet(failed && !downloading ? QStringLiteral("QLabel { color: #b3261e; }")
                                                              : QString());
         downloadButton->setVisible(found.isEmpty() && !downloading);

@@ -265,7 +265,9 @@ QWidget* TrainingConfigPanel::createRunGroup()
                                 "pause does not count"));
     runName = new QLineEdit(box);
     runName->setObjectName(QStringLiteral("runName"));
-    runName->setPlaceholderText(tr("automatic (precision and time)"));
+    runName->setPlaceholderText(tr("automatic"));
+    runName->setToolTip(tr("The run's folder name; left empty, the precision and the time it starts "
+                           "(amp-20261206-101500)"));
     QFormLayout* form = formOf(box);
     form->addRow(tr("Seed:"), seed);
     form->addRow(tr("Loader workers:"), workers);

@@ -160,6 +160,12 @@ private Q_SLOTS:
         startDownload(window, server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth")));
         QTRY_VERIFY_WITH_TIMEOUT(progress.isVisible() && progress.value() > 0, 30000);
         QVERIFY(progress.text().contains(QLatin1String("of 4.2 MB")));
+        // The address as a link that opens or copies whole and, in the narrow panel, wraps after a '/' only.
+        const QString downloading = field<QLabel>(window, "imageNetStatus").text();
+        const QString url = server.url(QStringLiteral("/stalled/resnet18-f37072fd.pth"));
+        QVERIFY2(downloading.contains(QStringLiteral("<a href=\"%1\">").arg(url)), qPrintable(downloading));
+        QVERIFY(downloading.contains(QStringLiteral("/") + QChar(0x200B) + QStringLiteral("stalled/")));
+        QVERIFY(downloading.contains(QStringLiteral("resnet18-") + QChar(0x2060) + QStringLiteral("f37072fd.pth")));
         QVERIFY(!field<QPushButton>(window, "downloadWeights").isVisible());
         field<QPushButton>(window, "cancelDownload").click();
         auto& status = field<QLabel>(window, "imageNetStatus");
