@@ -1,6 +1,5 @@
 #include "ConnectionGate.h"
 
-#include "ConnectionRelay.h"
 #include "RequestHead.h"
 #include "ResponseJson.h"
 #include "ServiceError.h"
@@ -340,8 +339,8 @@ void ConnectionGate::startRelay(Connection& connection, size_t headEnd)
         Relay& relay = relays.emplace_back();
         relay.address = connection.address;
         try {
-            relay.thread = std::thread([&relay, socket, port = upstream, firstBytes = std::move(firstBytes)] {
-                relayConnection(socket, port, firstBytes);
+            relay.thread = std::thread([this, &relay, socket, port = upstream, firstBytes = std::move(firstBytes)] {
+                relayConnection(socket, port, firstBytes, relayPorts);
                 relay.finished = true;
             });
         } catch (const std::system_error&) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ClassificationService.h"
+#include "ConnectionRelay.h"
 
 #include <atomic>
 #include <chrono>
@@ -44,6 +45,9 @@ public:
     void stop();
     /// Waits for the relays of accepted requests to finish (after the HTTP server has stopped).
     void finishRelays();
+    /// Whether `port` is the local port of a relay's connection to the HTTP server now: a request on any other
+    /// connection reached the internal port directly, past this gate. Any thread.
+    bool isRelayPort(int port) const { return relayPorts.contains(port); }
 
 private:
     using Clock = std::chrono::steady_clock;
@@ -74,6 +78,7 @@ private:
     std::list<Connection> connections; ///< heads being read and refusals being sent, oldest first
     mutable std::mutex relaysMutex;
     std::list<Relay> relays;
+    RelayPorts relayPorts;
     int upstream = 0;
 };
 

@@ -61,6 +61,13 @@ int connectUpstream(int port)
     return upstream;
 }
 
+int localPortOf(int socket)
+{
+    sockaddr_in address{};
+    socklen_t length = sizeof address;
+    return ::getsockname(socket, reinterpret_cast<sockaddr*>(&address), &length) == 0 ? ntohs(address.sin_port) : -1;
+}
+
 /// Reads and drops what the client still sends, until it closes or the time is up.
 void drainClient(int client)
 {
@@ -81,7 +88,26 @@ void drainClient(int client)
 
 } // namespace
 
-void relayConnection(int client, int upstreamPort, const std::string& firstBytes)
+void RelayPorts::add(int port)
+{
+    const std::lock_guard lock(mutex);
+    ports.insert(port);
+}
+
+void RelayPorts::remove(int port)
+{
+    const std::lock_guard lock(mutex);
+    if (const auto found = ports.find(port); found != ports.end())
+        ports.erase(found);
+}
+
+bool RelayPorts::contains(int port) const
+{
+    const std::lock_guard lock(mutex);
+    return ports.count(port) > 0;
+}
+
+void relayConnection(int client, int upstreamPort, const std::string& firstBytes, RelayPorts& ports)
 {
     setSendTimeout(client);
     const int upstream = connectUpstream(upstreamPort);
@@ -92,6 +118,8 @@ void relayConnection(int client, int upstreamPort, const std::string& firstBytes
         ::close(client);
         return;
     }
+    const int localPort = localPortOf(upstream);
+    ports.add(localPort); // before the server can read the request
     bool clientSending = sendAll(upstream, firstBytes.data(), firstBytes.size());
     bool answered = false;
     std::array<char, 65536> buffer{};
@@ -119,6 +147,7 @@ void relayConnection(int client, int upstreamPort, const std::string& firstBytes
             clientSending = received > 0 && sendAll(upstream, buffer.data(), static_cast<size_t>(received));
         }
     }
+    ports.remove(localPort);
     ::close(upstream);
     if (answered) {
         ::shutdown(client, SHUT_WR);

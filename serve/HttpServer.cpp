@@ -89,6 +89,15 @@ HttpServer::HttpServer(ClassificationService& service, std::string accessToken)
             refuse(response, error);
         }
     });
+    // Only the gate's relays may reach the internal port: a client connecting to it directly would pass by the
+    // gate's limits and the access rules.
+    server->set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        if (gate->isRelayPort(request.remote_port))
+            return httplib::Server::HandlerResponse::Unhandled;
+        refuse(response, ServiceError(RefusalReason::Forbidden, "Connect to the service's own address, " + url()
+                                                                    + ", not to its internal port."));
+        return httplib::Server::HandlerResponse::Handled;
+    });
     server->set_error_handler(httplib::Server::HandlerWithResponse(describeStatus));
     // What an unexpected exception says (a library's assertion, a source path) means nothing to a
     // client and tells an attacker about the internals: the client gets a plain message.

@@ -17,8 +17,8 @@ class ConnectionGate;
 /// POST /v1/classify, GET /v1/model, GET /healthz; refusals as JSON {error, message}
 /// with status 400, 401, 403, 408, 413, 415, 421, 431 or 503. A ConnectionGate owns the public
 /// socket and passes on only complete, well-formed request heads that the AccessPolicy allows;
-/// httplib listens on an internal loopback port. Uploads are read as they stream in and never
-/// held beyond the service's request limit.
+/// httplib listens on an internal loopback port and answers only the gate's relays there. Uploads are read as they
+/// stream in and never held beyond the service's request limit.
 class HttpServer {
 public:
     /// `accessToken`: when not empty, requests other than GET / and GET /healthz need
@@ -38,6 +38,9 @@ public:
     void stop();
     /// "http://HOST:PORT/" once bound.
     std::string url() const;
+    /// The loopback port httplib listens on, to which the gate relays: it answers the gate's relays alone
+    /// (403 to a client connecting to it directly).
+    int relayedPort() const { return internalPort; }
 
 private:
     ClassificationService& service;

@@ -326,6 +326,23 @@ private Q_SLOTS:
         QCOMPARE(response.count("HTTP/1.1"), 1);
     }
 
+    void theInternalPortAnswersTheGateAlone()
+    {
+        // httplib's own loopback port, reached directly, would pass by the gate's limits and access rules.
+        QVERIFY(server->relayedPort() > 0 && server->relayedPort() != port);
+        TestSocket direct(server->relayedPort());
+        QVERIFY(direct.connected);
+        QVERIFY(direct.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        const QByteArray refused = direct.receiveAll(5.0);
+        QCOMPARE(statusOf(refused), 403);
+        QVERIFY2(bodyOf(refused).value("message").toString().contains("not to its internal port"), refused.constData());
+        QVERIFY(!refused.contains("<html"));
+        // Through the gate, the same page.
+        TestSocket client(port);
+        QVERIFY(client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        QCOMPARE(statusOf(client.receiveAll(5.0)), 200);
+    }
+
     void stoppingAnswersTheRequestsAlreadySent()
     {
         ServiceOptions options; // the default limits: the heads' own deadline is far off
