@@ -2071,10 +2071,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>.pth file, run folder or checkpoint.pt</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose a weights file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2164,6 +2160,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>A head for another class count is always replaced. With the same count the file&apos;s head is kept, to continue training it; tick this when your classes are other ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.pth file or run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A .pth state dict in torchvision&apos;s format, an exported model, or a run folder or its checkpoint.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2424,10 +2432,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>automatic (precision and time)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Seed:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2513,6 +2517,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s folder name; left empty, the precision and the time it starts (amp-20261206-101500)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

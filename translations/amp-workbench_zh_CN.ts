@@ -2073,10 +2073,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>torchvision 格式的 .pth state dict、导出的模型，或运行文件夹及其 checkpoint.pt；类别数不同的分类头会被替换</translation>
     </message>
     <message>
-        <source>.pth file, run folder or checkpoint.pt</source>
-        <translation>.pth 文件、运行文件夹或 checkpoint.pt</translation>
-    </message>
-    <message>
         <source>Choose a weights file</source>
         <translation>选择权重文件</translation>
     </message>
@@ -2167,6 +2163,18 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>A head for another class count is always replaced. With the same count the file&apos;s head is kept, to continue training it; tick this when your classes are other ones</source>
         <translation>类别数不同的分类头总会被替换。类别数相同时保留文件中的分类头，以便继续训练它；如果你的类别是另外的类别，请勾选此项</translation>
+    </message>
+    <message>
+        <source>.pth file or run folder</source>
+        <translation>.pth 文件或运行文件夹</translation>
+    </message>
+    <message>
+        <source>A .pth state dict in torchvision&apos;s format, an exported model, or a run folder or its checkpoint.pt</source>
+        <translation>torchvision 格式的 .pth 状态字典、导出的模型，或运行文件夹及其 checkpoint.pt</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
     </message>
 </context>
 <context>
@@ -2426,10 +2434,6 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <translation>在训练步之前预先加载和变换图像的线程</translation>
     </message>
     <message>
-        <source>automatic (precision and time)</source>
-        <translation>自动（精度和时间）</translation>
-    </message>
-    <message>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
@@ -2516,6 +2520,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as FP32&apos;s on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)</source>
         <translation>AMP 在 autocast 允许的地方用 bf16 或 fp16 计算。fp16 需要损失缩放（其数值范围很窄）；在 CPU 上它用来观察损失缩放的过程，而不是为了速度：libtorch 2.11 在 CPU 上计算 fp16 卷积梯度很慢（在带 AVX512-FP16 的 Xeon 上，AMP fp16 每步耗时约为 FP32 的 120 倍，见 docs/BENCHMARKS.md）</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>The run&apos;s folder name; left empty, the precision and the time it starts (amp-20261206-101500)</source>
+        <translation>运行文件夹的名称；留空时使用精度和开始时间（amp-20261206-101500）</translation>
     </message>
 </context>
 <context>
