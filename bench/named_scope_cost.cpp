@@ -3,9 +3,9 @@
 // engine's Trainer) and times an inactive NamedScope; prints the cost per step.
 //
 // Usage: named_scope_cost [--size 28] [--batch-size 128]
+#include "system/NamedScope.h"
 #include "system/ThreadPolicy.h"
 #include "training/Trainer.h"
-#include "xray/NamedScope.h"
 #include "xray/OperatorRecording.h"
 #include "xray/StepScopes.h"
 

@@ -5,10 +5,10 @@
 // median ms of each per layer shape, with the Trainer's thread policy and host memory reuse.
 //
 // Usage: small_map_convolution [--rounds 15]
+#include "amp/AutocastGuard.h"
 #include "model/SmallMapConvolution.h"
 #include "system/HostMemoryReuse.h"
 #include "system/ThreadPolicy.h"
-#include "training/AutocastGuard.h"
 
 #include <torch/torch.h>
 

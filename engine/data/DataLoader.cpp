@@ -1,7 +1,7 @@
 #include "data/DataLoader.h"
 
 #include "data/Random.h"
-#include "distributed/RankShard.h"
+#include "data/RankShard.h"
 #include "system/ThreadPolicy.h"
 
 #include <chrono>

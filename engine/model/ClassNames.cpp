@@ -1,6 +1,6 @@
 #include "model/ClassNames.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 
 #include <fstream>
 #include <sstream>

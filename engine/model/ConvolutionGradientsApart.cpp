@@ -1,7 +1,7 @@
 #include "model/ConvolutionGradientsApart.h"
 
-#include "training/AutocastGuard.h"
-#include "training/AutocastWeightCopies.h"
+#include "amp/AutocastGuard.h"
+#include "amp/AutocastWeightCopies.h"
 
 #include <ATen/SequenceNumber.h>
 #include <ATen/core/LegacyTypeDispatch.h>

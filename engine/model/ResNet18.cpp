@@ -1,7 +1,7 @@
 #include "model/ResNet18.h"
 
 #include "model/SmallMapConvolution.h"
-#include "xray/NamedScope.h"
+#include "system/NamedScope.h"
 
 #include <torch/nn/functional/activation.h>
 #include <torch/nn/functional/pooling.h>

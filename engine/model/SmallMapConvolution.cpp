@@ -2,9 +2,9 @@
 
 #include "model/ConvolutionGradientsApart.h"
 
+#include "amp/AutocastGuard.h"
+#include "amp/AutocastWeightCopies.h"
 #include "system/DeviceInfo.h"
-#include "training/AutocastGuard.h"
-#include "training/AutocastWeightCopies.h"
 
 #include <ATen/core/LegacyTypeDispatch.h>
 #include <torch/autograd.h>

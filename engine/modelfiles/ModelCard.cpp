@@ -1,6 +1,6 @@
 #include "modelfiles/ModelCard.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "modelfiles/ModelExport.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 #include "modelfiles/ResNet18StateDict.h"
 #include "system/AtomicFile.h"
 

@@ -2,8 +2,8 @@
 
 #include "data/DataSource.h"
 #include "model/ClassNames.h"
+#include "model/ModelFileError.h"
 #include "modelfiles/CheckpointWeights.h"
-#include "modelfiles/ModelFileError.h"
 #include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchFileFormat.h"

@@ -1,8 +1,8 @@
 #include "modelfiles/OnnxExport.h"
 
 #include "model/FoldedResNet18.h"
+#include "model/ModelFileError.h"
 #include "modelfiles/ModelExport.h"
-#include "modelfiles/ModelFileError.h"
 #include "system/AtomicFile.h"
 #include "system/VersionReport.h"
 

@@ -1,6 +1,6 @@
 #include "modelfiles/OnnxGraph.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 
 #include <onnx/checker.h>
 #include <onnx/onnx_pb.h>

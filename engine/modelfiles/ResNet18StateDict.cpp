@@ -1,6 +1,6 @@
 #include "modelfiles/ResNet18StateDict.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 
 #include <torch/nn/modules/batchnorm.h>
 

@@ -1,7 +1,7 @@
 #include "modelfiles/StateDictFile.h"
 
+#include "model/ModelFileError.h"
 #include "modelfiles/ArchiveFileSink.h"
-#include "modelfiles/ModelFileError.h"
 #include "modelfiles/PickleReader.h"
 #include "modelfiles/PickleWriter.h"
 #include "modelfiles/TorchFileFormat.h"

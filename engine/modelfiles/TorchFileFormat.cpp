@@ -1,6 +1,6 @@
 #include "modelfiles/TorchFileFormat.h"
 
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 
 #include <caffe2/serialize/inline_container.h>
 

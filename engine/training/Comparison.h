@@ -1,7 +1,7 @@
 #pragma once
 
 #include "system/DeviceInfo.h"
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 #include "training/ObserverList.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingJob.h"

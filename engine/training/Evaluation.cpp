@@ -1,9 +1,9 @@
 #include "training/Evaluation.h"
 
+#include "amp/AutocastGuard.h"
 #include "data/DataLoader.h"
 #include "data/DatasetShard.h"
 #include "distributed/ProcessGroup.h"
-#include "training/AutocastGuard.h"
 
 #include <torch/nn/functional/loss.h>
 

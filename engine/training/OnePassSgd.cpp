@@ -1,6 +1,6 @@
 #include "training/OnePassSgd.h"
 
-#include "training/AutocastWeightCopies.h"
+#include "amp/AutocastWeightCopies.h"
 
 #include <ATen/Parallel.h>
 #include <ATen/record_function.h>

@@ -1,6 +1,6 @@
 #include "xray/ProfileComparison.h"
 
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "xray/StepProfiler.h"
 
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 #include "xray/OperatorRecording.h"
 #include "xray/ProfileFiles.h"
 

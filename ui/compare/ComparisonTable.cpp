@@ -2,7 +2,7 @@
 
 #include "DisplayFormat.h"
 #include "runs/RunHistory.h"
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 
 #include <QHeaderView>
 

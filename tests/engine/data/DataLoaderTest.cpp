@@ -2,8 +2,8 @@
 // mid-epoch, unreadable samples replaced and listed, persistent errors reaching the consumer,
 // batch memory reused only once the consumer has let go of it, and a data-parallel rank reading its shard.
 #include "data/DataLoader.h"
+#include "data/RankShard.h"
 #include "data/SyntheticDataset.h"
-#include "distributed/RankShard.h"
 
 #include "TestSupport.h"
 

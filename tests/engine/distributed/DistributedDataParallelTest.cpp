@@ -6,11 +6,11 @@
 #include "LocalPort.h"
 #include "TestSupport.h"
 
+#include "amp/AutocastGuard.h"
 #include "distributed/DistributedDataParallel.h"
 #include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
 #include "modelfiles/ModelLoading.h"
-#include "training/AutocastGuard.h"
 #include "training/Precision.h"
 #include "training/Trainer.h"
 

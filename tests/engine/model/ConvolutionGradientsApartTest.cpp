@@ -1,9 +1,9 @@
 // The convolution whose gradients an X-ray profile times apart: the same bits as libtorch's own
 // convolution and its backward, in FP32 and under CPU autocast, and taken only while operators are
 // recorded.
+#include "amp/AutocastGuard.h"
 #include "model/ConvolutionGradientsApart.h"
 #include "model/SmallMapConvolution.h"
-#include "training/AutocastGuard.h"
 #include "xray/OperatorRecording.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // The small-map convolution: where it is taken, and that it gives autocast's own convolution's
 // output and input gradient exactly (or, computed by matrix products, up to one bf16 rounding) and
 // its weight gradient up to one bf16 rounding.
+#include "amp/AutocastGuard.h"
 #include "model/SmallMapConvolution.h"
 #include "system/DeviceInfo.h"
-#include "training/AutocastGuard.h"
 
 #include <QtTest>
 

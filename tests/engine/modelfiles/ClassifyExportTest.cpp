@@ -4,8 +4,8 @@
 #include "ClassifyTestSupport.h"
 #include "SavedRun.h"
 
+#include "model/ModelFileError.h"
 #include "modelfiles/ModelExport.h"
-#include "modelfiles/ModelFileError.h"
 #include "modelfiles/ModelLoading.h"
 #ifdef AMPWB_WITH_ONNX
 #include "modelfiles/OnnxExport.h"

@@ -7,7 +7,7 @@
 #include "data/IdxDataset.h"
 #include "data/ImageDecoding.h"
 #include "model/ClassNames.h"
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 #include "modelfiles/ModelLoading.h"
 #include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"

@@ -1,6 +1,6 @@
 // The strict unpickler and torch.save state-dict files: round trips, the opcodes
 // Python writes, and malformed input (named problems, never a crash).
-#include "modelfiles/ModelFileError.h"
+#include "model/ModelFileError.h"
 #include "modelfiles/PickleReader.h"
 #include "modelfiles/StateDictFile.h"
 

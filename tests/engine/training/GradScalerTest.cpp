@@ -3,9 +3,9 @@
 // beside torch.amp.GradScaler("cpu") (tests/python/grad_scaler_reference.py).
 #include "training/GradScaler.h"
 
+#include "amp/AutocastGuard.h"
 #include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
-#include "training/AutocastGuard.h"
 
 #include "TestSupport.h"
 

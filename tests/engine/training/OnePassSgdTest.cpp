@@ -2,7 +2,7 @@
 // the weights' bf16 copies written in that pass bit for bit autocast's casts.
 #include "training/OnePassSgd.h"
 
-#include "training/AutocastWeightCopies.h"
+#include "amp/AutocastWeightCopies.h"
 
 #include "TestSupport.h"
 

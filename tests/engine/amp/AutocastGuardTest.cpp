@@ -1,6 +1,6 @@
 // AutocastGuard: an RAII autocast region (bf16 or fp16 on the CPU, fp16 on CUDA), observed through the dtypes real
 // libtorch operators produce inside and outside it.
-#include "training/AutocastGuard.h"
+#include "amp/AutocastGuard.h"
 
 #include "system/CudaSupport.h"
 #include "training/Precision.h"

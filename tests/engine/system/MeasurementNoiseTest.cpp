@@ -1,7 +1,7 @@
 // MeasurementNoise: the margins the comparison report and verdict give hold what they promise — simulated
 // runs with known true speeds and accuracies fall inside the 95 % margins about 95 % of the time, and the
 // relative standard error is that of the textbook formula.
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "training/MeasurementNoise.h"
+#include "system/MeasurementNoise.h"
 
 #include <algorithm>
 #include <cmath>

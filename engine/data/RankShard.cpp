@@ -1,4 +1,4 @@
-#include "distributed/RankShard.h"
+#include "data/RankShard.h"
 
 #include <stdexcept>
 

@@ -1,9 +1,9 @@
 // AutocastWeightCopies: the weights' bf16 copies a CPU AMP step takes in place of autocast's casts
 // hold the values autocast's cast gives, are made again whenever the weight changed otherwise than
 // through the optimizer, and leave a training step's results bit for bit as they were.
+#include "amp/AutocastGuard.h"
+#include "amp/AutocastWeightCopies.h"
 #include "model/ResNet18.h"
-#include "training/AutocastGuard.h"
-#include "training/AutocastWeightCopies.h"
 #include "training/OnePassSgd.h"
 
 #include <QtTest>

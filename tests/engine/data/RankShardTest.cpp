@@ -4,8 +4,8 @@
 #include "TestSupport.h"
 
 #include "data/DatasetShard.h"
+#include "data/RankShard.h"
 #include "data/SyntheticDataset.h"
-#include "distributed/RankShard.h"
 
 #include <QtTest>
 

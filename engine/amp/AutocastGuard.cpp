@@ -1,4 +1,4 @@
-#include "training/AutocastGuard.h"
+#include "amp/AutocastGuard.h"
 
 #include <ATen/autocast_mode.h>
 

@@ -1,4 +1,4 @@
-#include "training/AutocastWeightCopies.h"
+#include "amp/AutocastWeightCopies.h"
 
 #include <torch/autograd.h>
 
