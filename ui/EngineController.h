@@ -30,10 +30,9 @@ public:
     /// How often what the engine reported reaches the GUI: every 400 ms, a pace the eye still follows as
     /// progress. Each delivery adds the new points to the charts and sets the progress texts and bars
     /// again, and on a CPU run every millisecond of the GUI thread's time costs the run about a millisecond,
-    /// since the operator thread it displaces holds up the other: with the charts' redraws paced to 1 %,
-    /// a 100-step AMP run from the window trained at a median 0.97 of the CLI's speed on two cores with a
-    /// delivery every 200 ms and 0.99 every 400 ms (10 pairs each; 0.98 over 18 pairs in two sessions)
-    /// (docs/BENCHMARKS.md, "What the window costs a training run").
+    /// since the operator thread it displaces holds up the other: a run from the window came closer to the
+    /// CLI's speed with a delivery every 400 ms than every 200 ms (docs/BENCHMARKS.md, "What the window costs
+    /// a training run").
     static constexpr int kEventIntervalMilliseconds = 400;
 
     explicit EngineController(QObject* parent = nullptr);

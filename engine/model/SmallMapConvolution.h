@@ -39,8 +39,8 @@ SmallMapCpu thisCpu();
 /// least 256 input channels and an output map of at most 7×7 positions (layer3 and layer4 at 28 and 64
 /// px, layer4 at 224 px), and with AMX also with at least 128 output channels and an output map of at
 /// most 4×4 (layer2 at 28 px, layer3.0.conv1 at 28 and 64 px), without AMX also at stride 2 onto an
-/// output map of at most 8×8 (layer2.0.conv1 and layer3.0.conv1 at 28 and 64 px, weight gradient
-/// 1.2–2.2× faster on a Zen 4). There, oneDNN's kernels spend work on padding, and its bf16
+/// output map of at most 8×8 (layer2.0.conv1 and layer3.0.conv1 at 28 and 64 px, where the weight gradient
+/// was measured faster). There, oneDNN's kernels spend work on padding, and its bf16
 /// weight-gradient kernel is slower than one matrix product, often slower than FP32's
 /// (docs/BENCHMARKS.md).
 bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input, SmallMapCpu cpu = thisCpu());
@@ -48,7 +48,7 @@ bool takesSmallMapPath(const torch::nn::Conv2dImpl& conv, const torch::Tensor& i
 /// The products the small-map path computes by matrix product for `conv` on `input` on `cpu`:
 /// WholeMaps on every CPU on maps of at most 2×2; else All with AMX when the output map has at most
 /// 2×2 positions (layer3.0.conv1 at 28 px, layer4.0.conv1 at 64 px), where oneDNN's AMX forward and
-/// input-gradient kernels are 2–11× slower than the matrix product (docs/BENCHMARKS.md); else
+/// input-gradient kernels were measured slower than the matrix product (docs/BENCHMARKS.md); else
 /// WeightGradient (not measured faster without AMX).
 PatchProducts patchProductsFor(const torch::nn::Conv2dImpl& conv, const torch::Tensor& input,
                                SmallMapCpu cpu = thisCpu());

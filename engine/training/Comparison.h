@@ -45,8 +45,8 @@ enum class ComparisonOrder {
 
 /// The order a comparison takes when nobody chose one, for a `device` request ("auto", "cpu", "cuda…"):
 /// interleaved on the CPU, where the machine's drift during one run otherwise lands in the speed ratio
-/// (five default comparisons on a Zen 4: 1.64–1.71× interleaved, 1.42–1.82× one after the other) and
-/// memory is the process's resident set either way; one after the other on CUDA, where each run's own
+/// (docs/BENCHMARKS.md: repeated default comparisons spread far less interleaved) and memory is the
+/// process's resident set either way; one after the other on CUDA, where each run's own
 /// allocator peak is a headline figure, and in a data-parallel group, which cannot interleave.
 ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel);
 

@@ -44,9 +44,9 @@ struct TrainingConfig {
     double gamma = 0.1;
     double warmupEpochs = 0.0;
     int64_t imageSize = 0; ///< 0: the dataset's native size (224 for image folders)
-    /// Weights and images in the channels_last (NHWC) layout: up to 1.4× faster in training on the CPUs measured,
-    /// 2 % slower at worst (docs/BENCHMARKS.md); false: PyTorch's contiguous (NCHW) default, which a data-parallel
-    /// group with plain PyTorch ranks needs unless they convert their model too.
+    /// Weights and images in the channels_last (NHWC) layout, the faster one in training on the CPUs measured
+    /// (docs/BENCHMARKS.md); false: PyTorch's contiguous (NCHW) default, which a data-parallel group with plain
+    /// PyTorch ranks needs unless they convert their model too.
     bool channelsLast = true;
     bool augment = true;
     LossScaling lossScaling = LossScaling::Auto;

@@ -23,9 +23,9 @@ class TrainingCharts : public QWidget {
 public:
     /// The most of the GUI thread's time that redrawing arriving points may take: 1 %, two or three redraws a
     /// second of the Train tab's six charts. On a CPU run the GUI thread shares the cores with the training
-    /// step's operator threads, and each millisecond it takes costs the run about a millisecond; at 3 % a
-    /// 100-step AMP run from the window trained at a median 0.94 of the CLI's speed on two cores, at 1 % at
-    /// 0.97 (docs/BENCHMARKS.md, "What the window costs a training run").
+    /// step's operator threads, and each millisecond it takes costs the run about a millisecond: a run from the
+    /// window came closer to the CLI's speed at 1 % than at 3 % (docs/BENCHMARKS.md, "What the window costs a
+    /// training run").
     static constexpr double kLiveRedrawShare = 0.01;
 
     /// Draws `histories`, which must outlive the charts, in up to `columns` columns: fewer where the widget
