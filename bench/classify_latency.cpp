@@ -7,6 +7,7 @@
 //                         [--layout channels-last|contiguous]
 #include "model/ClassNames.h"
 #include "model/Classifier.h"
+#include "system/MeasurementNoise.h"
 
 #include <torch/utils.h>
 
@@ -80,13 +81,6 @@ double cpuMilliseconds()
     timespec now{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
     return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) * 1e-6;
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const size_t middle = values.size() / 2;
-    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
+#include "system/MeasurementNoise.h"
 #include "system/ThreadPolicy.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
@@ -185,15 +186,6 @@ double idleStallMilliseconds(int milliseconds)
     return stalls.longestGapMilliseconds();
 }
 
-double median(std::vector<double> values)
-{
-    if (values.empty())
-        return 0.0;
-    std::sort(values.begin(), values.end());
-    const size_t middle = values.size() / 2;
-    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
-}
-
 void printJson(const QJsonObject& object)
 {
     std::printf("%s\n", QJsonDocument(object).toJson(QJsonDocument::Compact).constData());
@@ -281,13 +273,13 @@ int main(int argc, char** argv)
         }
     }
     const double idleStall = idleStallMilliseconds(5000);
-    const double cliMedian = median(cliSpeeds);
-    const double windowMedian = median(windowSpeeds);
+    const double cliMedian = ampwb::median(cliSpeeds);
+    const double windowMedian = ampwb::median(windowSpeeds);
     printJson({{QStringLiteral("summary"), true},
                {QStringLiteral("cli_images_per_second"), cliMedian},
                {QStringLiteral("window_images_per_second"), windowMedian},
                {QStringLiteral("window_over_cli"), cliMedian > 0.0 ? windowMedian / cliMedian : 0.0},
-               {QStringLiteral("window_over_cli_median_of_pairs"), median(pairRatios(windowSpeeds, cliSpeeds))},
+               {QStringLiteral("window_over_cli_median_of_pairs"), ampwb::median(pairRatios(windowSpeeds, cliSpeeds))},
                {QStringLiteral("longest_stall_ms"), longestStall},
                {QStringLiteral("idle_window_longest_stall_ms"), idleStall},
                {QStringLiteral("stall_tick_ms"), GuiStallMeter::kTickMilliseconds}});

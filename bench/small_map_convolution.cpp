@@ -8,6 +8,7 @@
 #include "amp/AutocastGuard.h"
 #include "model/SmallMapConvolution.h"
 #include "system/HostMemoryReuse.h"
+#include "system/MeasurementNoise.h"
 #include "system/ThreadPolicy.h"
 
 #include <torch/torch.h>
@@ -27,12 +28,6 @@ struct Shape {
     const char* where;
     int64_t batch, inChannels, outChannels, stride, side;
 };
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
 
 /// ms of one forward and backward of `run` on `input` (sum of the output as the loss).
 double timeStep(torch::nn::Conv2d& conv, const torch::Tensor& input, bool autocast,

@@ -17,6 +17,17 @@ double knownOrZero(double value)
 
 } // namespace
 
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    const auto upper = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), upper, values.end());
+    if (values.size() % 2 == 1)
+        return *upper;
+    return (*std::max_element(values.begin(), upper) + *upper) / 2.0;
+}
+
 double relativeStandardError(const std::vector<double>& values)
 {
     const auto n = static_cast<double>(values.size());

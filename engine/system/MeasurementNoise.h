@@ -6,6 +6,9 @@
 
 namespace ampwb {
 
+/// The median of `values`: the middle one, or the mean of the two middle ones of an even count; 0 when empty.
+double median(std::vector<double> values);
+
 /// The relative standard error of the mean of `values` (standard deviation ÷ mean ÷ √n): a throughput
 /// measured over these step times is uncertain by about ± this fraction. 0 with fewer than two values.
 double relativeStandardError(const std::vector<double>& values);

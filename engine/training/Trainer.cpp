@@ -64,15 +64,6 @@ int64_t warmupSteps(int64_t steps)
     return std::clamp<int64_t>(steps / 10, steps > 1 ? 1 : 0, 20);
 }
 
-double median(std::vector<double> values)
-{
-    if (values.empty())
-        return 0.0;
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
-}
-
 std::string describeFailure(const std::exception& error)
 {
     const std::string text = withoutBacktrace(error);

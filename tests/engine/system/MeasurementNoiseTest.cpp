@@ -15,12 +15,22 @@ class MeasurementNoiseTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void medianOfOddAndEvenCounts();
     void standardErrorOfKnownValues();
     void throughputMarginsCoverTheTrueRatio();
     void accuracyMarginsCoverTheTrueDifference();
     void unknownInputsGiveNoMargin();
     void lossDifferenceWeighsTheLastStepsSpread();
 };
+
+void MeasurementNoiseTest::medianOfOddAndEvenCounts()
+{
+    QCOMPARE(median({3.0, 1.0, 2.0}), 2.0);
+    QCOMPARE(median({4.0, 1.0, 3.0, 2.0}), 2.5); // the mean of the two middle ones
+    QCOMPARE(median({9.0, 1.0, 9.0, 1.0, 5.0, 100.0}), 7.0);
+    QCOMPARE(median({7.0}), 7.0);
+    QCOMPARE(median({}), 0.0);
+}
 
 void MeasurementNoiseTest::standardErrorOfKnownValues()
 {
