@@ -1069,10 +1069,6 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Share of all values (%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Gradient ranges</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1098,6 +1094,10 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
     </message>
     <message>
         <source>No loss scaling: in fp16, the values below %1 would underflow to 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>% of values</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

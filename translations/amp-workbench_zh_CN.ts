@@ -1080,10 +1080,6 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
         <translation>步</translation>
     </message>
     <message>
-        <source>Share of all values (%)</source>
-        <translation>占全部值的比例（%）</translation>
-    </message>
-    <message>
         <source>Gradient ranges</source>
         <translation>梯度范围</translation>
     </message>
@@ -1110,6 +1106,10 @@ Probability given to the true class, %3 minus %1: mean %9, largest %10.</source>
     <message>
         <source>No loss scaling: in fp16, the values below %1 would underflow to 0</source>
         <translation>无损失缩放：在 fp16 中，低于 %1 的值会下溢为 0</translation>
+    </message>
+    <message>
+        <source>% of values</source>
+        <translation>占值的比例（%）</translation>
     </message>
 </context>
 <context>

@@ -129,8 +129,8 @@ GradientRangeChart::GradientRangeChart(QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(heatPlot, 2);
-    layout->addWidget(underflowChart, 1);
+    layout->addWidget(heatPlot, 3);
+    layout->addWidget(underflowChart, 2); // room for its axis title at 768 px
 
     createHeatMap();
     createUnderflowPlot();
@@ -260,7 +260,7 @@ void GradientRangeChart::createUnderflowPlot()
     wholeSteps->setTickStep(1.0);
     wholeSteps->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     underflowChart->xAxis->setTicker(wholeSteps);
-    setAxisTitle(*underflowChart->yAxis, tr("Share of all values (%)"));
+    setAxisTitle(*underflowChart->yAxis, tr("% of values")); // the chart's title says which values
     QCPLegend* legend = underflowChart->legend;
     legend->setVisible(true);
     legend->setFont(scaledFont(font(), 0.85));
