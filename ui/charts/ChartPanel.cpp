@@ -20,10 +20,10 @@
 namespace {
 
 const QString kExportDirectoryKey = QStringLiteral("charts/exportDirectory");
-constexpr double kReadoutReach = 24.0; ///< pixels from the mouse within which a point is read out
-constexpr int kNarrowestPlotBesideLegend = 300;
+constexpr double kReadoutReach = 24.0;          ///< pixels from the mouse within which a point is read out
+constexpr int kNarrowestPlotBesideLegend = 300; ///< the plot's width, axes included, with the legend beside it
 /// With a legend of two rows below it, the plot's axis is about 100 px long (in the Compare tab on a laptop).
-constexpr int kPlotMinimumHeight = 200; ///< the plot's width, axes included, with the legend beside it
+constexpr int kPlotMinimumHeight = 200;
 
 /// The visible graph with the point nearest to `position` (pixels), and that point's key, if within reach.
 std::optional<std::pair<QCPGraph*, double>> nearestPoint(const QCustomPlot& plot, QPointF position)
