@@ -32,8 +32,9 @@ packages=(
     python3-pil
     # real photos the preprocessing and classification tests use
     opencv-doc
-    # `serve`: the HTTP library; its browser test (headless Chromium via Selenium) and load benchmark
-    libcpp-httplib-dev chromium chromium-driver python3-selenium wrk
+    # `serve`: its HTTP library (Boost.Beast, header-only); its tests' HTTP client and local download
+    # server (cpp-httplib), browser test (headless Chromium via Selenium) and load benchmark
+    libboost-dev libcpp-httplib-dev chromium chromium-driver python3-selenium wrk
     # the Debian package: icons rendered from the SVG, dpkg-shlibdeps, and the install test's checks
     librsvg2-bin dpkg-dev lintian desktop-file-utils appstream
 )

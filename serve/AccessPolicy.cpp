@@ -1,6 +1,5 @@
 #include "AccessPolicy.h"
 
-#include "RequestHead.h"
 #include "ServiceError.h"
 
 #include <algorithm>
@@ -21,12 +20,6 @@ bool allDigits(std::string_view text)
     return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-/// The target's path, without a query.
-std::string pathOf(const std::string& target)
-{
-    return target.substr(0, target.find('?'));
-}
-
 } // namespace
 
 AccessPolicy::AccessPolicy(bool loopbackOnly, std::string token)
@@ -35,25 +28,33 @@ AccessPolicy::AccessPolicy(bool loopbackOnly, std::string token)
 {
 }
 
-void AccessPolicy::check(const RequestHead& head) const
+void AccessPolicy::check(const boost::beast::http::request_header<>& head) const
 {
-    const std::string host = head.field("Host").value_or("");
+    using boost::beast::http::field;
+    const std::string host(head[field::host]);
     if (loopbackOnly && !isLoopbackHostHeader(host))
         throw ServiceError(RefusalReason::WrongHost,
                            "This service answers only requests addressed to this machine (Host: localhost or "
                            "127.0.0.1), not to \""
                                + host + "\".");
-    const auto origin = head.field("Origin");
-    if (head.method == "POST" && origin && lowerCase(*origin) != "http://" + lowerCase(host))
+    const auto origin = head.find(field::origin);
+    if (head.method() == boost::beast::http::verb::post && origin != head.end()
+        && lowerCase(std::string(origin->value())) != "http://" + lowerCase(host))
         throw ServiceError(RefusalReason::Forbidden,
-                           "A page from another origin (" + *origin
+                           "A page from another origin (" + std::string(origin->value())
                                + ") may not send images to this service; use the service's own page.");
-    const std::string path = pathOf(head.target);
-    const bool open = (head.method == "GET" || head.method == "HEAD") && (path == "/" || path == "/healthz");
-    if (!token.empty() && !open && !equalInConstantTime(head.field("Authorization").value_or(""), "Bearer " + token))
+    const std::string path = requestPath(head.target());
+    const bool read = head.method() == boost::beast::http::verb::get || head.method() == boost::beast::http::verb::head;
+    const bool open = read && (path == "/" || path == "/healthz");
+    if (!token.empty() && !open && !equalInConstantTime(std::string(head[field::authorization]), "Bearer " + token))
         throw ServiceError(RefusalReason::Unauthorized,
                            "This service needs an access token: send the header Authorization: Bearer TOKEN "
                            "(on the web page, enter the token when asked).");
+}
+
+std::string requestPath(std::string_view target)
+{
+    return std::string(target.substr(0, target.find('?')));
 }
 
 bool isLoopbackHostHeader(const std::string& hostHeader)

@@ -1,12 +1,13 @@
 #pragma once
 
+#include <boost/beast/http/message.hpp>
+
 #include <string>
+#include <string_view>
 
 namespace ampwb::serve {
 
-struct RequestHead;
-
-/// Who may use the service, checked on each request head before it reaches the HTTP server:
+/// Who may use the service, checked on each request head before its request is answered:
 ///  - bound to a loopback address, the Host must name this machine (localhost, 127.x.x.x or
 ///    [::1], any port), so a web page on another site cannot reach the service by DNS rebinding;
 ///  - a POST with an Origin must come from the service's own origin (its own page);
@@ -18,12 +19,15 @@ public:
     AccessPolicy(bool loopbackOnly, std::string token);
 
     /// Throws ServiceError (WrongHost 421, Forbidden 403, Unauthorized 401) when `head` may not pass.
-    void check(const RequestHead& head) const;
+    void check(const boost::beast::http::request_header<>& head) const;
 
 private:
     bool loopbackOnly;
     std::string token;
 };
+
+/// A request target's path, without its query: "/v1/model?x=1" → "/v1/model".
+std::string requestPath(std::string_view target);
 
 /// Whether the host part of a Host header value ("localhost:8080", "127.0.0.1", "[::1]:80")
 /// names this machine's loopback interface.

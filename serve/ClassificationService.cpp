@@ -50,7 +50,8 @@ ClassificationService::~ClassificationService()
     shutdown();
 }
 
-std::future<RequestAnswer> ClassificationService::submit(std::vector<UploadedImage> images)
+std::future<RequestAnswer> ClassificationService::submit(std::vector<UploadedImage> images,
+                                                         std::function<void()> whenAnswered)
 {
     if (images.empty())
         throw ServiceError(RefusalReason::BadRequest,
@@ -65,7 +66,7 @@ std::future<RequestAnswer> ClassificationService::submit(std::vector<UploadedIma
     if (static_cast<int>(queue.size()) >= settings.limits.queueCapacity)
         throw ServiceError(RefusalReason::Busy, "The service is busy (" + std::to_string(queue.size())
                                                     + " requests waiting); retry shortly.");
-    queue.push_back({std::move(images), {}, Clock::now()});
+    queue.push_back({std::move(images), {}, Clock::now(), std::move(whenAnswered)});
     std::future<RequestAnswer> answer = queue.back().answer.get_future();
     jobAdded.notify_one();
     return answer;
@@ -107,6 +108,8 @@ void ClassificationService::work()
         } catch (...) {
             job.answer.set_exception(std::current_exception());
         }
+        if (job.whenAnswered)
+            job.whenAnswered();
     }
 }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -24,8 +25,13 @@ struct ServiceLimits {
     int queueCapacity = 16;                 ///< requests waiting for a worker (503 above)
     double requestHeadSeconds = 10.0;       ///< the whole request head must arrive this soon after connecting (408)
     size_t maxRequestHeadBytes = 16u << 10; ///< request line and headers (431 above)
-    /// Connections held at once: heads being read plus requests being answered. A new
-    /// connection beyond it drops the oldest one still sending its head (503 if none is).
+    /// A request body must keep arriving: it may pause this long at first, and each byte it sends buys
+    /// 1 / minBodyBytesPerSecond more (408 once it falls behind).
+    double bodyGraceSeconds = 5.0;
+    size_t minBodyBytesPerSecond = 64u << 10;
+    /// Connections held at once: requests being answered plus connections waiting for a request
+    /// head (idle, or sending one). A new connection beyond it drops the oldest one waiting for a
+    /// head (503 if none is).
     int maxConnections = 64;
     int maxConnectionsPerAddress = 16; ///< the same, per client address
 };
@@ -78,8 +84,9 @@ public:
     /// Queues the images as one batch. Throws ServiceError: Busy when the queue is full,
     /// ShuttingDown after shutdown, TooLarge/BadRequest for too many or no images. The
     /// future yields the answer, or throws ServiceError (NotAnImage, TooLarge) naming
-    /// the image that could not be decoded.
-    std::future<RequestAnswer> submit(std::vector<UploadedImage> images);
+    /// the image that could not be decoded. `whenAnswered`, if given, is called on the worker
+    /// thread once the future is ready.
+    std::future<RequestAnswer> submit(std::vector<UploadedImage> images, std::function<void()> whenAnswered = {});
 
     /// Refuses new requests, finishes the queued ones and joins the workers.
     void shutdown();
@@ -94,6 +101,7 @@ private:
         std::vector<UploadedImage> images;
         std::promise<RequestAnswer> answer;
         std::chrono::steady_clock::time_point queuedAt;
+        std::function<void()> whenAnswered;
     };
 
     void work();

@@ -2,159 +2,189 @@
 
 #include "AccessPolicy.h"
 #include "ClassificationService.h"
-#include "ConnectionGate.h"
-#include "ResponseJson.h"
-#include "ServiceError.h"
-#include "UploadReading.h"
-#include "WebPage.h"
+#include "ConnectionLimits.h"
+#include "HttpSession.h"
 
-#include <httplib.h>
-#include <nlohmann/json.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 
 #include <algorithm>
-#include <atomic>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace ampwb::serve {
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
 namespace {
 
-constexpr const char* kJson = "application/json";
-
-void refuse(httplib::Response& response, const ServiceError& error)
-{
-    response.status = error.httpStatus();
-    if (error.reason() == RefusalReason::Busy)
-        response.set_header("Retry-After", "1");
-    response.set_content(errorJson(error), kJson);
-}
-
-/// JSON for the statuses httplib itself answers (404, a malformed request, …).
-httplib::Server::HandlerResponse describeStatus(const httplib::Request&, httplib::Response& response)
-{
-    if (!response.body.empty())
-        return httplib::Server::HandlerResponse::Unhandled;
-    const std::string code = response.status == 404 ? "not_found"
-                           : response.status == 413 ? "too_large"
-                                                    : "bad_request";
-    const std::string message = response.status == 404
-                                  ? "No such page: try GET /, POST /v1/classify, GET /v1/model or GET /healthz."
-                                  : "The request was refused (HTTP status " + std::to_string(response.status) + ").";
-    response.set_content(nlohmann::json{{"error", code}, {"message", message}}.dump(), kJson);
-    return httplib::Server::HandlerResponse::Handled;
-}
+/// Threads reading and writing connections: few, as none of them waits on classifying.
+constexpr int kConnectionThreads = 2;
 
 } // namespace
 
-HttpServer::HttpServer(ClassificationService& service, std::string accessToken)
-    : service(service)
-    , accessToken(std::move(accessToken))
-    , server(std::make_unique<httplib::Server>())
-{
-    const ServiceLimits& limits = service.options().limits;
-    gate = std::make_unique<ConnectionGate>(limits, [this](const RequestHead& head) { policy->check(head); });
-    // Every request the gate lets through holds a connection thread, each its own connection:
-    // the gate bounds them, so httplib never queues one behind another.
-    const auto connectionThreads = static_cast<size_t>(std::max(1, limits.maxConnections));
-    server->new_task_queue = [connectionThreads] { return new httplib::ThreadPool(connectionThreads); };
-    server->set_payload_max_length(limits.maxRequestBytes);
-    server->set_tcp_nodelay(true); // headers and body go out as separate writes
-    // httplib's default SO_REUSEPORT would let a second server share a port another one
-    // listens on; SO_REUSEADDR only reuses a port whose connections are closing.
-    server->set_socket_options([this](socket_t socket) {
-        const int yes = 1;
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-        internalSocket = socket;
-    });
+struct HttpServer::Listener {
+    Listener(ClassificationService& service, std::string accessToken)
+        : service(service)
+        , accessToken(std::move(accessToken))
+        , connections(service.options().limits.maxConnections, service.options().limits.maxConnectionsPerAddress)
+    {
+    }
 
-    server->Get("/", [](const httplib::Request&, httplib::Response& response) {
-        response.set_content(std::string(webPage()), "text/html; charset=utf-8");
-    });
-    server->Get("/healthz", [this](const httplib::Request&, httplib::Response& response) {
-        response.set_content(nlohmann::json{{"status", "ok"}, {"queued", this->service.queuedRequests()}}.dump(),
-                             kJson);
-    });
-    server->Get("/v1/model", [this](const httplib::Request&, httplib::Response& response) {
-        response.set_content(modelJson(this->service), kJson);
-    });
-    server->Post("/v1/classify", [this](const httplib::Request& request, httplib::Response& response,
-                                        const httplib::ContentReader& reader) {
-        try {
-            std::vector<UploadedImage> images = readUploadedImages(request, response, reader,
-                                                                   this->service.options().limits);
-            const RequestAnswer answer = this->service.submit(std::move(images)).get();
-            response.status = 200;
-            response.set_content(answerJson(this->service.classifier(), answer), kJson);
-        } catch (const ServiceError& error) {
-            refuse(response, error);
+    void accept();
+    void startSession(tcp::socket socket);
+    /// On the acceptor's strand: see HttpServer::serve().
+    void shutDown();
+
+    ClassificationService& service;
+    std::string accessToken;
+    asio::io_context io;
+    tcp::acceptor acceptor{asio::make_strand(io)};
+    asio::steady_timer acceptRetry{acceptor.get_executor()};
+    ConnectionLimits connections;
+    std::unique_ptr<AccessPolicy> policy; ///< set by bind(), from the address bound
+    std::unique_ptr<SessionContext> context;
+    std::mutex sessionsMutex;
+    std::vector<std::weak_ptr<HttpSession>> sessions;
+    bool shuttingDown = false; ///< on the acceptor's strand
+    std::string boundHost;
+    int boundPort = 0;
+};
+
+void HttpServer::Listener::accept()
+{
+    acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code error, auto socket) {
+        if (!error)
+            startSession(tcp::socket(std::move(socket)));
+        if (shuttingDown)
+            return;
+        if (error) {
+            // Out of file descriptors, or a connection reset before it was taken: try again shortly.
+            acceptRetry.expires_after(std::chrono::milliseconds(20));
+            acceptRetry.async_wait([this](boost::system::error_code waited) {
+                if (!waited && !shuttingDown)
+                    accept();
+            });
+            return;
         }
-    });
-    // Only the gate's relays may reach the internal port: a client connecting to it directly would pass by the
-    // gate's limits and the access rules.
-    server->set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
-        if (gate->isRelayPort(request.remote_port))
-            return httplib::Server::HandlerResponse::Unhandled;
-        refuse(response, ServiceError(RefusalReason::Forbidden, "Connect to the service's own address, " + url()
-                                                                    + ", not to its internal port."));
-        return httplib::Server::HandlerResponse::Handled;
-    });
-    server->set_error_handler(httplib::Server::HandlerWithResponse(describeStatus));
-    // What an unexpected exception says (a library's assertion, a source path) means nothing to a
-    // client and tells an attacker about the internals: the client gets a plain message.
-    server->set_exception_handler([](const httplib::Request&, httplib::Response& response, std::exception_ptr) {
-        response.status = 500;
-        response.set_content(nlohmann::json{{"error", "internal"},
-                                            {"message", "The service failed while answering this request."}}
-                                 .dump(),
-                             kJson);
+        accept();
     });
 }
 
-HttpServer::~HttpServer()
+void HttpServer::Listener::startSession(tcp::socket socket)
 {
-    stop();
+    boost::system::error_code error;
+    const std::string address = socket.remote_endpoint(error).address().to_string();
+    auto session = std::make_shared<HttpSession>(std::move(socket), *context);
+    {
+        std::lock_guard lock(sessionsMutex);
+        sessions.erase(std::remove_if(sessions.begin(), sessions.end(),
+                                      [](const std::weak_ptr<HttpSession>& s) { return s.expired(); }),
+                       sessions.end());
+        sessions.push_back(session);
+    }
+    std::weak_ptr<HttpSession> weak = session;
+    session->start(connections.admit(address, [weak] {
+        if (auto displaced = weak.lock())
+            displaced->drop();
+    }));
+    if (shuttingDown)
+        session->shutDown();
 }
+
+void HttpServer::Listener::shutDown()
+{
+    if (shuttingDown)
+        return;
+    shuttingDown = true;
+    acceptRetry.cancel();
+    // The connections already made wait in the listening socket's backlog: they are taken too.
+    boost::system::error_code error;
+    acceptor.non_blocking(true, error);
+    for (;;) {
+        tcp::socket socket(asio::make_strand(io));
+        acceptor.accept(socket, error);
+        if (error)
+            break;
+        startSession(std::move(socket));
+    }
+    acceptor.close(error);
+    std::lock_guard lock(sessionsMutex);
+    for (const std::weak_ptr<HttpSession>& weak : sessions) {
+        if (auto session = weak.lock())
+            session->shutDown();
+    }
+}
+
+HttpServer::HttpServer(ClassificationService& service, std::string accessToken)
+    : listener(std::make_unique<Listener>(service, std::move(accessToken)))
+{
+}
+
+HttpServer::~HttpServer() = default;
 
 int HttpServer::bind(const std::string& host, int port)
 {
-    const int bound = gate->bind(host, port);
-    internalPort = server->bind_to_any_port("127.0.0.1");
-    if (internalPort <= 0)
-        throw std::runtime_error("Cannot listen on an internal port of 127.0.0.1.");
-    // httplib listens with a backlog of 5: relays connecting at once beyond it would wait for a
-    // SYN retry (1 s). Listening again on the bound socket raises the backlog.
-    ::listen(internalSocket, SOMAXCONN);
-    policy = std::make_unique<AccessPolicy>(isLoopbackHost(host), accessToken);
-    boundHost = host;
-    boundPort = bound;
-    return bound;
+    const auto failure = [&] {
+        return std::runtime_error("Cannot listen on " + host + ":" + std::to_string(port)
+                                  + " (the address is in use, not this machine's, or the port needs privileges).");
+    };
+    boost::system::error_code error;
+    tcp::resolver resolver(listener->io);
+    const auto endpoints = resolver.resolve(host, std::to_string(port), tcp::resolver::passive, error);
+    if (error || endpoints.empty())
+        throw failure();
+    tcp::acceptor& acceptor = listener->acceptor;
+    for (const auto& candidate : endpoints) {
+        acceptor.open(candidate.endpoint().protocol(), error);
+        if (error)
+            continue;
+        // SO_REUSEADDR reuses a port whose connections are closing, never one another server listens on.
+        acceptor.set_option(tcp::acceptor::reuse_address(true), error);
+        acceptor.bind(candidate.endpoint(), error);
+        if (!error)
+            acceptor.listen(asio::socket_base::max_listen_connections, error);
+        if (!error)
+            break;
+        boost::system::error_code ignored;
+        acceptor.close(ignored);
+    }
+    if (!acceptor.is_open())
+        throw failure();
+    listener->policy = std::make_unique<AccessPolicy>(isLoopbackHost(host), listener->accessToken);
+    listener->context = std::make_unique<SessionContext>(
+        SessionContext{listener->service, *listener->policy, listener->connections});
+    listener->boundHost = host;
+    listener->boundPort = acceptor.local_endpoint().port();
+    return listener->boundPort;
 }
 
 void HttpServer::serve()
 {
-    std::atomic<bool> httpEnded{false};
-    std::thread http([&] {
-        server->listen_after_bind();
-        httpEnded = true;
-    });
-    // httplib's stop() does nothing until listen_after_bind has marked the server running.
-    while (!server->is_running() && !httpEnded)
-        std::this_thread::yield();
-    gate->run(internalPort); // returns once stopped, every head already sent relayed or refused
-    gate->finishRelays();    // the relayed requests are answered while the HTTP server still runs
-    server->stop();
-    http.join();
+    listener->accept();
+    std::vector<std::thread> threads;
+    for (int i = 1; i < kConnectionThreads; ++i)
+        threads.emplace_back([this] { listener->io.run(); });
+    listener->io.run(); // returns once stopped and every connection has ended
+    for (std::thread& thread : threads)
+        thread.join();
 }
 
 void HttpServer::stop()
 {
-    gate->stop();
+    asio::post(listener->acceptor.get_executor(), [listener = listener.get()] { listener->shutDown(); });
 }
 
 std::string HttpServer::url() const
 {
-    const bool ipv6 = boundHost.find(':') != std::string::npos;
-    return "http://" + (ipv6 ? "[" + boundHost + "]" : boundHost) + ":" + std::to_string(boundPort) + "/";
+    const std::string& host = listener->boundHost;
+    const bool ipv6 = host.find(':') != std::string::npos;
+    return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(listener->boundPort) + "/";
 }
 
 bool isLoopbackHost(const std::string& host)

@@ -3,22 +3,17 @@
 #include <memory>
 #include <string>
 
-namespace httplib {
-class Server;
-}
-
 namespace ampwb::serve {
 
-class AccessPolicy;
 class ClassificationService;
-class ConnectionGate;
 
-/// The classification service over HTTP (cpp-httplib): GET / (the web page),
-/// POST /v1/classify, GET /v1/model, GET /healthz; refusals as JSON {error, message}
-/// with status 400, 401, 403, 408, 413, 415, 421, 431 or 503. A ConnectionGate owns the public
-/// socket and passes on only complete, well-formed request heads that the AccessPolicy allows;
-/// httplib listens on an internal loopback port and answers only the gate's relays there. Uploads are read as they
-/// stream in and never held beyond the service's request limit.
+/// The classification service over HTTP, on Boost.Beast: GET / (the web page), POST
+/// /v1/classify, GET /v1/model, GET /healthz; refusals as JSON {error, message} with status
+/// 400, 401, 403, 404, 408, 413, 415, 421, 431 or 503. Connections are bounded in total and
+/// per client address (ConnectionLimits), each request head and body has a deadline, the
+/// AccessPolicy is checked on every head, and uploads are read as they stream in, never held
+/// beyond the service's request limit. The connections are served on a few threads, however
+/// many there are; classifying runs on the service's workers.
 class HttpServer {
 public:
     /// `accessToken`: when not empty, requests other than GET / and GET /healthz need
@@ -32,26 +27,18 @@ public:
     /// Binds to `host`:`port` (port 0: a free port). Returns the port; throws
     /// std::runtime_error naming the address when it cannot be bound.
     int bind(const std::string& host, int port);
-    /// Answers requests until stop(); returns once the requests in flight are answered.
+    /// Answers requests until stop(); then takes the connections already made, closes those that
+    /// have sent nothing, gives the heads still being sent two seconds (then 503, shutting down),
+    /// and returns once the requests in flight are answered.
     void serve();
-    /// Stops accepting connections; serve() returns after the requests in flight. Any thread.
+    /// Makes serve() return as described there. Any thread, also before serve().
     void stop();
     /// "http://HOST:PORT/" once bound.
     std::string url() const;
-    /// The loopback port httplib listens on, to which the gate relays: it answers the gate's relays alone
-    /// (403 to a client connecting to it directly).
-    int relayedPort() const { return internalPort; }
 
 private:
-    ClassificationService& service;
-    std::string accessToken;
-    std::unique_ptr<httplib::Server> server;
-    std::unique_ptr<AccessPolicy> policy; ///< set by bind(), from the address bound
-    std::unique_ptr<ConnectionGate> gate;
-    int internalPort = 0;
-    int internalSocket = -1; ///< httplib's listening socket, seen through its socket options hook
-    std::string boundHost;
-    int boundPort = 0;
+    struct Listener;
+    std::unique_ptr<Listener> listener;
 };
 
 /// Whether `host` is a loopback address (127.x.x.x, ::1 or localhost).

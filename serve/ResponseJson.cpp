@@ -15,40 +15,18 @@ nlohmann::json topJson(const std::vector<ClassScore>& scores)
     return top;
 }
 
-const char* reasonPhrase(int status)
+/// Names and messages may hold bytes that are not UTF-8 (a Host header, a file name): they are
+/// written with U+FFFD in their place rather than failing the answer.
+std::string jsonText(const nlohmann::json& document)
 {
-    switch (status) {
-    case 400: return "Bad Request";
-    case 401: return "Unauthorized";
-    case 403: return "Forbidden";
-    case 408: return "Request Timeout";
-    case 413: return "Payload Too Large";
-    case 415: return "Unsupported Media Type";
-    case 421: return "Misdirected Request";
-    case 431: return "Request Header Fields Too Large";
-    case 503: return "Service Unavailable";
-    default: return "Error";
-    }
+    return document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 } // namespace
 
-std::string refusalResponse(const ServiceError& error)
-{
-    const std::string body = errorJson(error);
-    std::string response = "HTTP/1.1 " + std::to_string(error.httpStatus()) + " " + reasonPhrase(error.httpStatus())
-                         + "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size())
-                         + "\r\nConnection: close\r\n";
-    if (error.reason() == RefusalReason::Busy)
-        response += "Retry-After: 1\r\n";
-    if (error.reason() == RefusalReason::Unauthorized)
-        response += "WWW-Authenticate: Bearer\r\n";
-    return response + "\r\n" + body;
-}
-
 std::string errorJson(const ServiceError& error)
 {
-    return nlohmann::json{{"error", error.code()}, {"message", error.what()}}.dump();
+    return jsonText(nlohmann::json{{"error", error.code()}, {"message", error.what()}});
 }
 
 std::string answerJson(const Classifier& classifier, const RequestAnswer& answer)
@@ -65,7 +43,7 @@ std::string answerJson(const Classifier& classifier, const RequestAnswer& answer
     }
     document["ms"] = answer.milliseconds;
     document["queue_ms"] = answer.queueMilliseconds;
-    return document.dump();
+    return jsonText(document);
 }
 
 std::string modelJson(const ClassificationService& service)
@@ -74,7 +52,7 @@ std::string modelJson(const ClassificationService& service)
     const TransformOptions& preprocessing = classifier.card().preprocessing;
     const int64_t resize = ImageTransform::evalResizeSize(preprocessing.imageSize);
     const ServiceLimits& limits = service.options().limits;
-    return nlohmann::json{
+    return jsonText(nlohmann::json{
         {"model", classifier.description()},
         {"classes", classifier.card().classNames},
         {"class_count", classifier.classCount()},
@@ -95,8 +73,7 @@ std::string modelJson(const ClassificationService& service)
           {"max_image_pixels", limits.maxImagePixels},
           {"max_images_per_request", limits.maxImagesPerRequest},
           {"queue_capacity", limits.queueCapacity}}},
-    }
-        .dump();
+    });
 }
 
 } // namespace ampwb::serve

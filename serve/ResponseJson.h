@@ -10,10 +10,6 @@ class ServiceError;
 
 /// The body of an error response: {"error": code, "message": text}.
 std::string errorJson(const ServiceError& error);
-/// A complete HTTP/1.1 response refusing a request with `error` (status line, JSON body,
-/// `Connection: close`, Retry-After when busy, WWW-Authenticate when a token is needed), for
-/// refusals made before a request reaches the HTTP server (the ConnectionGate).
-std::string refusalResponse(const ServiceError& error);
 /// The answer to POST /v1/classify. One image: {model, name, top:[{label, index, prob}], ms,
 /// queue_ms}; several: {model, ms, queue_ms, results:[{name, top, ms}]}.
 std::string answerJson(const Classifier& classifier, const RequestAnswer& answer);

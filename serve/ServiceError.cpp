@@ -9,6 +9,7 @@ int ServiceError::httpStatus() const
     case RefusalReason::BadRequest: return 400;
     case RefusalReason::Unauthorized: return 401;
     case RefusalReason::Forbidden: return 403;
+    case RefusalReason::NotFound: return 404;
     case RefusalReason::TimedOut: return 408;
     case RefusalReason::TooLarge: return 413;
     case RefusalReason::UnsupportedType: return 415;
@@ -27,6 +28,7 @@ const char* ServiceError::code() const
     case RefusalReason::BadRequest: return "bad_request";
     case RefusalReason::Unauthorized: return "unauthorized";
     case RefusalReason::Forbidden: return "forbidden";
+    case RefusalReason::NotFound: return "not_found";
     case RefusalReason::TimedOut: return "timed_out";
     case RefusalReason::TooLarge: return "too_large";
     case RefusalReason::UnsupportedType: return "unsupported_type";

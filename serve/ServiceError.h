@@ -11,7 +11,8 @@ enum class RefusalReason {
     BadRequest,      ///< 400: a malformed upload, or one without images
     Unauthorized,    ///< 401: the access token is missing or wrong
     Forbidden,       ///< 403: a POST from another web site's page (Origin)
-    TimedOut,        ///< 408: the request head did not arrive in time
+    NotFound,        ///< 404: no such page
+    TimedOut,        ///< 408: the request head, or its body, did not arrive in time
     TooLarge,        ///< 413: too many bytes, pixels or images
     UnsupportedType, ///< 415: a content type that is not an image
     WrongHost,       ///< 421: a Host that is not this machine's (DNS rebinding)
@@ -30,10 +31,10 @@ public:
     }
 
     RefusalReason reason() const { return refusal; }
-    /// 400, 401, 403, 408, 413, 415, 421, 431 or 503.
+    /// 400, 401, 403, 404, 408, 413, 415, 421, 431 or 503.
     int httpStatus() const;
-    /// A short machine-readable name: "not_an_image", "bad_request", "unauthorized", "forbidden", "timed_out",
-    /// "too_large", "unsupported_type", "wrong_host", "head_too_large", "busy", "shutting_down".
+    /// A short machine-readable name: "not_an_image", "bad_request", "unauthorized", "forbidden", "not_found",
+    /// "timed_out", "too_large", "unsupported_type", "wrong_host", "head_too_large", "busy", "shutting_down".
     const char* code() const;
 
 private:

@@ -179,6 +179,7 @@ private Q_SLOTS:
         QTest::newRow("60000x60000 PGM") << "huge-pgm" << 413 << "too_large";
         QTest::newRow("PGM with a comment, 60000x60000") << "huge-pgm-comment" << 413 << "too_large";
         QTest::newRow("five images, four allowed") << "five-images" << 413 << "too_large";
+        QTest::newRow("file name with byte 0xFF") << "name-not-utf8" << 400 << "bad_request";
     }
 
     void badInputIsRefusedWithItsStatus()
@@ -232,6 +233,9 @@ private Q_SLOTS:
             const std::string header = kind == "huge-pgm" ? "P5\n60000 60000\n255\n"
                                                           : "P5\n# made by hand\n60000\n60000 255\n";
             result = client.Post("/v1/classify", header + std::string(64, '\0'), "image/x-portable-graymap");
+        } else if (kind == "name-not-utf8") {
+            result = client.Post("/v1/classify",
+                                 httplib::MultipartFormDataItems{{"images", jpeg, "photo\xff.jpg", "image/jpeg"}});
         } else if (kind == "five-images") {
             httplib::MultipartFormDataItems items;
             for (int i = 0; i < 5; ++i)
