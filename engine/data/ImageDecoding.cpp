@@ -14,9 +14,25 @@
 namespace ampwb {
 namespace {
 
-void refuseTooLarge(const std::optional<ImageSize>& size, int64_t maxPixels, const std::string& name)
+/// Refuses an image whose size its header does not tell (readImageSize), before any decoder sees it: OpenCV
+/// decodes more formats (TIFF, JPEG 2000, OpenEXR, Radiance HDR, PAM, PFM, Sun raster), but a small file of
+/// those can declare gigapixels that only decoding would reveal, and some of their decoders copy the bytes
+/// to a temporary file they may leave behind.
+void refuseUncheckedFormat(const std::optional<ImageSize>& size, const std::string& name)
 {
-    if (size && size->pixels() > maxPixels)
+    if (!size)
+        throw DataError("The image " + name
+                        + " is not a JPEG, PNG, BMP, WebP or PBM/PGM/PPM file, or its header is "
+                          "damaged; other formats are not read, as their size cannot be checked before decoding (save "
+                          "it as PNG or JPEG).");
+}
+
+/// Refuses an image before decoding when its format is not one whose header is read, or when it declares more
+/// than `maxPixels` pixels.
+void refuseBeforeDecoding(const std::optional<ImageSize>& size, int64_t maxPixels, const std::string& name)
+{
+    refuseUncheckedFormat(size, name);
+    if (size->pixels() > maxPixels)
         throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size->width) + "×"
                                  + std::to_string(size->height) + " pixels; the limit is "
                                  + std::to_string(maxPixels / 1'000'000) + " megapixels).");
@@ -32,7 +48,7 @@ std::string readImageFile(const std::string& path)
         throw DataError("Cannot read the image " + path + ": " + error.message() + ".");
     if (bytes == 0)
         throw DataError("The image " + path + " is an empty file.");
-    refuseTooLarge(readImageSize(path), kMaxImagePixels, path);
+    refuseBeforeDecoding(readImageSize(path), kMaxImagePixels, path);
 
     std::ifstream in(path, std::ios::binary);
     std::string content(bytes, '\0');
@@ -50,7 +66,7 @@ void refuseUndecodable(const char* data, size_t size, const std::string& name, i
         throw DataError("The image " + name + " is empty.");
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
         throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size) + " bytes).");
-    refuseTooLarge(readImageSize(data, size), maxPixels, name);
+    refuseBeforeDecoding(readImageSize(data, size), maxPixels, name);
     if (isTruncatedJpeg(data, size))
         throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
 }

@@ -11,11 +11,12 @@
 
 namespace ampwb {
 
-/// Reads an image file of any format OpenCV decodes (JPEG, PNG, BMP, WebP, …),
+/// Reads a JPEG, PNG, BMP, WebP or PBM/PGM/PPM image file (the formats whose header readImageSize
+/// reads: others are refused unread, as their size cannot be checked before decoding),
 /// applies its EXIF orientation, drops alpha and returns RGB as uint8 [3, H, W]
 /// (grayscale replicated to three channels). Throws DataError naming the file
-/// when it is missing, empty or not a decodable image, and ImageTooLargeError when it
-/// declares more than `kMaxImagePixels` pixels (refused before decoding, so memory
+/// when it is missing, empty, of another format or not a decodable image, and ImageTooLargeError
+/// when it declares more than `kMaxImagePixels` pixels (refused before decoding, so memory
 /// stays bounded).
 torch::Tensor decodeImageFile(const std::string& path);
 

@@ -2,7 +2,8 @@
 """Writes images in the unusual forms users drop or train on, each with an 8-bit RGB PNG of
 what it should decode to, as PIL (the reference torchvision uses) reads it:
 cmyk.jpg, gray16.png, rgba.png, palette.png, animated.png (APNG), animated.gif, and
-truncated.jpg (the first half of a JPEG). Usage: make_odd_images.py OUTPUT_DIR
+truncated.jpg (the first half of a JPEG); and small, valid TIFF and JPEG 2000 files (small.tif,
+small.jp2), formats OpenCV decodes but the workbench refuses. Usage: make_odd_images.py OUTPUT_DIR
 """
 import sys
 
@@ -43,6 +44,9 @@ def main():
     frames[0].save(f"{out}/animated.expected.png")
     frames[0].save(f"{out}/animated.gif", save_all=True, append_images=frames[1:], duration=100, loop=0)
     Image.open(f"{out}/animated.gif").convert("RGB").save(f"{out}/animated-gif.expected.png")
+
+    rgb.save(f"{out}/small.tif")
+    rgb.save(f"{out}/small.jp2")
 
     rgb.save(f"{out}/whole.jpg", quality=95)
     data = open(f"{out}/whole.jpg", "rb").read()

@@ -3,6 +3,8 @@
 // PIL (tests/python/make_odd_images.py) and decoded by decodeImageFile: each is decoded as
 // PIL reads it or refused with a message naming the file, and memory stays bounded. PNM
 // headers (P1–P6) declare their size to readImageSize, so a huge PGM is refused before decoding.
+// Formats whose header readImageSize does not read (TIFF, JPEG 2000, PAM, PFM, Radiance HDR, Sun
+// raster) are refused unread, from a file and from memory, and leave no temporary file behind.
 #include "data/ImageDecoding.h"
 #include "data/ImageHeader.h"
 
@@ -17,6 +19,31 @@
 using namespace ampwb;
 
 namespace {
+
+/// A 2×2 RGB image in each format OpenCV decodes but the workbench refuses, written by hand.
+QByteArray pam()
+{
+    return QByteArray("P7\nWIDTH 2\nHEIGHT 2\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n") + QByteArray(12, '\x80');
+}
+
+QByteArray pfm()
+{
+    const float pixels[12] = {0.5f, 0.25f, 1.0f, 0.5f, 0.25f, 1.0f, 0.5f, 0.25f, 1.0f, 0.5f, 0.25f, 1.0f};
+    return QByteArray("PF\n2 2\n-1.0\n") + QByteArray(reinterpret_cast<const char*>(pixels), sizeof pixels);
+}
+
+QByteArray radianceHdr()
+{
+    return QByteArray("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 2\n") + QByteArray(16, '\x80');
+}
+
+QByteArray sunRaster()
+{
+    // magic, width, height, depth, data length, standard type, no colour map: big-endian words
+    const QByteArray header = QByteArray::fromHex("59a66a95000000020000000200000018000000"
+                                                  "0c000000010000000000000000");
+    return header + QByteArray(12, '\x80');
+}
 
 /// Peak resident memory of this process so far, in bytes.
 int64_t peakRssBytes()
@@ -35,6 +62,9 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(folder.isValid());
+        // Where OpenCV writes the temporary copies some of its decoders read (before it first decodes).
+        QVERIFY(QDir(folder.path()).mkpath(QStringLiteral("opencv-temp")));
+        qputenv("OPENCV_TEMP_PATH", folder.filePath(QStringLiteral("opencv-temp")).toLocal8Bit());
         AMPWB_REQUIRE_REFERENCE_PYTHON();
         const QString failure = test::runReferenceScript("make_odd_images.py", {folder.path()});
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
@@ -92,6 +122,61 @@ private Q_SLOTS:
         } catch (const DataError& error) {
             QVERIFY2(QString::fromStdString(error.what()).contains(file), error.what());
         }
+    }
+
+    void otherFormatsAreRefusedUnread_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("content"); // for files the script did not write
+        QTest::newRow("TIFF") << "small.tif" << QByteArray();
+        QTest::newRow("JPEG 2000") << "small.jp2" << QByteArray();
+        QTest::newRow("PAM (P7)") << "small.pam" << pam();
+        QTest::newRow("PFM") << "small.pfm" << pfm();
+        QTest::newRow("Radiance HDR") << "small.hdr" << radianceHdr();
+        QTest::newRow("Sun raster") << "small.ras" << sunRaster();
+    }
+
+    void otherFormatsAreRefusedUnread()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, content);
+        const QString path = folder.filePath(file);
+        if (!content.isEmpty())
+            QVERIFY(test::writeBytes(path, content));
+        const QByteArray bytes = test::readBytes(path);
+        QVERIFY(!bytes.isEmpty());
+        const QString refusal = QStringLiteral("is not a JPEG, PNG, BMP, WebP or PBM/PGM/PPM file");
+        try {
+            const torch::Tensor image = decodeImageFile(path.toStdString());
+            QFAIL(qPrintable(QStringLiteral("the file decoded to %1 values").arg(image.numel())));
+        } catch (const DataError& error) {
+            const QString message = QString::fromStdString(error.what());
+            QVERIFY2(message.contains(file) && message.contains(refusal), error.what());
+        }
+        try {
+            const torch::Tensor image = decodeImageBytes(bytes.constData(), static_cast<size_t>(bytes.size()),
+                                                         "upload");
+            QFAIL(qPrintable(QStringLiteral("the bytes decoded to %1 values").arg(image.numel())));
+        } catch (const DataError& error) {
+            QVERIFY2(QString::fromStdString(error.what()).contains(refusal), error.what());
+        }
+    }
+
+    void noTemporaryFileIsLeftBehind()
+    {
+        // OpenCV decodes Radiance HDR (and other formats) from a temporary copy of the bytes, and left it in
+        // its temporary folder when the header declared more than its own limit (its check throws past the
+        // clean-up): twenty bad uploads, twenty files of the client's bytes.
+        const QByteArray damaged = QByteArray("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 40000 +X 40000\n")
+                                 + QByteArray(4096, '\xff');
+        for (int i = 0; i < 20; ++i) {
+            try {
+                decodeImageBytes(damaged.constData(), static_cast<size_t>(damaged.size()), "upload");
+            } catch (const DataError&) {
+            }
+        }
+        const QStringList left = QDir(folder.filePath(QStringLiteral("opencv-temp"))).entryList(QDir::Files);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1String(", "))));
     }
 
     void hugeImageIsRefusedBeforeDecoding()
