@@ -1,13 +1,16 @@
 #include "system/AtomicFile.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -47,6 +50,100 @@ std::string writtenPath(const std::string& path)
         return path;
     const fs::path target = fs::weakly_canonical(path, error);
     return error ? path : target.string();
+}
+
+/// What a file that is not a regular one is, in words.
+const char* kindOfFile(mode_t mode)
+{
+    return S_ISDIR(mode)                  ? "a folder"
+         : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+         : S_ISFIFO(mode)                 ? "a pipe"
+         : S_ISSOCK(mode)                 ? "a socket"
+                                          : "a special file";
+}
+
+FileRefused notARegularFile(const std::string& path, mode_t mode)
+{
+    return FileRefused(path + " is " + kindOfFile(mode) + ", not a regular file: it is not read.");
+}
+
+FileRefused tooLarge(const std::string& path, uint64_t bytes, const ReadLimits& limits)
+{
+    return FileRefused(path + " is " + std::to_string(bytes) + " bytes, more than such a file can be (at most "
+                       + std::to_string(limits.maxBytes) + " bytes: " + limits.reason + "); it is not read.");
+}
+
+/// A descriptor closed when it goes.
+class OpenFile {
+public:
+    explicit OpenFile(int descriptor)
+        : fd(descriptor)
+    {
+    }
+    ~OpenFile()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    /// Hands the descriptor over: it is no longer closed here.
+    int release() { return std::exchange(fd, -1); }
+
+private:
+    int fd;
+};
+
+/// The regular file at `path` opened for reading, with its size; -1 when there is nothing at `path`.
+/// Anything else is refused before it is opened; it is opened with O_NONBLOCK (which a regular file
+/// ignores), so that a pipe swapped in after the check does not block the open, and checked again.
+int openRegularFile(const std::string& path, const ReadLimits& limits, uint64_t& size)
+{
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return -1;
+        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+    }
+    if (!S_ISREG(info.st_mode))
+        throw notARegularFile(path, info.st_mode);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT)
+            return -1;
+        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+    }
+    OpenFile file(fd);
+    if (::fstat(fd, &info) != 0)
+        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+    if (!S_ISREG(info.st_mode))
+        throw notARegularFile(path, info.st_mode);
+    size = static_cast<uint64_t>(info.st_size);
+    if (size > limits.maxBytes)
+        throw tooLarge(path, size, limits);
+    return file.release();
+}
+
+/// Reads `fd` to its end in pieces of up to `piece.size()` bytes, handing each to `take`; refuses the file
+/// when it grows past its limit while it is read.
+template <typename Take>
+void readPieces(int fd, const std::string& path, const ReadLimits& limits, Take&& take)
+{
+    std::string piece(1 << 16, '\0');
+    uint64_t total = 0;
+    for (;;) {
+        const ssize_t got = ::read(fd, piece.data(), piece.size());
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+        if (got == 0)
+            return;
+        total += static_cast<uint64_t>(got);
+        if (total > limits.maxBytes)
+            throw tooLarge(path, total, limits);
+        take(piece.data(), static_cast<size_t>(got));
+    }
 }
 
 } // namespace
@@ -106,6 +203,69 @@ std::string readTextFile(const std::string& path)
     std::ostringstream content;
     content << in.rdbuf();
     return content.str();
+}
+
+std::optional<std::string> binaryContent(const std::string& line)
+{
+    for (size_t at = 0; at < line.size(); ++at) {
+        const auto byte = static_cast<unsigned char>(line[at]);
+        if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte >= 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(byte));
+            return std::string("binary data, not text (byte ") + hex + " at position " + std::to_string(at + 1) + ")";
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> readRegularFile(const std::string& path, const ReadLimits& limits)
+{
+    uint64_t size = 0;
+    const int fd = openRegularFile(path, limits, size);
+    if (fd < 0)
+        return std::nullopt;
+    const OpenFile file(fd);
+    std::string content;
+    content.reserve(static_cast<size_t>(size));
+    readPieces(fd, path, limits, [&content](const char* bytes, size_t count) { content.append(bytes, count); });
+    return content;
+}
+
+bool readLinesOf(const std::string& path, const ReadLimits& limits,
+                 const std::function<void(const std::string& text, int64_t number)>& line)
+{
+    uint64_t size = 0;
+    const int fd = openRegularFile(path, limits, size);
+    if (fd < 0)
+        return false;
+    const OpenFile file(fd);
+    std::string text;
+    int64_t number = 1;
+    const auto refuseLongLine = [&] {
+        if (limits.maxLineBytes == 0 || text.size() <= limits.maxLineBytes)
+            return;
+        const std::optional<std::string> binary = binaryContent(text);
+        throw FileRefused(path + " line " + std::to_string(number) + ": "
+                          + (binary ? *binary + ", in a line" : std::string("a line")) + " longer than "
+                          + std::to_string(limits.maxLineBytes) + " bytes, more than any line of such a file ("
+                          + limits.reason + "); it is not read.");
+    };
+    readPieces(fd, path, limits, [&](const char* bytes, size_t count) {
+        const char* end = bytes + count;
+        while (bytes != end) {
+            const char* lineEnd = static_cast<const char*>(std::memchr(bytes, '\n', static_cast<size_t>(end - bytes)));
+            text.append(bytes, lineEnd ? lineEnd : end);
+            refuseLongLine();
+            if (!lineEnd)
+                return;
+            line(text, number++);
+            text.clear();
+            bytes = lineEnd + 1;
+        }
+    });
+    if (!text.empty() && !(limits.unfinishedLastLineDropped && !binaryContent(text)))
+        line(text, number);
+    return true;
 }
 
 } // namespace ampwb

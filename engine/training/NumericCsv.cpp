@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <fstream>
-#include <iterator>
+#include <cmath>
 #include <limits>
-#include <sstream>
 
 namespace ampwb {
 namespace {
@@ -32,6 +30,18 @@ std::vector<std::string> split(const std::string& text, char separator)
     return pieces;
 }
 
+/// A cell's text in a message: in quotes, and cut short when long.
+std::string quoted(const std::string& text)
+{
+    constexpr size_t kLongest = 40;
+    return "\"" + (text.size() <= kLongest ? text : text.substr(0, kLongest) + "…") + "\"";
+}
+
+bool isWhole(double value)
+{
+    return std::isfinite(value) && std::floor(value) == value && std::fabs(value) < 9.2e18;
+}
+
 } // namespace
 
 double csvCellNumber(const std::string& cell)
@@ -55,28 +65,102 @@ double csvCellNumber(const std::string& cell)
     return error == std::errc() ? value : 0.0;
 }
 
-std::optional<NumericCsv> NumericCsv::read(const std::string& path)
+std::optional<double> strictCsvNumber(const std::string& cell)
 {
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
+    const std::string text = trimmed(cell);
+    const size_t sign = !text.empty() && text.front() == '+' ? 1 : 0;
+    if (text.size() == sign || (sign == 1 && text[1] == '-'))
         return std::nullopt;
-    std::ostringstream content;
-    content << file.rdbuf();
-    const std::vector<std::string> lines = split(content.str(), '\n');
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data() + sign, text.data() + text.size(), value);
+    if (end != text.data() + text.size() || (error != std::errc() && error != std::errc::result_out_of_range))
+        return std::nullopt;
+    return csvCellNumber(text);
+}
+
+std::optional<int64_t> csvRowKey(const std::string& line)
+{
+    const std::optional<double> key = strictCsvNumber(line.substr(0, line.find(',')));
+    if (!key || !isWhole(*key))
+        return std::nullopt;
+    return static_cast<int64_t>(*key);
+}
+
+std::optional<NumericCsv> NumericCsv::read(const std::string& path, const ReadLimits& limits)
+{
+    return readWith(path, limits, nullptr, true);
+}
+
+std::optional<NumericCsv> NumericCsv::readStrictly(const std::string& path, const ReadLimits& limits,
+                                                   const CsvRules& rules)
+{
+    return readWith(path, limits, &rules, true);
+}
+
+bool NumericCsv::checkStrictly(const std::string& path, const ReadLimits& limits, const CsvRules& rules)
+{
+    return readWith(path, limits, &rules, false).has_value();
+}
+
+std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const ReadLimits& limits, const CsvRules* rules,
+                                               bool keepRows)
+{
     NumericCsv csv;
-    csv.names = split(trimmed(lines.front()), ',');
-    for (size_t line = 1; line < lines.size(); ++line) {
-        const std::string text = trimmed(lines[line]);
+    std::vector<bool> whole; // per column, when read strictly
+    const auto refuse = [&path](int64_t number, const std::string& what) {
+        throw FileRefused(path + " line " + std::to_string(number) + ": " + what + ".");
+    };
+    const bool found = readLinesOf(path, limits, [&](const std::string& line, int64_t number) {
+        const std::string text = trimmed(line);
+        if (rules) {
+            if (const std::optional<std::string> binary = binaryContent(line))
+                refuse(number, *binary);
+            if (text.empty())
+                refuse(number, number == 1 ? std::string("a blank line, where the header belongs")
+                                           : "a blank line, where a row of " + std::to_string(csv.names.size())
+                                                 + " numbers belongs");
+        }
+        if (number == 1) {
+            csv.names = split(text, ',');
+            if (!rules)
+                return;
+            if (csv.names.front() != rules->keyColumn)
+                refuse(number, "the header names " + quoted(csv.names.front()) + " first, not " + rules->keyColumn);
+            for (const std::string& name : csv.names)
+                whole.push_back(name == rules->keyColumn
+                                || std::find(rules->wholeColumns.begin(), rules->wholeColumns.end(), name)
+                                       != rules->wholeColumns.end());
+            return;
+        }
         if (text.empty())
-            continue;
+            return;
         const std::vector<std::string> cells = split(text, ',');
-        if (cells.size() != csv.names.size())
-            continue;
-        std::vector<double> row;
-        row.reserve(cells.size());
-        std::transform(cells.begin(), cells.end(), std::back_inserter(row), csvCellNumber);
-        csv.rows.push_back(std::move(row));
-    }
+        if (cells.size() != csv.names.size()) {
+            if (rules)
+                refuse(number, std::to_string(cells.size()) + (cells.size() == 1 ? " cell" : " cells")
+                                   + ", where the header has " + std::to_string(csv.names.size()));
+            return;
+        }
+        for (size_t column = 0; column < cells.size(); ++column) {
+            if (!rules) {
+                csv.cells.push_back(csvCellNumber(cells[column]));
+                continue;
+            }
+            const std::string& name = csv.names[column];
+            const std::optional<double> value = strictCsvNumber(cells[column]);
+            if (!value)
+                refuse(number, name + " is " + quoted(trimmed(cells[column])) + ", not a number");
+            if (column == 0 && !(isWhole(*value) && *value >= 1.0 && *value <= static_cast<double>(rules->maxKey)))
+                refuse(number, name + " is " + trimmed(cells[column]) + ", not a whole number from 1 to "
+                                   + std::to_string(rules->maxKey));
+            if (whole[column] && !isWhole(*value))
+                refuse(number, name + " is " + trimmed(cells[column]) + ", not a whole number");
+            if (keepRows)
+                csv.cells.push_back(*value);
+        }
+    });
+    if (!found)
+        return std::nullopt;
     return csv;
 }
 

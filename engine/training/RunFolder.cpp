@@ -3,7 +3,9 @@
 #include "system/AtomicFile.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
+#include "training/NumericCsv.h"
 #include "training/RunFileFormat.h"
+#include "training/RunFiles.h"
 
 #include <nlohmann/json.hpp>
 
@@ -20,22 +22,38 @@ using nlohmann::json;
 namespace ampwb {
 namespace {
 
-/// Keeps the header and the rows whose first column is at most `last`.
-void truncateCsv(const std::string& path, int64_t last)
+/// config.json and summary.json are a few kilobytes (a config's longest values are paths); a larger one is
+/// refused unread.
+const ReadLimits kRunJsonLimits{1 << 20, 0, "a run's config.json and summary.json are a few kilobytes"};
+
+/// A run folder's JSON file, read within kRunJsonLimits; throws std::runtime_error when it is missing.
+std::string readRunJson(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
-        return;
-    std::vector<std::string> kept;
-    for (std::string line; std::getline(in, line);) {
-        if (kept.empty() || std::stoll(line.substr(0, line.find(','))) <= last)
-            kept.push_back(line);
-    }
-    in.close();
+    std::optional<std::string> text = readRegularFile(path, kRunJsonLimits);
+    if (!text)
+        throw std::runtime_error("Cannot read " + path + ".");
+    return std::move(*text);
+}
+
+/// Keeps the header and the rows whose first column is at most `last`, reading the file within `limits`.
+/// A resume has checked the file whole before (RunFiles::checkForResume); a row whose first column is not
+/// a whole number is refused here all the same, before anything is written.
+void truncateCsv(const std::string& path, int64_t last, const ReadLimits& limits)
+{
     std::string text;
-    for (const auto& line : kept)
+    const bool found = readLinesOf(path, limits, [&](const std::string& line, int64_t number) {
+        if (number > 1) {
+            const std::optional<int64_t> key = csvRowKey(line);
+            if (!key)
+                throw FileRefused(path + " line " + std::to_string(number)
+                                  + ": its first cell is not a whole number (a step or an epoch).");
+            if (*key > last)
+                return;
+        }
         text += line + "\n";
-    writeTextAtomically(path, text);
+    });
+    if (found)
+        writeTextAtomically(path, text);
 }
 
 /// The header line of a CSV file in `Format` (StepsCsv or EpochsCsv): its column names.
@@ -162,8 +180,8 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
 
 void RunFolder::openLogs(int64_t lastStep, int64_t lastEpoch)
 {
-    truncateCsv(stepsPath(), lastStep);
-    truncateCsv(epochsPath(), lastEpoch);
+    truncateCsv(stepsPath(), lastStep, runFileLimits(RunFile::Steps));
+    truncateCsv(epochsPath(), lastEpoch, runFileLimits(RunFile::Epochs));
     openForAppend(steps, stepsPath(), csvHeader<StepsCsv>());
     openForAppend(epochs, epochsPath(), csvHeader<EpochsCsv>());
 }
@@ -178,7 +196,7 @@ void RunFolder::appendStep(const StepMetrics& step)
 
 void RunFolder::openGradientStats(int64_t lastStep)
 {
-    truncateCsv(gradientStatsPath(), lastStep);
+    truncateCsv(gradientStatsPath(), lastStep, runFileLimits(RunFile::GradientStats));
     openForAppend(gradientStats, gradientStatsPath(), gradientStatsHeader());
 }
 
@@ -192,7 +210,12 @@ void RunFolder::appendGradientStats(int64_t step, const std::vector<GradientRang
 
 void RunFolder::openRankSteps(int64_t lastStep)
 {
-    truncateCsv(ranksPath(), lastStep);
+    int worldSize = 1; // as config.json records it, which the run has written before
+    try {
+        worldSize = readWorldSize(dir);
+    } catch (const std::exception&) {
+    }
+    truncateCsv(ranksPath(), lastStep, runFileLimits(RunFile::Ranks, worldSize));
     openForAppend(rankSteps, ranksPath(), csvHeader<RanksCsv>());
 }
 
@@ -236,12 +259,12 @@ void RunFolder::writeUnreadableImages(const std::vector<std::string>& messages) 
 
 TrainingConfig RunFolder::readConfig(const std::string& directory)
 {
-    return trainingConfigFromJson(readTextFile(directory + "/config.json"));
+    return trainingConfigFromJson(readRunJson(directory + "/config.json"));
 }
 
 std::optional<WeightsOrigin> RunFolder::readStart(const std::string& directory)
 {
-    const json j = json::parse(readTextFile(directory + "/config.json"));
+    const json j = json::parse(readRunJson(directory + "/config.json"));
     if (!j.is_object() || !j.contains("start") || !j.at("start").is_object())
         return std::nullopt;
     WeightsOrigin origin;
@@ -255,7 +278,7 @@ std::optional<WeightsOrigin> RunFolder::readStart(const std::string& directory)
 
 int RunFolder::readWorldSize(const std::string& directory)
 {
-    const json j = json::parse(readTextFile(directory + "/config.json"));
+    const json j = json::parse(readRunJson(directory + "/config.json"));
     if (!j.is_object() || !j.contains("data_parallel") || !j.at("data_parallel").is_object())
         return 1;
     return j.at("data_parallel").value("world_size", 1);
@@ -264,7 +287,7 @@ int RunFolder::readWorldSize(const std::string& directory)
 std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)
 {
     try {
-        const json j = json::parse(readTextFile(directory + "/summary.json"));
+        const json j = json::parse(readRunJson(directory + "/summary.json"));
         if (!j.is_object())
             return std::nullopt;
         RunSummary summary;

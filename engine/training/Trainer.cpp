@@ -24,6 +24,7 @@
 #include "training/GradientRanges.h"
 #include "training/LearningRate.h"
 #include "training/OnePassSgd.h"
+#include "training/RunFiles.h"
 #include "training/RunFolder.h"
 #include "training/SharedSettings.h"
 #include "training/StepTurns.h"
@@ -40,6 +41,7 @@
 #include <ctime>
 #include <functional>
 #include <iomanip>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <set>
@@ -286,7 +288,10 @@ void Trainer::joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup)
 void Trainer::Session::prepare()
 {
     if (!trainer.resumeDirectory.empty()) {
+        // The run's files are read and checked whole before anything of it is written, so that a resume
+        // that cannot read its run leaves every file as it was.
         TrainingConfig saved = RunFolder::readConfig(trainer.resumeDirectory);
+        RunFiles::checkForResume(trainer.resumeDirectory);
         saved.epochs = std::max(saved.epochs, config.epochs);
         saved.maxSteps = config.maxSteps;
         config = saved;
@@ -372,9 +377,18 @@ void Trainer::Session::prepare()
                                                ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}),
                                                loaderOptions);
     stepsPerEpoch = trainLoader->batchesPerEpoch();
-    totalSteps = config.epochs * stepsPerEpoch;
+    const int64_t epochsWithin = stepsPerEpoch > 0 ? std::numeric_limits<int64_t>::max() / stepsPerEpoch : 0;
+    totalSteps = config.epochs > epochsWithin ? std::numeric_limits<int64_t>::max() : config.epochs * stepsPerEpoch;
     if (config.maxSteps > 0)
         totalSteps = std::min(totalSteps, config.maxSteps);
+    if (totalSteps > kMaxRunSteps)
+        throw std::invalid_argument(
+            "This run would take " + std::to_string(totalSteps) + " steps (" + std::to_string(config.epochs)
+            + " epochs of " + std::to_string(stepsPerEpoch) + ", max steps "
+            + (config.maxSteps > 0 ? std::to_string(config.maxSteps) : std::string("0: no limit"))
+            + "); a run takes at most " + std::to_string(kMaxRunSteps)
+            + " steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or "
+              "set max steps.");
 
     const std::string deviceText = describeDevice(device, machine);
     if (trainer.resumeDirectory.empty() && writesRunFolder) {

@@ -16,7 +16,8 @@ QString CliResult::describe() const
 
 QString cliPath()
 {
-    return QStringLiteral(AMPWB_CLI_PATH);
+    // AMPWB_CLI_UNDER_TEST runs a suite against another build of the CLI (an earlier one, to see a test fail).
+    return qEnvironmentVariable("AMPWB_CLI_UNDER_TEST", QStringLiteral(AMPWB_CLI_PATH));
 }
 
 CliResult runCli(const QStringList& arguments, const QString& workingDirectory, int timeoutMs)

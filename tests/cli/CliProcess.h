@@ -19,7 +19,7 @@ struct CliResult {
     QString describe() const;
 };
 
-/// The CLI under test (AMPWB_CLI_PATH).
+/// The CLI under test (AMPWB_CLI_PATH, or the environment's AMPWB_CLI_UNDER_TEST when set).
 QString cliPath();
 
 /// Runs the CLI to completion (killed after timeoutMs).

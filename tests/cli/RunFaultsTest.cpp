@@ -2,8 +2,11 @@
 // with SIGKILL while it writes a checkpoint, and a run whose disk fills up, both resume from
 // the last good checkpoint to the same losses as an uninterrupted run; a damaged checkpoint
 // is named and kept, and so is a run asked to resume to a step it has passed; running out of
-// memory fails the run with advice.
+// memory fails the run with advice. A resume whose run files do not read back (damaged, far too large,
+// a pipe or a device in their place) names the file and line and changes nothing in the run; a run of
+// more steps than a run folder holds is refused before its folder is made.
 #include "CliProcess.h"
+#include "FolderSnapshot.h"
 #include "SmallDisk.h"
 
 #include <QDir>
@@ -12,9 +15,12 @@
 #include <QFileInfo>
 #include <QMap>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -48,6 +54,9 @@ private Q_SLOTS:
     void damagedCheckpointIsNamedAndKept_data();
     void damagedCheckpointIsNamedAndKept();
     void resumingToAnEarlierStepIsRefusedAndKeepsTheRun();
+    void unreadableRunFileIsNamedAndTheRunKept_data();
+    void unreadableRunFileIsNamedAndTheRunKept();
+    void runOfTooManyStepsIsRefusedBeforeItsFolder();
     void outOfMemoryFailsTheRunWithAdvice();
 
 private:
@@ -226,6 +235,138 @@ void RunFaultsTest::resumingToAnEarlierStepIsRefusedAndKeepsTheRun()
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY2(file.readAll() == it.value(), qPrintable(it.key() + QStringLiteral(" was changed")));
     }
+}
+
+void RunFaultsTest::unreadableRunFileIsNamedAndTheRunKept_data()
+{
+    // Each damage is done to a copy of the finished reference run, which `--epochs 12` would continue.
+    // `expected` is what the refusal says; %1 stands for the line after the file's last one.
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("blank lines") << "steps.csv"
+                                 << "blank lines"
+                                 << "steps.csv line %1: a blank line, where a row of 18 numbers belongs.";
+    QTest::newRow("NUL-padded tail") << "steps.csv"
+                                     << "NUL tail"
+                                     << "steps.csv line %1: binary data, not text (byte 0x00 at position 1)";
+    QTest::newRow("binary content") << "steps.csv"
+                                    << "binary"
+                                    << "steps.csv line 1: binary data, not text (byte 0x07";
+    QTest::newRow("out-of-range step")
+        << "steps.csv"
+        << "huge step"
+        << "steps.csv line %1: step is 99999999999999999999, not a whole number from 1 to 10000000.";
+    QTest::newRow("nan epoch") << "epochs.csv"
+                               << "nan epoch"
+                               << "epochs.csv line %1: epoch is nan, not a whole number from 1 to 10000000.";
+    QTest::newRow("gradstats blank line") << "gradstats.csv"
+                                          << "blank lines"
+                                          << "gradstats.csv line %1: a blank line, where a row belongs.";
+    // The 3 GB: within steps.csv's 3.35 GB, refused at its first line of NULs; 4 GB: by its size, unread.
+    QTest::newRow("3 GB sparse") << "steps.csv"
+                                 << "sparse 3"
+                                 << "steps.csv line %1: binary data, not text (byte 0x00 at position 1), in a line "
+                                    "longer than 335 bytes";
+    QTest::newRow("4 GB sparse") << "steps.csv"
+                                 << "sparse 4"
+                                 << "steps.csv is 4000000000 bytes, more than such a file can be (at most 3350000335 "
+                                    "bytes: a steps.csv holds at most 10000000 steps, one line of at most 335 bytes "
+                                    "each); it is not read.";
+    QTest::newRow("link to /dev/zero") << "steps.csv"
+                                       << "dev zero"
+                                       << "steps.csv is a device, not a regular file: it is not read.";
+    QTest::newRow("FIFO steps.csv") << "steps.csv"
+                                    << "fifo"
+                                    << "steps.csv is a pipe, not a regular file: it is not read.";
+    QTest::newRow("FIFO epochs.csv") << "epochs.csv"
+                                     << "fifo"
+                                     << "epochs.csv is a pipe, not a regular file: it is not read.";
+    QTest::newRow("FIFO config.json") << "config.json"
+                                      << "fifo"
+                                      << "config.json is a pipe, not a regular file: it is not read.";
+}
+
+void RunFaultsTest::unreadableRunFileIsNamedAndTheRunKept()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, damage);
+    QFETCH(QString, expected);
+    static const QRegularExpression notAlphanumeric(QStringLiteral("[^A-Za-z0-9]+"));
+    const QString runFolder = copyOfTheReference(
+        QStringLiteral("unreadable-")
+        + QString::fromLatin1(QTest::currentDataTag()).replace(notAlphanumeric, QStringLiteral("-")));
+    QVERIFY(!runFolder.isEmpty());
+    const QString path = runFolder + QLatin1Char('/') + file;
+    QFile target(path);
+    QVERIFY(target.open(QIODevice::ReadOnly));
+    const QByteArray content = target.readAll();
+    target.close();
+    const qsizetype lastLine = content.count('\n');
+    expected = expected.arg(damage == QLatin1String("nan epoch") ? lastLine : lastLine + 1);
+
+    if (damage == QLatin1String("fifo") || damage == QLatin1String("dev zero")) {
+        QVERIFY(QFile::remove(path));
+        if (damage == QLatin1String("fifo"))
+            QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0644), 0);
+        else
+            QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path));
+    } else {
+        QVERIFY(target.open(QIODevice::ReadWrite));
+        if (damage == QLatin1String("blank lines")) {
+            QVERIFY(target.seek(target.size()) && target.write("\n\n") == 2);
+        } else if (damage == QLatin1String("NUL tail")) {
+            QVERIFY(target.seek(target.size()) && target.write(QByteArray(4096, '\0')) == 4096);
+        } else if (damage == QLatin1String("binary")) {
+            QByteArray bytes;
+            for (int at = 0; at < 4096; ++at)
+                bytes += static_cast<char>((at * 131 + 7) % 256); // a '\n' only after 129 bytes
+            QVERIFY(target.resize(0) && target.write(bytes) == bytes.size());
+        } else if (damage == QLatin1String("huge step")) {
+            const QByteArray lastRow = content.trimmed().split('\n').back();
+            const QByteArray row = "99999999999999999999" + lastRow.mid(lastRow.indexOf(',')) + '\n';
+            QVERIFY(target.seek(target.size()) && target.write(row) == row.size());
+        } else if (damage == QLatin1String("nan epoch")) {
+            QByteArray text = content;
+            const int lastRow = text.lastIndexOf('\n', text.size() - 2) + 1;
+            text.replace(lastRow, text.indexOf(',', lastRow) - lastRow, "nan");
+            QVERIFY(target.resize(0) && target.write(text) == text.size());
+        } else if (damage.startsWith(QLatin1String("sparse"))) {
+            // A hole: no disk space, but gigabytes of NULs to a reader.
+            QVERIFY(target.resize(qint64(damage.back().digitValue()) * 1000 * 1000 * 1000));
+        }
+        target.close();
+    }
+    const QMap<QString, QByteArray> before = snapshotOf(runFolder);
+    QThread::msleep(20); // a rewrite in the same tick would keep the modification time
+
+    // The issue's own command would stop at "already at step 8"; more epochs make the resume go on.
+    const CliResult resumed = runCli({QStringLiteral("train"), QStringLiteral("--resume"), runFolder,
+                                      QStringLiteral("--epochs"), QStringLiteral("12")},
+                                     scratch.path(), 20000);
+    QVERIFY2(resumed.finished, "the resume did not end within 20 s");
+    QVERIFY2(resumed.status == QProcess::NormalExit && resumed.exitCode == 1, qPrintable(resumed.describe()));
+    QVERIFY2(resumed.err.contains(runFolder + QLatin1Char('/') + expected), qPrintable(resumed.err));
+    if (file != QLatin1String("config.json"))
+        QVERIFY2(resumed.err.contains(QLatin1String("Nothing in the run was changed")), qPrintable(resumed.err));
+    const QString changed = differenceBetween(before, snapshotOf(runFolder));
+    QVERIFY2(changed.isEmpty(), qPrintable(changed));
+}
+
+void RunFaultsTest::runOfTooManyStepsIsRefusedBeforeItsFolder()
+{
+    // 20 million one-step epochs: more than a run folder's steps.csv holds (10 million steps).
+    const QString runs = scratch.filePath(QStringLiteral("runs"));
+    QStringList arguments = checkpointEveryStep(runs, QStringLiteral("too-many-steps"));
+    arguments[arguments.indexOf(QStringLiteral("--epochs")) + 1] = QStringLiteral("20000000");
+    const CliResult refused = runCli(arguments, scratch.path(), 60000);
+    QVERIFY2(refused.finished && refused.status == QProcess::NormalExit && refused.exitCode == 1,
+             qPrintable(refused.describe()));
+    QVERIFY2(refused.out.contains(
+                 QLatin1String("This run would take 20000000 steps (20000000 epochs of 1, max steps 0: "
+                               "no limit); a run takes at most 10000000 steps")),
+             qPrintable(refused.out));
+    QVERIFY(!QFileInfo::exists(runs + QStringLiteral("/too-many-steps")));
 }
 
 void RunFaultsTest::outOfMemoryFailsTheRunWithAdvice()

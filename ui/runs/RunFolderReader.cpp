@@ -6,14 +6,18 @@
 #include <QFileInfo>
 
 #include <exception>
+#include <string>
 
 std::optional<RunHistory> RunFolderReader::read(const QString& directory, const QString& label, const QColor& color,
                                                 QString* error)
 {
-    std::optional<ampwb::RunFiles> files = ampwb::RunFiles::read(directory.toStdString());
+    std::string problem;
+    std::optional<ampwb::RunFiles> files = ampwb::RunFiles::read(directory.toStdString(), &problem);
     if (!files) {
+        // The engine's reason when it refused a file (a pipe, a file larger than a run writes).
         if (error)
-            *error = tr("%1 has no readable steps.csv.").arg(directory);
+            *error = problem.empty() ? tr("%1 has no readable steps.csv.").arg(directory)
+                                     : QString::fromStdString(problem);
         return std::nullopt;
     }
     RunHistory history(label, color);

@@ -11,7 +11,8 @@
 class RunFolderReader {
     Q_DECLARE_TR_FUNCTIONS(RunFolderReader)
 public:
-    /// The run in `directory`, or nullopt with `error` set when it has no readable steps.csv.
+    /// The run in `directory`, or nullopt with `error` set when it has no readable steps.csv (or the engine
+    /// refused one of its files: then its reason, ampwb::RunFiles::read's).
     static std::optional<RunHistory> read(const QString& directory, const QString& label, const QColor& color,
                                           QString* error = nullptr);
     /// The run in `directory` with its configuration (when config.json reads) but no rows yet:

@@ -5,6 +5,7 @@
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
+#include "training/RunFiles.h"
 #include "training/RunFolder.h"
 #include "xray/ProfileButton.h"
 
@@ -70,6 +71,15 @@ bool TrainTab::resume(const QString& directory, std::chrono::seconds groupTimeou
     } catch (const std::exception& failure) {
         if (error)
             *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
+        return false;
+    }
+    try {
+        // As the engine checks it before it resumes (Trainer): a run whose files do not read back whole is
+        // refused here with the engine's own message, and nothing in it is touched.
+        ampwb::RunFiles::checkForResume(directory.toStdString());
+    } catch (const std::exception& failure) {
+        if (error)
+            *error = QString::fromStdString(failure.what());
         return false;
     }
     std::optional<RunHistory> history = RunFolderReader::read(directory, runLabel(config.precision),

@@ -1,19 +1,29 @@
 // Run files: steps.csv, epochs.csv and summary.json written through RunFolder and read back
 // through RunFiles and RunFolder::readSummary; the files' text as runs already on disk have it;
-// tolerant reading of damaged files; the enum names the files and the command line use.
+// tolerant reading of damaged files; the strict check a resume makes first, naming the file and line;
+// bounded reading that refuses pipes, devices and files larger than a run writes without waiting on them;
+// the enum names the files and the command line use.
 #include "model/InferencePrecision.h"
 #include "system/EnumNames.h"
+#include "training/GradientRanges.h"
+#include "training/NumericCsv.h"
 #include "training/RunFiles.h"
 #include "training/RunFolder.h"
 #include "training/TrainingConfig.h"
 
 #include "TestSupport.h"
 
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <stdexcept>
+
+#include <sys/stat.h>
 
 using namespace ampwb;
 
@@ -604,6 +614,213 @@ private Q_SLOTS:
         QVERIFY(!RunFiles::read(folder.directory()).has_value());
         QVERIFY(!RunFiles::read(runs + "/does-not-exist").has_value());
         QVERIFY(RunFiles::readEpochs(folder.directory()).empty());
+    }
+
+    void limitsFollowFromTheWidestRow()
+    {
+        // Whole numbers 20 characters, decimals 17, flags 1, a separator (or the line end) after each.
+        const ReadLimits steps = runFileLimits(RunFile::Steps);
+        QCOMPARE(steps.maxLineBytes, size_t(9 * 21 + 8 * 18 + 2));
+        QCOMPARE(steps.maxBytes, uint64_t(10'000'001) * 335);
+        QCOMPARE(QString::fromStdString(steps.reason),
+                 QStringLiteral("a steps.csv holds at most 10000000 steps, one line of at most 335 bytes each"));
+        QCOMPARE(runFileLimits(RunFile::Epochs).maxLineBytes, size_t(4 * 21 + 7 * 18 + 2));
+        QCOMPARE(runFileLimits(RunFile::Ranks, 4).maxLineBytes, size_t(2 * 21 + 12 + 4 * 18));
+        QCOMPARE(runFileLimits(RunFile::Ranks, 4).maxBytes, uint64_t(40'000'001) * 126);
+        // Every line a run writes fits, the widest values included.
+        RunFolder folder = RunFolder::create(runs, "widest");
+        folder.openLogs(0, 0);
+        StepMetrics step = cudaStep();
+        step.step = std::numeric_limits<int64_t>::min();
+        step.loss = -1.234567891e-308;
+        step.memory.residentBytes = std::numeric_limits<int64_t>::min();
+        folder.appendStep(step);
+        for (const QByteArray& line : linesOf(folder.stepsPath()))
+            QVERIFY2(size_t(line.size()) < steps.maxLineBytes, line.constData());
+    }
+
+    void resumeCheckNamesTheFileAndLine_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected"); // empty: the file passes
+        const QByteArray header(kStepsHeader);
+        const QByteArray row("1,1,1,2.302585093,65536,0,12.5,10240,0.25,0.1,0.0125,1,2,3,4,5,6,7");
+        const QByteArray header2 = header + '\n' + row + '\n';
+        QTest::newRow("as written") << "steps.csv" << header2 + "2,1,2,-nan,inf,1,1,1,1,1,1,1,1,1,1,1,1,-inf\r\n"
+                                    << "";
+        QTest::newRow("header only") << "steps.csv" << header + '\n' << "";
+        QTest::newRow("empty") << "steps.csv" << QByteArray() << "";
+        QTest::newRow("two blank lines") << "steps.csv" << header2 + "\n\n"
+                                         << "steps.csv line 3: a blank line, where a row of 18 numbers belongs.";
+        QTest::newRow("NUL tail") << "steps.csv" << header2 + QByteArray(100, '\0')
+                                  << "steps.csv line 3: binary data, not text (byte 0x00 at position 1).";
+        QTest::newRow("binary in a row") << "steps.csv" << header2 + "2,1,\xff\n"
+                                         << "steps.csv line 3: binary data, not text (byte 0xFF at position 5).";
+        QTest::newRow("short row") << "steps.csv" << header2 + "2,1,2,0.5\n"
+                                   << "steps.csv line 3: 4 cells, where the header has 18.";
+        // A write a crash cut short: the resume drops it, as it drops the rows after its checkpoint.
+        QTest::newRow("cut-off last row") << "steps.csv" << header2 + "2,1,2,0.5,1,0,12"
+                                          << "";
+        QTest::newRow("cut-off row, then more") << "steps.csv" << header2 + "2,1,2,0.5,1,0,12\n" + row
+                                                << "steps.csv line 3: 7 cells, where the header has 18.";
+        QTest::newRow("step out of range")
+            << "steps.csv" << header2 + "99999999999999999999" + row.mid(1) + '\n'
+            << "steps.csv line 3: step is 99999999999999999999, not a whole number from 1 to 10000000.";
+        QTest::newRow("step 0") << "steps.csv" << header2 + "0" + row.mid(1) + '\n'
+                                << "steps.csv line 3: step is 0, not a whole number from 1 to 10000000.";
+        QTest::newRow("not a number") << "steps.csv" << header2 + "2,1,2,junk" + row.mid(17) + '\n'
+                                      << "steps.csv line 3: loss is \"junk\", not a number.";
+        QTest::newRow("fractional rss") << "steps.csv" << header2 + row.left(row.size() - 3) + "6.5,7\n"
+                                        << "steps.csv line 3: peak_rss_bytes is 6.5, not a whole number.";
+        QTest::newRow("foreign header") << "steps.csv" << QByteArray("loss,step\n")
+                                        << "steps.csv line 1: the header names \"loss\" first, not step.";
+        QTest::newRow("epoch nan") << "epochs.csv"
+                                   << QByteArray(kEpochsHeader) + "\nnan,2,0,nan,0.5,inf,0.875,1,2.5,10240,1,1\n"
+                                   << "epochs.csv line 2: epoch is nan, not a whole number from 1 to 10000000.";
+        QTest::newRow("epoch's val_loss nan")
+            << "epochs.csv" << QByteArray(kEpochsHeader) + "\n1,2,0,nan,0.5,nan,0.875,1,2.5,10240,1,1\n"
+            << "";
+        QTest::newRow("ranks blank")
+            << "ranks.csv"
+            << QByteArray("step,rank,step_ms,data_wait_ms,allreduce_ms,allreduce_exposed_ms,memory_bytes\n\n")
+            << "ranks.csv line 2: a blank line, where a row of 7 numbers belongs.";
+        QTest::newRow("gradstats blank") << "gradstats.csv" << QByteArray::fromStdString(gradientStatsHeader()) + "\n\n"
+                                         << "gradstats.csv line 2: a blank line, where a row belongs.";
+        QTest::newRow("gradstats junk") << "gradstats.csv"
+                                        << QByteArray::fromStdString(gradientStatsHeader()) + "\n1,conv1.weight,3\n"
+                                        << "gradstats.csv line 2: not a row of gradient statistics";
+        QTest::newRow("too long a line")
+            << "steps.csv" << header + '\n' + QByteArray(400, '1')
+            << "steps.csv line 2: a line longer than 335 bytes, more than any line of such a "
+               "file (a steps.csv holds at most 10000000 steps, one line of at most 335 "
+               "bytes each); it is not read.";
+    }
+
+    void resumeCheckNamesTheFileAndLine()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const std::string directory = RunFolder::create(runs, "check").directory();
+        writeFile(directory + "/" + file.toStdString(), text);
+        try {
+            RunFiles::checkForResume(directory);
+            QVERIFY2(expected.isEmpty(), "the damaged file passed");
+        } catch (const FileRefused& refused) {
+            const QString message = QString::fromUtf8(refused.what());
+            QVERIFY2(!expected.isEmpty(), qPrintable(message));
+            QVERIFY2(message.startsWith(QString::fromStdString(directory) + QLatin1Char('/') + expected),
+                     qPrintable(message));
+            QVERIFY2(message.endsWith(QString::fromUtf8(kRunLeftAsItWas)), qPrintable(message));
+        }
+        // Read tolerantly (to plot it), the same file reads, but for what is over the limits.
+        if (file == QLatin1String("steps.csv") && !expected.contains(QLatin1String("longer than")))
+            QVERIFY(RunFiles::read(directory).has_value());
+    }
+
+    void specialFilesAreRefusedWithoutWaiting()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        const std::string directory = RunFolder::create(runs, "special").directory();
+        QCOMPARE(::mkfifo((directory + "/steps.csv").c_str(), 0644), 0);
+        std::string problem;
+        QVERIFY(!RunFiles::read(directory, &problem).has_value());
+        QCOMPARE(QString::fromStdString(problem),
+                 QString::fromStdString(directory + "/steps.csv is a pipe, not a regular file: it is not read."));
+        QVERIFY_THROWS_EXCEPTION(FileRefused, RunFiles::checkForResume(directory));
+
+        QVERIFY(QFile::remove(QString::fromStdString(directory + "/steps.csv")));
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), QString::fromStdString(directory + "/steps.csv")));
+        QVERIFY(!RunFiles::read(directory, &problem).has_value());
+        QCOMPARE(QString::fromStdString(problem),
+                 QString::fromStdString(directory + "/steps.csv is a device, not a regular file: it is not read."));
+
+        QVERIFY(QFile::remove(QString::fromStdString(directory + "/steps.csv")));
+        QVERIFY(QDir().mkdir(QString::fromStdString(directory + "/steps.csv")));
+        QVERIFY(!RunFiles::read(directory, &problem).has_value());
+        QVERIFY2(QString::fromStdString(problem).endsWith(
+                     QLatin1String("steps.csv is a folder, not a regular file: it is not read.")),
+                 problem.c_str());
+
+        // The other files of the run: refused or left out, never waited on.
+        for (const char* name : {"/epochs.csv", "/summary.json", "/config.json", "/ranks.csv", "/gradstats.csv"})
+            QCOMPARE(::mkfifo((directory + name).c_str(), 0644), 0);
+        QVERIFY(RunFiles::readEpochs(directory).empty());
+        QVERIFY(!RunFolder::readSummary(directory).has_value());
+        QVERIFY_THROWS_EXCEPTION(FileRefused, RunFolder::readConfig(directory));
+        QVERIFY(clock.elapsed() < 10000);
+    }
+
+    void oversizedFilesAreRefusedBeforeTheyAreRead()
+    {
+        const std::string directory = RunFolder::create(runs, "oversized").directory();
+        const ReadLimits limits = runFileLimits(RunFile::Steps);
+        QFile steps(QString::fromStdString(directory + "/steps.csv"));
+        QVERIFY(steps.open(QIODevice::WriteOnly));
+        QVERIFY(steps.resize(static_cast<qint64>(limits.maxBytes) + 1)); // sparse: no disk space taken
+        steps.close();
+        std::string problem;
+        QVERIFY(!RunFiles::read(directory, &problem).has_value());
+        QCOMPARE(QString::fromStdString(problem),
+                 QString::fromStdString(directory
+                                        + "/steps.csv is 3350000336 bytes, more than such a file can be "
+                                          "(at most 3350000335 bytes: a steps.csv holds at most 10000000 "
+                                          "steps, one line of at most 335 bytes each); it is not read."));
+        // Within the size limit, NULs without a line end are refused after one line's worth.
+        QVERIFY(steps.open(QIODevice::WriteOnly));
+        QVERIFY(steps.resize(qint64(1) << 30));
+        steps.close();
+        QVERIFY(!RunFiles::read(directory, &problem).has_value());
+        QVERIFY2(QString::fromStdString(problem).contains(
+                     QLatin1String("steps.csv line 1: binary data, not text (byte 0x00 at position 1), in a line "
+                                   "longer than 335 bytes")),
+                 problem.c_str());
+        // config.json and summary.json: a few kilobytes, at most 1 MiB.
+        writeFile(directory + "/config.json", QByteArray((1 << 20) + 1, ' '));
+        QVERIFY_THROWS_EXCEPTION(FileRefused, RunFolder::readConfig(directory));
+    }
+
+    void resumeTruncationKeepsTheRowsUpToTheCheckpoint()
+    {
+        RunFolder folder = RunFolder::create(runs, "truncated");
+        folder.openLogs(0, 0);
+        StepMetrics step = cudaStep();
+        for (int64_t number = 1; number <= 3; ++number) {
+            step.step = number;
+            folder.appendStep(step);
+        }
+        RunFiles::checkForResume(folder.directory());
+        RunFolder resumed(folder.directory());
+        resumed.openLogs(2, 0);
+        QCOMPARE(linesOf(folder.stepsPath()).size(), 3); // the header and steps 1 and 2
+        QCOMPARE(linesOf(folder.stepsPath())[2].left(2), QByteArray("2,"));
+    }
+
+    void aRowCutShortByACrashIsDroppedOnResume()
+    {
+        RunFolder folder = RunFolder::create(runs, "cut");
+        folder.openLogs(0, 0);
+        StepMetrics step = cudaStep();
+        for (int64_t number = 1; number <= 3; ++number) {
+            step.step = number;
+            folder.appendStep(step);
+        }
+        {
+            std::ofstream cut(folder.stepsPath(), std::ios::app);
+            cut << "4,1,2,0.5"; // no line break: the write was cut short
+        }
+        RunFiles::checkForResume(folder.directory());
+        RunFolder resumed(folder.directory());
+        resumed.openLogs(3, 0);
+        step.step = 4;
+        resumed.appendStep(step);
+        const QList<QByteArray> lines = linesOf(folder.stepsPath());
+        QCOMPARE(lines.size(), 5); // the header and steps 1 to 4, step 4 whole, on a line of its own
+        QVERIFY(lines[3].startsWith("3,"));
+        QVERIFY2(lines[4].startsWith("4,") && lines[4].count(',') == lines[3].count(','), lines[4].constData());
+        RunFiles::checkForResume(folder.directory());
     }
 
     void summaryRoundTripsWithNaNAsNull()

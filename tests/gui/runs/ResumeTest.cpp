@@ -1,6 +1,8 @@
 // Resuming a stopped run from the window: from the Train tab's Resume action and from the
-// Runs tab's Resume button, with real training, real checkpoints and the run folder's steps.csv.
+// Runs tab's Resume button, with real training, real checkpoints and the run folder's steps.csv; and a
+// run whose steps.csv no longer reads back is refused with the engine's message and left as it was.
 #include "EngineController.h"
+#include "FolderSnapshot.h"
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "runs/RunHistories.h"
@@ -12,6 +14,7 @@
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 
@@ -132,6 +135,38 @@ private Q_SLOTS:
 
         window.runsTab().selectRuns({directory}); // finished now: nothing to resume
         QVERIFY(!resume->isEnabled());
+    }
+
+    void runThatDoesNotReadBackIsNotResumedAndKept()
+    {
+        MainWindow window;
+        window.show();
+        int64_t stoppedAt = 0;
+        startAndStop(window, stoppedAt);
+        if (QTest::currentTestFailed())
+            return;
+        const QString directory = shownRun(window).directory;
+        QFile steps(directory + QStringLiteral("/steps.csv"));
+        QVERIFY(steps.open(QIODevice::ReadWrite));
+        const qsizetype lines = steps.readAll().count('\n');
+        QVERIFY(steps.write("\n\n") == 2); // two blank lines after the last row
+        steps.close();
+        const QMap<QString, QByteArray> before = snapshotOf(directory);
+        QVERIFY(window.resumeAction().isEnabled());
+
+        window.resumeAction().trigger();
+        QVERIFY(!window.engine().isBusy());
+        const QString shown = window.statusBar()->currentMessage();
+        // The engine's message, as the command line prints it.
+        const QString expected = directory
+                               + QStringLiteral("/steps.csv line %1: a blank line, where a row of 18 "
+                                                "numbers belongs. Nothing in the run was changed;")
+                                     .arg(lines + 1);
+        QVERIFY2(shown.contains(expected), qPrintable(shown));
+        QVERIFY(waitUntilIdle(window, 10000));
+        const QString changed = differenceBetween(before, snapshotOf(directory));
+        QVERIFY2(changed.isEmpty(), qPrintable(changed));
+        QVERIFY(shownRun(window).summary && shownRun(window).summary->state == ampwb::RunState::Stopped);
     }
 };
 
