@@ -8,8 +8,17 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
+#include <netdb.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <future>
+#include <memory>
 #include <sstream>
+#include <thread>
 
 namespace ampwb {
 
@@ -34,11 +43,57 @@ std::string where(const Rendezvous& rendezvous)
     return rendezvous.masterAddress + ":" + std::to_string(rendezvous.masterPort);
 }
 
+bool isLoopbackAddress(const std::string& address)
+{
+    return address == "localhost" || address == "::1" || address.rfind("127.", 0) == 0;
+}
+
+/// A socket listening on the loopback address `rendezvous.masterAddress` at its port, for the store to take
+/// over: libtorch's store listens on every interface, where any machine that reaches this one could read and
+/// write the group's keys. Throws DistributedError as opening the store does.
+int listenOnLoopback(const Rendezvous& rendezvous)
+{
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    int listening = -1;
+    int failure = 0;
+    if (getaddrinfo(rendezvous.masterAddress.c_str(), std::to_string(rendezvous.masterPort).c_str(), &hints, &found)
+        == 0) {
+        for (addrinfo* candidate = found; candidate && listening < 0; candidate = candidate->ai_next) {
+            const int socket = ::socket(candidate->ai_family, candidate->ai_socktype | SOCK_CLOEXEC, 0);
+            if (socket < 0)
+                continue;
+            const int yes = 1;
+            setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+            if (::bind(socket, candidate->ai_addr, candidate->ai_addrlen) == 0 && ::listen(socket, SOMAXCONN) == 0) {
+                listening = socket;
+            } else {
+                failure = errno;
+                ::close(socket);
+            }
+        }
+        freeaddrinfo(found);
+    }
+    if (listening < 0)
+        throw DistributedError("Rank 0 could not open the rendezvous on port " + std::to_string(rendezvous.masterPort)
+                               + " of " + rendezvous.masterAddress
+                               + " (is another program using it? choose another MASTER_PORT): "
+                               + (failure ? std::strerror(failure) : "the address does not resolve"));
+    return listening;
+}
+
 c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
 {
     c10d::TCPStoreOptions options;
     options.port = rendezvous.masterPort;
     options.isServer = rendezvous.rank == 0 && !rendezvous.agentStoreAttempt;
+    // A group on this machine alone keeps its store there; across machines it listens on every interface, as
+    // PyTorch's does (docs/distributed.md: keep such a group on a private network).
+    if (options.isServer && isLoopbackAddress(rendezvous.masterAddress))
+        options.masterListenFd = listenOnLoopback(rendezvous);
     options.numWorkers = static_cast<size_t>(rendezvous.worldSize);
     // A client tells the store it has arrived, as Python's ranks do; the host does not wait for all of them here
     // (its wait gives up silently at the timeout) but in connecting to them, which names what failed.
@@ -95,16 +150,22 @@ c10::intrusive_ptr<c10d::Backend> ncclBackend(const c10::intrusive_ptr<c10d::Sto
     return c10::intrusive_ptr<c10d::Backend>::reclaim(static_cast<c10d::Backend*>(backend));
 }
 
-} // namespace
+/// A formed group: its collectives and its store.
+struct FormedGroup {
+    c10::intrusive_ptr<c10d::ProcessGroup> group;
+    c10::intrusive_ptr<c10d::Store> keys;
+};
 
-ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
-    : rendezvous(rendezvous)
+/// Forms the group as init_process_group does; see ProcessGroup.
+FormedGroup formGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
 {
+    FormedGroup formed;
     const auto store = c10::make_intrusive<c10d::PrefixStore>(defaultGroupPrefix, openStore(rendezvous, timeout));
     try {
         // As init_process_group builds it: a ProcessGroup over the group's store, its Gloo backend over the
         // backend's own prefix. Gloo's connecting to every other rank is the start-up rendezvous.
         const auto groupStore = c10::make_intrusive<c10d::PrefixStore>(std::string(firstGroupName) + "/", store);
+        auto& group = formed.group;
         group = c10::make_intrusive<c10d::ProcessGroup>(groupStore, rendezvous.rank, rendezvous.worldSize);
         group->setDefaultBackend(c10d::ProcessGroup::BackendType::GLOO);
         auto options = glooOptions(timeout);
@@ -120,7 +181,7 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
                                           rendezvous, timeout));
         group->setGroupName(firstGroupName);
         group->setGroupDesc(defaultGroupPrefix);
-        keys = store;
+        formed.keys = store;
     } catch (const DistributedError&) {
         throw;
     } catch (const std::exception& error) {
@@ -129,6 +190,32 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
             + " within " + seconds(timeout) + " (did all " + std::to_string(rendezvous.worldSize)
             + " ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): " + errorReason(error));
     }
+    return formed;
+}
+
+} // namespace
+
+ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout)
+    : rendezvous(rendezvous)
+{
+    // libtorch's store client waits for an answer without a limit once it has connected, so a listener at
+    // MASTER_ADDR:MASTER_PORT that accepts and never answers would hold the rank for ever. The group is formed
+    // on a thread of its own and given up when it takes longer than any of its bounded waits can (a client
+    // tries twice, each for the whole timeout); the thread is left to end with the process.
+    auto forming = std::make_shared<std::packaged_task<FormedGroup()>>(
+        [rendezvous, timeout] { return formGroup(rendezvous, timeout); });
+    std::future<FormedGroup> formed = forming->get_future();
+    std::thread([forming] { (*forming)(); }).detach();
+    const auto longestWait = 2 * timeout + c10d::TCPStore::kConnectRetryDelay + std::chrono::seconds(2);
+    if (formed.wait_for(longestWait) != std::future_status::ready)
+        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " got no answer from the rendezvous at "
+                               + where(rendezvous) + " within "
+                               + seconds(std::chrono::duration_cast<std::chrono::milliseconds>(longestWait))
+                               + " (is something other than rank 0's store listening at MASTER_ADDR and "
+                                 "MASTER_PORT?).");
+    FormedGroup result = formed.get();
+    group = std::move(result.group);
+    keys = std::move(result.keys);
 }
 
 } // namespace ampwb

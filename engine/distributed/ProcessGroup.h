@@ -16,7 +16,9 @@ public:
     /// Joins the group: rank 0 hosts the rendezvous store at MASTER_ADDR:MASTER_PORT (torchrun's agent
     /// hosts it instead when it says so), and every rank waits there until all have arrived.
     /// `timeout` bounds each of these waits and every later collective. Throws DistributedError, within
-    /// about the timeout, when the port is taken, the address cannot be reached or a rank never arrives.
+    /// about the timeout (twice the timeout and 3 s at most), when the port is taken, the address cannot be
+    /// reached, what listens there never answers or a rank never arrives. A store on a loopback MASTER_ADDR
+    /// listens on that address alone; otherwise on every interface, as PyTorch's does.
     ProcessGroup(const Rendezvous& rendezvous, std::chrono::milliseconds timeout);
 
     int rank() const { return rendezvous.rank; }

@@ -1,6 +1,7 @@
 // Forming a data-parallel group: reading torchrun's environment, two workbench ranks in one group,
-// and the faults of a rendezvous (a rank that never arrives, a port in use, nobody at the address),
-// each ending with a clear error within the timeout; and the clock of a rank's all-reduces.
+// and the faults of a rendezvous (a rank that never arrives, a port in use, nobody at the address,
+// a listener that never answers), each ending with a clear error within the timeout; a local store
+// listening on loopback alone; and the clock of a rank's all-reduces.
 
 #include "LocalPort.h"
 
@@ -15,6 +16,8 @@
 
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/torch.h>
+
+#include <QFile>
 
 #include <future>
 
@@ -67,6 +70,8 @@ private Q_SLOTS:
     void portInUse();
     void nobodyAtAddress_data();
     void nobodyAtAddress();
+    void silentListenerIsGivenUp();
+    void aLocalStoreListensOnLoopbackOnly();
 };
 
 void ProcessGroupTest::init()
@@ -255,6 +260,43 @@ void ProcessGroupTest::nobodyAtAddress()
         qPrintable(message));
     QVERIFY2(message.contains(QStringLiteral("MASTER_ADDR")), qPrintable(message));
     QVERIFY2(milliseconds < clientGivesUpWithin.count() + 3000, qPrintable(QString::number(milliseconds)));
+}
+
+void ProcessGroupTest::silentListenerIsGivenUp()
+{
+    // Something at MASTER_ADDR:MASTER_PORT accepts connections and never answers (here: a listening socket
+    // nobody accepts from, whose connections the kernel completes). libtorch's store client waits for its
+    // answer without a limit; the group's timeout must hold all the same.
+    test::LocalPort silent(/*listening=*/true);
+    const auto [message, milliseconds] = joiningFailure(localRendezvous(1, 2, silent.port()));
+    QVERIFY2(message.contains(
+                 QStringLiteral("Rank 1 got no answer from the rendezvous at 127.0.0.1:%1 within").arg(silent.port())),
+             qPrintable(message));
+    QVERIFY2(milliseconds < clientGivesUpWithin.count() + 3000, qPrintable(QString::number(milliseconds)));
+}
+
+void ProcessGroupTest::aLocalStoreListensOnLoopbackOnly()
+{
+    // With MASTER_ADDR on the loopback interface, the store is for this machine's ranks alone: it must not
+    // listen on the machine's other addresses, where anyone could write into it (a pause, a stop).
+    test::LocalPort port;
+    port.release();
+    ProcessGroup group(localRendezvous(0, 1, port.port()), shortTimeout);
+    const QString portHex = QStringLiteral(":%1").arg(port.port(), 4, 16, QLatin1Char('0')).toUpper();
+    QStringList listening;
+    for (const QString table : {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
+        QFile file(table);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        for (const QByteArray& line : file.readAll().split('\n')) {
+            const QList<QByteArray> fields = line.simplified().split(' ');
+            // local address:port, and state 0A (LISTEN)
+            if (fields.size() > 3 && fields[1].endsWith(portHex.toLatin1()) && fields[3] == "0A")
+                listening << QString::fromLatin1(fields[1]);
+        }
+    }
+    QVERIFY2(!listening.isEmpty(), "the store listens nowhere");
+    for (const QString& address : listening)
+        QVERIFY2(address == QStringLiteral("0100007F") + portHex, qPrintable(listening.join(QLatin1String(", "))));
 }
 
 QTEST_GUILESS_MAIN(ProcessGroupTest)
