@@ -11,8 +11,8 @@
 QMap<QString, QByteArray> snapshotOf(const QString& folder)
 {
     QMap<QString, QByteArray> entries;
-    const QStringList names =
-        QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    const QStringList names = QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System
+                                                     | QDir::NoDotAndDotDot);
     for (const QString& name : names) {
         const QString path = folder + QLatin1Char('/') + name;
         const QByteArray native = QFile::encodeName(path);
