@@ -1,5 +1,7 @@
 #include "modelfiles/CheckpointWeights.h"
 
+#include "model/ModelFileError.h"
+#include "modelfiles/TorchFileFormat.h"
 #include "training/Checkpoint.h"
 
 #include <torch/serialize.h>
@@ -22,6 +24,12 @@ ResNet18 loadCheckpointWeights(const std::string& path)
 {
     if (!std::filesystem::is_regular_file(path))
         throw CheckpointError("There is no checkpoint at " + path + ".");
+    try {
+        // Refuses records that would unpack to more than a checkpoint can need before libtorch unpacks them.
+        detectTorchFileFormat(path);
+    } catch (const ModelFileError& error) {
+        throw CheckpointError(error.what());
+    }
     torch::serialize::InputArchive archive;
     try {
         archive.load_from(path, torch::kCPU);

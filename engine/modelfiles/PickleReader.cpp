@@ -68,6 +68,12 @@ void PickleReader::fail(const std::string& problem) const
     throw PickleError("Malformed pickle at byte " + std::to_string(opcodeOffset) + ": " + problem + ".");
 }
 
+void PickleReader::overLimit(const std::string& what, size_t limit) const
+{
+    throw PickleError("The pickle goes over a limit at byte " + std::to_string(opcodeOffset) + ": more than "
+                      + std::to_string(limit) + " " + what + ", far more than a ResNet-18 state dict needs.");
+}
+
 const uint8_t* PickleReader::take(size_t count)
 {
     if (static_cast<size_t>(end - cursor) < count)
@@ -129,7 +135,26 @@ std::string PickleReader::readIdentifierLine()
 
 void PickleReader::push(PickleValue value)
 {
+    if (++valuesBuilt > kMostPickleValuesBuilt)
+        overLimit("values built", kMostPickleValuesBuilt);
+    if (stack.size() + marks.size() >= kMostPickleValues)
+        overLimit("values and MARKs on the stack at once", kMostPickleValues);
     stack.push_back(std::move(value));
+}
+
+void PickleReader::pushMark()
+{
+    if (stack.size() + marks.size() >= kMostPickleValues)
+        overLimit("values and MARKs on the stack at once", kMostPickleValues);
+    marks.push_back(stack.size());
+}
+
+PickleValue PickleReader::newDict()
+{
+    if (dicts.size() >= kMostPickleValues)
+        overLimit("dicts", kMostPickleValues);
+    dicts.emplace_back();
+    return PickleValue::dict(dicts.size() - 1);
 }
 
 const PickleValue& PickleReader::top() const
@@ -173,11 +198,15 @@ void PickleReader::setItem(PickleDict& dict, const PickleValue& key, PickleValue
     const std::string* name = key.asString();
     if (!name)
         fail("a dict key is a " + key.typeName() + ", not a str");
-    const auto [position, inserted] = dict.positions.emplace(*name, dict.items.size());
-    if (inserted)
-        dict.items.emplace_back(*name, std::move(value));
-    else
-        dict.items[position->second].second = std::move(value);
+    const auto found = dict.positions.find(*name);
+    if (found != dict.positions.end()) {
+        dict.items[found->second].second = std::move(value);
+        return;
+    }
+    if (++dictEntries > kMostPickleValues)
+        overLimit("dict entries", kMostPickleValues);
+    dict.positions.emplace(*name, dict.items.size());
+    dict.items.emplace_back(*name, std::move(value));
 }
 
 void PickleReader::pushGlobal(PickleGlobal global)
@@ -201,8 +230,7 @@ void PickleReader::reduce()
     if (function->qualifiedName() == "collections.OrderedDict") {
         if (!argumentTuple->empty())
             fail("OrderedDict is only supported without arguments");
-        dicts.emplace_back();
-        push(PickleValue::dict(dicts.size() - 1));
+        push(newDict());
         return;
     }
     if (!callbacks.call)
@@ -222,7 +250,10 @@ void PickleReader::build()
 
 void PickleReader::remember(uint32_t index)
 {
-    memo[index] = top();
+    const PickleValue& value = top();
+    if (memo.size() >= kMostPickleValues && memo.count(index) == 0)
+        overLimit("memo entries", kMostPickleValues);
+    memo[index] = value;
 }
 
 void PickleReader::recall(uint32_t index)
@@ -235,6 +266,10 @@ void PickleReader::recall(uint32_t index)
 
 PickleValue PickleReader::read()
 {
+    if (static_cast<size_t>(end - begin) > kLargestPickleBytes)
+        throw PickleError("The pickle holds " + std::to_string(end - begin) + " bytes, more than the limit of "
+                          + std::to_string(kLargestPickleBytes)
+                          + " (4 MiB): far more than a ResNet-18 state dict needs (about 15 kB).");
     for (;;) {
         opcodeOffset = static_cast<size_t>(cursor - begin);
         const uint8_t op = readByte();
@@ -267,7 +302,7 @@ PickleValue PickleReader::read()
         case opcode::Memoize: remember(static_cast<uint32_t>(memo.size())); break;
         case opcode::BinGet: recall(readByte()); break;
         case opcode::LongBinGet: recall(readUnsigned(4)); break;
-        case opcode::Mark: marks.push_back(stack.size()); break;
+        case opcode::Mark: pushMark(); break;
         case opcode::EmptyTuple: push(PickleValue::tuple({})); break;
         case opcode::Tuple: push(PickleValue::tuple(popToMark())); break;
         case opcode::Tuple1:
@@ -279,10 +314,7 @@ PickleValue PickleReader::read()
             push(PickleValue::tuple(std::move(items)));
             break;
         }
-        case opcode::EmptyDict:
-            dicts.emplace_back();
-            push(PickleValue::dict(dicts.size() - 1));
-            break;
+        case opcode::EmptyDict: push(newDict()); break;
         case opcode::SetItem: {
             PickleValue value = pop();
             const PickleValue key = pop();

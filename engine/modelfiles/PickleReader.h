@@ -18,11 +18,26 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The most bytes a pickle may hold. torchvision's ResNet-18 state dict (resnet18-f37072fd.pth) has a
+/// data.pkl of about 15 kB for its 122 tensors, a workbench checkpoint one of about 21 kB (with the
+/// optimizer's momentum): 4 MiB is a couple of hundred times that, and refuses a pickle bomb before it is
+/// unpacked (`\x80\x02` + 100 MB of `N` in a 100 kB zip).
+inline constexpr size_t kLargestPickleBytes = size_t(4) << 20;
+
+/// The most values a pickle may make the reader hold: on its stack and MARKs at once, in its memo, as
+/// dicts, and as dict entries (each count apart). ResNet-18's state dict needs about 1,100 memo entries,
+/// 190 dicts and 250 dict entries, and never more than 300 values on the stack.
+inline constexpr size_t kMostPickleValues = size_t(1) << 16;
+
+/// The most values a pickle may push in all (ResNet-18's state dict: about 4,300).
+inline constexpr size_t kMostPickleValuesBuilt = size_t(1) << 19;
+
 /// A strict, bounds-checked unpickler for the part of pickle that `torch.save` writes
 /// (protocol 2, plus the protocol-4 framing opcodes): ints, bools, None, str, tuples,
 /// dicts and OrderedDicts, globals, REDUCE, BUILD, persistent ids and the memo.
 /// It never executes anything: globals and calls go to the caller's callbacks, which
-/// decide what they mean. Anything malformed throws PickleError; no input crashes it.
+/// decide what they mean. Anything malformed throws PickleError; no input crashes it, and no
+/// input makes it hold more than the limits above (a pickle over them throws PickleError too).
 class PickleReader {
 public:
     struct Callbacks {
@@ -45,6 +60,7 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& problem) const;
+    [[noreturn]] void overLimit(const std::string& what, size_t limit) const;
     const uint8_t* take(size_t count);
     uint8_t readByte();
     uint32_t readUnsigned(size_t bytes);
@@ -53,6 +69,8 @@ private:
     std::string readIdentifierLine();
 
     void push(PickleValue value);
+    void pushMark();
+    PickleValue newDict();
     PickleValue pop();
     const PickleValue& top() const;
     std::vector<PickleValue> popToMark();
@@ -73,6 +91,8 @@ private:
     std::vector<size_t> marks;
     std::unordered_map<uint32_t, PickleValue> memo;
     std::vector<PickleDict> dicts;
+    size_t valuesBuilt = 0;
+    size_t dictEntries = 0;
 };
 
 } // namespace ampwb

@@ -1,6 +1,8 @@
 #include "training/Checkpoint.h"
 
+#include "model/ModelFileError.h"
 #include "modelfiles/ArchiveFileSink.h"
+#include "modelfiles/TorchFileFormat.h"
 #include "system/AtomicFile.h"
 
 #include <torch/serialize.h>
@@ -125,6 +127,16 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
 {
     if (!std::filesystem::exists(path))
         throw CheckpointError("There is no checkpoint at " + path + ".");
+    if (!std::filesystem::is_regular_file(path))
+        throw CheckpointError("The checkpoint " + path
+                              + " is not a regular file (a pipe, a device, a folder): it is "
+                                "not read.");
+    try {
+        // Refuses records that would unpack to more than a checkpoint can need before libtorch unpacks them.
+        detectTorchFileFormat(path);
+    } catch (const ModelFileError& error) {
+        throw CheckpointError(error.what());
+    }
     torch::serialize::InputArchive archive;
     try {
         archive.load_from(path, model->parameters().front().device());

@@ -1,14 +1,25 @@
 // amp-workbench-cli classify, evaluate and export, run as a user would: JSON that parses, bad
 // images reported while the others are classified, runs exported for torchvision,
-// existing files kept, and exit codes for every mistake.
+// existing files kept, exit codes for every mistake, and a pickle bomb refused in little memory.
+#include "BlackPng.h"
 #include "ClassifyTestSupport.h"
+#include "TorchZip.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <vector>
+
+extern char** environ;
 
 using namespace ampwb::test;
 
@@ -32,6 +43,43 @@ CliResult runCli(const QStringList& arguments,
     }
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
             QString::fromLocal8Bit(process.readAllStandardError())};
+}
+
+/// How a process ended and the most memory it held (its own ru_maxrss, by wait4).
+struct Measured {
+    int exitCode = -1;
+    long peakKilobytes = -1;
+    double seconds = 0;
+};
+
+/// Runs the CLI with `arguments`, its output thrown away, and measures its peak resident memory.
+Measured runCliMeasured(const QStringList& arguments)
+{
+    std::vector<std::string> texts{AMPWB_CLI_PATH};
+    for (const QString& argument : arguments)
+        texts.push_back(argument.toStdString());
+    std::vector<char*> argv;
+    for (std::string& text : texts)
+        argv.push_back(text.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    const auto start = std::chrono::steady_clock::now();
+    pid_t pid = 0;
+    Measured measured;
+    if (posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0) {
+        int status = 0;
+        rusage usage{};
+        if (wait4(pid, &status, 0, &usage) == pid) {
+            measured.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            measured.peakKilobytes = usage.ru_maxrss;
+        }
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    measured.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return measured;
 }
 
 } // namespace
@@ -332,6 +380,36 @@ private Q_SLOTS:
         const CliResult result = runCli({"classify", "--model", path(model), photos[0]});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.errors.contains(message), qPrintable(result.errors));
+    }
+
+    void pickleBombIsRefusedInLittleMemory()
+    {
+        // The adversarial pass's file: a 100 kB .pth whose deflated data.pkl is \x80\x02, 100 MB of N, and STOP
+        // (it took 3.4 GB and ended in std::bad_alloc when larger). A missing model is the baseline.
+        const QString bomb = path("bomb.pth");
+        QCOMPARE(ampwb::test::writeTorchZip(bomb, {{"data.pkl", "\x80\x02", 'N', 100 * 1000 * 1000, ".", true}}),
+                 QString());
+        QVERIFY(QFileInfo(bomb).size() < 200 * 1000);
+        QFile image(path("black.png"));
+        QVERIFY(image.open(QIODevice::WriteOnly));
+        image.write(blackPng(32));
+        image.close();
+        const Measured baseline = runCliMeasured({"classify", "--model", path("absent.pth"), path("black.png")});
+        const Measured refused = runCliMeasured({"classify", "--model", bomb, path("black.png")});
+        qInfo("classify with the bomb: exit %d, %.1f s, peak %ld MB (a missing model: %ld MB)", refused.exitCode,
+              refused.seconds, refused.peakKilobytes / 1000, baseline.peakKilobytes / 1000);
+        QCOMPARE(baseline.exitCode, 1);
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.peakKilobytes - baseline.peakKilobytes < 200 * 1000,
+                 qPrintable(
+                     QString("peak %1 kB, baseline %2 kB").arg(refused.peakKilobytes).arg(baseline.peakKilobytes)));
+        QVERIFY2(refused.seconds < 20, qPrintable(QString::number(refused.seconds)));
+        const CliResult result = runCli({"classify", "--model", bomb, path("black.png")});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.errors.contains("The file " + bomb
+                                        + " is refused: its data.pkl would unpack to 100000003 "
+                                          "bytes, more than the limit of 4194304 (4 MiB)"),
+                 qPrintable(result.errors));
     }
 
     void usageMistakesExitWithTwo_data()

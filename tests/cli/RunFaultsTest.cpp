@@ -285,6 +285,10 @@ void RunFaultsTest::unreadableRunFileIsNamedAndTheRunKept_data()
     QTest::newRow("FIFO config.json") << "config.json"
                                       << "fifo"
                                       << "config.json is a pipe, not a regular file: it is not read.";
+    QTest::newRow("FIFO checkpoint.pt") << "checkpoint.pt"
+                                        << "fifo"
+                                        << "checkpoint.pt is not a regular file (a pipe, a device, a folder): it is "
+                                           "not read.";
 }
 
 void RunFaultsTest::unreadableRunFileIsNamedAndTheRunKept()
@@ -347,7 +351,7 @@ void RunFaultsTest::unreadableRunFileIsNamedAndTheRunKept()
     QVERIFY2(resumed.finished, "the resume did not end within 20 s");
     QVERIFY2(resumed.status == QProcess::NormalExit && resumed.exitCode == 1, qPrintable(resumed.describe()));
     QVERIFY2(resumed.err.contains(runFolder + QLatin1Char('/') + expected), qPrintable(resumed.err));
-    if (file != QLatin1String("config.json"))
+    if (file.endsWith(QLatin1String(".csv")))
         QVERIFY2(resumed.err.contains(QLatin1String("Nothing in the run was changed")), qPrintable(resumed.err));
     const QString changed = differenceBetween(before, snapshotOf(runFolder));
     QVERIFY2(changed.isEmpty(), qPrintable(changed));

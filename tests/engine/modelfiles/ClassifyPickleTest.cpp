@@ -1,9 +1,13 @@
 // The strict unpickler and torch.save state-dict files: round trips, the opcodes
-// Python writes, and malformed input (named problems, never a crash).
+// Python writes, malformed input (named problems, never a crash), and pickle and zip bombs
+// (refused before they are unpacked or built, in a few MB).
 #include "model/ModelFileError.h"
 #include "modelfiles/PickleReader.h"
 #include "modelfiles/StateDictFile.h"
 
+#include "TorchZip.h"
+
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,6 +18,7 @@
 #include <random>
 
 using namespace ampwb;
+using ampwb::test::TorchZipRecord;
 
 namespace {
 
@@ -74,6 +79,50 @@ Archive readArchive(const std::string& path)
     }
     archive.pickle = archive.records.at("data.pkl");
     return archive;
+}
+
+/// `count` times `piece(i)`.
+template <typename Piece>
+std::string repeated(int count, Piece piece)
+{
+    std::string bytes;
+    for (int i = 0; i < count; ++i)
+        bytes += piece(i);
+    return bytes;
+}
+
+std::string littleEndian32(uint32_t value)
+{
+    return bytesOf({int(value & 0xff), int(value >> 8 & 0xff), int(value >> 16 & 0xff), int(value >> 24)});
+}
+
+/// The zips of ClassifyPickleTest::pickleBombsAreRefusedWithinMemory, by row name.
+std::vector<TorchZipRecord> bombRecords(const QString& row)
+{
+    const std::string start = bytesOf({0x80, 2});
+    if (row == "100 MB of None, deflated (100 kB)") // the adversarial pass's file
+        return {{"data.pkl", start, 'N', 100 * 1000 * 1000, ".", true}};
+    if (row == "3 MiB of None, stored")
+        return {{"data.pkl", start, 'N', 3 << 20, "."}};
+    if (row == "3 MiB of MARKs, stored")
+        return {{"data.pkl", start, '(', 3 << 20, "."}};
+    if (row == "700,000 memo entries")
+        return {{"data.pkl", start + "N" + repeated(700000, [](int i) { return "r" + littleEndian32(i); }) + "."}};
+    if (row == "400,000 dicts")
+        return {{"data.pkl", start + "}" + repeated(400000, [](int) { return text("k") + "}s"; }) + "."}};
+    if (row == "100,000 dict entries")
+        return {
+            {"data.pkl", start + "}" + repeated(100000, [](int i) { return text(std::to_string(i)) + "Ns"; }) + "."}};
+    if (row == "deflated data.pkl claiming 1000 bytes") // miniz stops at the claimed size
+        return {{"data.pkl", start, 'N', 100 * 1000 * 1000, ".", true, 1000}};
+    if (row == "256 MiB of tensor zeros, deflated") {
+        const std::string elements = "J" + littleEndian32(64 << 20);
+        const std::string pickle = start + "}" + text("w") + "ctorch._utils\n_rebuild_tensor_v2\n((" + text("storage")
+                                 + "ctorch\nFloatStorage\n" + text("0") + text("cpu") + elements + "tQ"
+                                 + bytesOf({'K', 0}) + elements + "\x85K\x01\x85\x89}tRs.";
+        return {{"data.pkl", pickle}, {"data/0", "", '\0', uint64_t(256) << 20, "", true}};
+    }
+    return {};
 }
 
 PickleValue readPlain(const std::string& bytes)
@@ -295,6 +344,48 @@ private Q_SLOTS:
             QVERIFY2(QString(error.what()).contains(problem), error.what());
             QVERIFY2(QString(error.what()).contains(file), error.what());
         }
+    }
+
+    void pickleBombsAreRefusedWithinMemory_data()
+    {
+        QTest::addColumn<QString>("problem");
+        // clang-format off
+        QTest::newRow("100 MB of None, deflated (100 kB)") << "data.pkl would unpack to 100000003 bytes, more than the limit of 4194304 (4 MiB)";
+        QTest::newRow("3 MiB of None, stored") << "more than 65536 values and MARKs on the stack at once";
+        QTest::newRow("3 MiB of MARKs, stored") << "more than 65536 values and MARKs on the stack at once";
+        QTest::newRow("700,000 memo entries") << "more than 65536 memo entries";
+        QTest::newRow("400,000 dicts") << "more than 65536 dicts";
+        QTest::newRow("100,000 dict entries") << "more than 65536 dict entries";
+        QTest::newRow("deflated data.pkl claiming 1000 bytes") << "is not a usable state dict";
+        QTest::newRow("256 MiB of tensor zeros, deflated") << "record data/0 would unpack from";
+        // clang-format on
+    }
+
+    void pickleBombsAreRefusedWithinMemory()
+    {
+        QFETCH(QString, problem);
+        const QString file = directory.filePath("bomb.pth");
+        QCOMPARE(ampwb::test::writeTorchZip(file, bombRecords(QTest::currentDataTag())), QString());
+        const bool peakKnown = ampwb::test::resetPeakResident();
+        const int64_t before = ampwb::test::processMemoryBytes("VmRSS:");
+        QElapsedTimer clock;
+        clock.start();
+        QString message;
+        try {
+            readStateDictFile(file.toStdString());
+        } catch (const ModelFileError& error) {
+            message = error.what();
+        }
+        const int64_t growth = ampwb::test::processMemoryBytes("VmHWM:") - before;
+        qInfo("ended in %lld ms, peak resident memory grew by %.1f MB: %s", static_cast<long long>(clock.elapsed()),
+              static_cast<double>(growth) / 1e6, qPrintable(message));
+        QVERIFY2(!peakKnown || growth < 200 * 1000 * 1000,
+                 qPrintable(QString("peak resident memory grew by %1 bytes").arg(growth)));
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(!message.isEmpty(), "a bomb was read as a state dict");
+        QVERIFY2(message.contains(problem) && message.contains(file), qPrintable(message));
+        if (!peakKnown)
+            QSKIP("cannot reset this process's peak memory (/proc/self/clear_refs)");
     }
 
     void missingFileIsNamed()
