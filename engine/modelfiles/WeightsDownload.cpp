@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -21,10 +22,8 @@ namespace ampwb {
 namespace {
 
 constexpr long kConnectTimeoutSeconds = 30;
-/// A transfer slower than this many bytes a second for kStalledSeconds is given up.
-constexpr long kStalledBytesPerSecond = 1024;
-constexpr long kStalledSeconds = 60;
 constexpr long kMaxRedirects = 10;
+constexpr int kLongestStallSetting = 3600;
 constexpr auto kProgressInterval = std::chrono::milliseconds(200);
 
 /// The names the messages use for the file being fetched.
@@ -39,6 +38,18 @@ std::string megabytes(int64_t bytes)
     char text[32];
     std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
     return text;
+}
+
+/// kStalledSeconds, or AMPWB_DOWNLOAD_STALL_SECONDS when a test sets it (1 to 3600).
+int stalledSeconds()
+{
+    const char* setting = std::getenv("AMPWB_DOWNLOAD_STALL_SECONDS");
+    if (!setting || *setting == '\0')
+        return kStalledSeconds;
+    char* end = nullptr;
+    const long seconds = std::strtol(setting, &end, 10);
+    return *end == '\0' && seconds >= 1 && seconds <= kLongestStallSetting ? static_cast<int>(seconds)
+                                                                           : kStalledSeconds;
 }
 
 std::string browserAdvice(const Target& target)
@@ -69,6 +80,10 @@ public:
     {
         Transfer& transfer = *static_cast<Transfer*>(self);
         const size_t bytes = size * count;
+        if (transfer.state.receivedBytes + static_cast<int64_t>(bytes) > kLargestWeightsDownloadBytes) {
+            transfer.tooLarge = true;
+            return 0;
+        }
         errno = 0;
         if (std::fwrite(data, 1, bytes, transfer.file) != bytes) {
             transfer.writeError = errno != 0 ? errno : EIO;
@@ -106,6 +121,7 @@ public:
     DownloadProgress state;
     int writeError = 0;
     bool cancelled = false;
+    bool tooLarge = false; ///< it went past kLargestWeightsDownloadBytes
 
 private:
     const std::function<bool(const DownloadProgress&)>& progress;
@@ -134,6 +150,25 @@ WeightsDownloadError transferFailure(const Target& target, CURL* curl, CURLcode 
         return cancellation(target);
     if (code == CURLE_WRITE_ERROR && transfer.writeError != 0)
         return WeightsDownloadError(writeFailure(target, transfer.writeError));
+    if ((code == CURLE_WRITE_ERROR && transfer.tooLarge) || code == CURLE_FILESIZE_EXCEEDED) {
+        const std::string limit = megabytes(kLargestWeightsDownloadBytes);
+        const std::string what = code == CURLE_FILESIZE_EXCEEDED
+                                   ? "The server announces more than " + limit + " for " + target.url
+                                   : "The download of " + target.url + " went past " + limit;
+        return WeightsDownloadError(what
+                                    + ", the most that weights may take (torchvision's ResNet-18 file is 44.7 MB): "
+                                      "it is not the expected file, so the download was stopped."
+                                    + browserAdvice(target));
+    }
+    if (code == CURLE_OPERATION_TIMEDOUT) {
+        curl_off_t connected = 0;
+        curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connected);
+        if (connected > 0)
+            return WeightsDownloadError("The download of " + target.url + " stalled: less than 1 kB/s arrived for "
+                                        + std::to_string(stalledSeconds()) + " s (after "
+                                        + megabytes(transfer.state.receivedBytes) + "), so it was given up."
+                                        + browserAdvice(target));
+    }
     const std::string reason = detail[0] != '\0' ? detail : curl_easy_strerror(code);
     if (code == CURLE_HTTP_RETURNED_ERROR) {
         long status = 0;
@@ -176,8 +211,10 @@ void download(const Target& target, const std::string& hashPrefix, const std::st
     curl_easy_setopt(handle, CURLOPT_FAILONERROR, 1L);
     curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT, kConnectTimeoutSeconds);
-    curl_easy_setopt(handle, CURLOPT_LOW_SPEED_LIMIT, kStalledBytesPerSecond);
-    curl_easy_setopt(handle, CURLOPT_LOW_SPEED_TIME, kStalledSeconds);
+    curl_easy_setopt(handle, CURLOPT_LOW_SPEED_LIMIT, static_cast<long>(kStalledBytesPerSecond));
+    curl_easy_setopt(handle, CURLOPT_LOW_SPEED_TIME, static_cast<long>(stalledSeconds()));
+    // Refuses a length announced over the limit at once; receive() counts when there is none.
+    curl_easy_setopt(handle, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(kLargestWeightsDownloadBytes));
     curl_easy_setopt(handle, CURLOPT_USERAGENT, userAgent.c_str());
     curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, detail);
     curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, &Transfer::receive);

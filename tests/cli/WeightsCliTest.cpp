@@ -1,16 +1,19 @@
 // `amp-workbench-cli weights fetch imagenet` as a user runs it, against a real HTTP server on
 // 127.0.0.1, with TORCH_HOME pointing at a scratch folder: a file that is not torchvision's is
-// refused, an unreachable URL is named with the folder to put the file in, usage mistakes exit 2.
+// refused, an unreachable URL is named with the folder to put the file in, a server that sends
+// without end or stalls is given up, usage mistakes exit 2.
 // (The real file cannot be served here; WeightsDownloadTest covers a successful download.)
 #include "CliProcess.h"
 #include "DownloadServer.h"
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -70,6 +73,57 @@ private Q_SLOTS:
         if (!quiet)
             QVERIFY2(result.err.contains(QLatin1String("2.0 of 2.0 MB (100 %)  \nerror: ")),
                      qPrintable(result.describe()));
+        QCOMPARE(entriesOf(checkpoints()), QStringList());
+    }
+
+    void serverThatDoesNotStopOrStallsIsGivenUp_data()
+    {
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<QString>("stallSeconds");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("endless, no length") << "/endless/"
+                                            << ""
+                                            << "went past 64.0 MB";
+        QTest::newRow("one byte a second") << "/trickle/"
+                                           << "3"
+                                           << "stalled: less than 1 kB/s arrived for 3 s";
+    }
+
+    void serverThatDoesNotStopOrStallsIsGivenUp()
+    {
+        QFETCH(QString, route);
+        QFETCH(QString, stallSeconds);
+        QFETCH(QString, problem);
+        QDir(checkpoints()).removeRecursively();
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        if (!stallSeconds.isEmpty())
+            environment.insert(QStringLiteral("AMPWB_DOWNLOAD_STALL_SECONDS"), stallSeconds);
+        process.setProcessEnvironment(environment);
+        QElapsedTimer clock;
+        clock.start();
+        process.start(cliPath(), {"weights", "fetch", "imagenet", "--quiet", "--url", server->url(route + kFileName)});
+        QVERIFY(process.waitForStarted());
+        // The .partial's size as the download goes; the CLI is stopped at twice the limit, or after 45 s, so
+        // that a download without a limit cannot fill the disk or hang the suite.
+        qint64 largest = 0;
+        while (!process.waitForFinished(20)) {
+            for (const QFileInfo& file : QDir(checkpoints()).entryInfoList(QDir::Files | QDir::Hidden))
+                largest = std::max(largest, file.size());
+            if (largest > 2 * (qint64(64) << 20) || clock.elapsed() > 45000) {
+                process.kill();
+                process.waitForFinished();
+                break;
+            }
+        }
+        const qint64 elapsed = clock.elapsed();
+        const QString errors = QString::fromLocal8Bit(process.readAllStandardError());
+        qInfo("after %lld ms, the largest file was %lld bytes: %s", static_cast<long long>(elapsed),
+              static_cast<long long>(largest), qPrintable(errors.trimmed()));
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 1, qPrintable(errors));
+        QVERIFY2(errors.contains(problem) && errors.contains(QLatin1String("Nothing was saved")), qPrintable(errors));
+        QVERIFY2(largest <= (qint64(64) << 20), qPrintable(QString::number(largest)));
+        QVERIFY2(elapsed < 30000, qPrintable(QString::number(elapsed)));
         QCOMPARE(entriesOf(checkpoints()), QStringList());
     }
 

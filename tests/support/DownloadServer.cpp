@@ -52,6 +52,29 @@ DownloadServer::DownloadServer(std::string content)
                 return false;
             });
     });
+    server->Get(R"(/endless/.+)", [this](const httplib::Request&, httplib::Response& response) {
+        response.set_chunked_content_provider(kContentType, [this](size_t, httplib::DataSink& sink) {
+            return !stopping && !bytes.empty() && sink.write(bytes.data(), bytes.size());
+        });
+    });
+    server->Get(R"(/huge/.+)", [this](const httplib::Request&, httplib::Response& response) {
+        response.set_content_provider(size_t(1) << 30, kContentType,
+                                      [this](size_t, size_t length, httplib::DataSink& sink) {
+                                          return !stopping && !bytes.empty()
+                                              && sink.write(bytes.data(), std::min(length, bytes.size()));
+                                      });
+    });
+    server->Get(R"(/trickle/.+)", [this](const httplib::Request&, httplib::Response& response) {
+        response.set_content_provider(bytes.size(), kContentType,
+                                      [this](size_t offset, size_t, httplib::DataSink& sink) {
+                                          for (int waited = 0; waited < 50; ++waited) {
+                                              if (stopping || !sink.is_writable())
+                                                  return false;
+                                              std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                          }
+                                          return sink.write(bytes.data() + offset, 1);
+                                      });
+    });
     server->Get(R"(/redirect/(.+))", [](const httplib::Request& request, httplib::Response& response) {
         response.set_redirect("/file/" + request.matches[1].str());
     });

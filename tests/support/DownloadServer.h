@@ -19,6 +19,9 @@ class Server;
 ///   /half/NAME      the length of the bytes, then half of them, then the connection closes
 ///   /stalled/NAME   the length, the first 64 KiB, then nothing until the server stops
 ///   /redirect/NAME  a 302 to /file/NAME
+///   /endless/NAME   the bytes over and over without a length (chunked), until the client goes
+///   /huge/NAME      a length of 1 GiB, then the bytes over and over
+///   /trickle/NAME   the length, then one byte a second
 ///   anything else   404
 class DownloadServer {
 public:

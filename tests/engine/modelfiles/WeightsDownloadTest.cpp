@@ -1,6 +1,7 @@
 // fetchWeights against a real HTTP server on 127.0.0.1 (cpp-httplib): downloads checked against
 // the SHA-256 prefix in the file name, and every way a download can fail or be cancelled leaving
-// nothing under the final name and no temporary file; torchvision's rule for the prefix.
+// nothing under the final name and no temporary file; a server that sends too much or stalls is
+// given up; torchvision's rule for the prefix.
 #include "modelfiles/TorchHubWeights.h"
 #include "modelfiles/WeightsDownload.h"
 
@@ -14,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -292,6 +294,62 @@ private Q_SLOTS:
         worker.join();
         QVERIFY2(sinceCancel.elapsed() < 5000, qPrintable(QString::number(sinceCancel.elapsed())));
         QVERIFY2(failure.thrown && failure.cancelled, qPrintable(failure.message));
+        QCOMPARE(entriesOf(folder()), QStringList());
+    }
+
+    void endlessDownloadStopsAtTheLimit_data()
+    {
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("no length, endless") << "/endless/"
+                                            << "went past 64.0 MB, the most that weights may take";
+        QTest::newRow("announces 1 GiB") << "/huge/"
+                                         << "The server announces more than 64.0 MB for ";
+    }
+
+    void endlessDownloadStopsAtTheLimit()
+    {
+        QFETCH(QString, route);
+        QFETCH(QString, problem);
+        const QString url = server->url(route + name);
+        int64_t mostReceived = 0;
+        QElapsedTimer clock;
+        clock.start();
+        // Stops at twice the limit itself, so that a download without one cannot fill the disk.
+        const Failure failure = fetchExpectingFailure(url, destination(), [&](const DownloadProgress& p) {
+            mostReceived = std::max(mostReceived, p.receivedBytes);
+            return p.receivedBytes <= 2 * kLargestWeightsDownloadBytes;
+        });
+        qInfo("after %lld ms: %s", static_cast<long long>(clock.elapsed()), qPrintable(failure.message));
+        QVERIFY2(failure.thrown && !failure.cancelled, qPrintable(failure.message));
+        QVERIFY2(failure.message.contains(problem) && failure.message.contains(url)
+                     && failure.message.contains(QLatin1String("it is not the expected file"))
+                     && failure.message.contains(QStringLiteral("put it in ") + folder()),
+                 qPrintable(failure.message));
+        QVERIFY2(mostReceived <= kLargestWeightsDownloadBytes, qPrintable(QString::number(mostReceived)));
+        QVERIFY2(clock.elapsed() < 60000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(entriesOf(folder()), QStringList());
+    }
+
+    void stalledServerIsGivenUp()
+    {
+        // One byte a second: under 1 kB/s, given up after AMPWB_DOWNLOAD_STALL_SECONDS (30 s in use).
+        qputenv("AMPWB_DOWNLOAD_STALL_SECONDS", "2");
+        const QString url = server->url(QStringLiteral("/trickle/") + name);
+        QElapsedTimer clock;
+        clock.start();
+        const Failure failure = fetchExpectingFailure(url, destination(), [&](const DownloadProgress&) {
+            return clock.elapsed() < 30000; // a download that is never given up fails here, not in an hour
+        });
+        const qint64 elapsed = clock.elapsed();
+        qunsetenv("AMPWB_DOWNLOAD_STALL_SECONDS");
+        qInfo("after %lld ms: %s", static_cast<long long>(elapsed), qPrintable(failure.message));
+        QVERIFY2(failure.thrown && !failure.cancelled, qPrintable(failure.message));
+        QVERIFY2(failure.message.contains(QStringLiteral("The download of ") + url
+                                          + QStringLiteral(" stalled: less than 1 kB/s arrived for 2 s"))
+                     && failure.message.contains(QStringLiteral("put it in ") + folder()),
+                 qPrintable(failure.message));
+        QVERIFY2(elapsed >= 1500 && elapsed < 15000, qPrintable(QString::number(elapsed)));
         QCOMPARE(entriesOf(folder()), QStringList());
     }
 
