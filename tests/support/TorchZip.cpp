@@ -98,7 +98,8 @@ QString writeData(QFile& file, const TorchZipRecord& record, Written& entry)
 QString writeTorchZip(const QString& path, const std::vector<TorchZipRecord>& records)
 {
     std::vector<TorchZipRecord> all = records;
-    for (const auto& [name, content] : {std::pair<std::string, std::string>{"byteorder", "little"}, {"version", "3\n"}}) {
+    for (const auto& [name, content] :
+         {std::pair<std::string, std::string>{"byteorder", "little"}, {"version", "3\n"}}) {
         if (std::none_of(all.begin(), all.end(), [&](const TorchZipRecord& r) { return r.name == name; }))
             all.push_back({name, content});
     }
@@ -118,8 +119,8 @@ QString writeTorchZip(const QString& path, const std::vector<TorchZipRecord>& re
             return problem;
         const qint64 end = file.pos();
         const std::string local = header("PK\3\4", entry, false);
-        if (!file.seek(static_cast<qint64>(entry.offset)) || file.write(local.data(), qint64(local.size())) != qint64(local.size())
-            || !file.seek(end))
+        if (!file.seek(static_cast<qint64>(entry.offset))
+            || file.write(local.data(), qint64(local.size())) != qint64(local.size()) || !file.seek(end))
             return file.errorString();
         entries.push_back(entry);
     }
