@@ -83,7 +83,7 @@ void printReport(const ModelEvaluation& evaluation, const std::string& model, co
 void printRunsOwn(const RunsOwnValidation& run, const ModelEvaluation& evaluation, const std::string& precision)
 {
     const int64_t images = evaluation.confusion.total();
-    const auto correct = std::llround(evaluation.confusion.accuracy() * static_cast<double>(images));
+    const int64_t correct = evaluation.confusion.correct();
     const auto runCorrect = std::llround(run.top1 * static_cast<double>(run.images));
     std::printf("The run measured top-1 %.2f %% (%lld of %lld images) in %s as it ended", 100.0 * run.top1,
                 static_cast<long long>(runCorrect), static_cast<long long>(run.images), run.arithmetic.c_str());
@@ -94,7 +94,7 @@ void printRunsOwn(const RunsOwnValidation& run, const ModelEvaluation& evaluatio
     }
     std::printf(";\nhere, in %s with batch norm folded into the convolutions (as Classify and serve run it), %lld "
                 "of them: %s.\n\n",
-                precision.c_str(), correct,
+                precision.c_str(), static_cast<long long>(correct),
                 correct == runCorrect
                     ? "the same count"
                     : "the arithmetic decides a few borderline images differently (same weights, same images)");

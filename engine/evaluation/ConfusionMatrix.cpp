@@ -57,12 +57,17 @@ double ConfusionMatrix::f1(int64_t someClass) const
     return p + r > 0.0 ? 2.0 * p * r / (p + r) : 0.0;
 }
 
+int64_t ConfusionMatrix::correct() const
+{
+    int64_t onTheDiagonal = 0;
+    for (int64_t each = 0; each < classes; ++each)
+        onTheDiagonal += count(each, each);
+    return onTheDiagonal;
+}
+
 double ConfusionMatrix::accuracy() const
 {
-    int64_t correct = 0;
-    for (int64_t each = 0; each < classes; ++each)
-        correct += count(each, each);
-    return images > 0 ? double(correct) / double(images) : 0.0;
+    return images > 0 ? double(correct()) / double(images) : 0.0;
 }
 
 std::vector<ConfusionMatrix::Confusion> ConfusionMatrix::topConfusions(int most) const

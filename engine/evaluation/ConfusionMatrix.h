@@ -23,6 +23,8 @@ public:
     double precision(int64_t predictedClass) const;
     double recall(int64_t trueClass) const;
     double f1(int64_t someClass) const;
+    /// Images predicted as their own class (the diagonal's sum).
+    int64_t correct() const;
     /// Correct predictions over all images (top-1 accuracy); 0 without images.
     double accuracy() const;
 

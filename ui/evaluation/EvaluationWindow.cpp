@@ -289,7 +289,7 @@ QString EvaluationWindow::runsOwnSentence(const ampwb::RunsOwnValidation& run,
                                           const ampwb::ModelEvaluation& evaluation) const
 {
     const int64_t images = evaluation.confusion.total();
-    const auto correct = std::llround(evaluation.confusion.accuracy() * static_cast<double>(images));
+    const int64_t correct = evaluation.confusion.correct();
     const auto runCorrect = std::llround(run.top1 * static_cast<double>(run.images));
     const QString measured = tr("The run measured top-1 %1 (%2 of %3 images) in %4 as it ended.")
                                  .arg(percent(run.top1))

@@ -101,6 +101,7 @@ private Q_SLOTS:
         QCOMPARE(matrix.recall(0), 2.0 / 3.0);
         QCOMPARE(matrix.precision(2), 0.0); // never predicted
         QCOMPARE(matrix.f1(2), 0.0);
+        QCOMPARE(matrix.correct(), int64_t(3));
         QCOMPARE(matrix.accuracy(), 0.5);
         const auto confusions = matrix.topConfusions(5);
         QCOMPARE(confusions.size(), size_t(2));
