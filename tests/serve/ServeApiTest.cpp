@@ -180,6 +180,7 @@ private Q_SLOTS:
         QTest::newRow("PGM with a comment, 60000x60000") << "huge-pgm-comment" << 413 << "too_large";
         QTest::newRow("five images, four allowed") << "five-images" << 413 << "too_large";
         QTest::newRow("file name with byte 0xFF") << "name-not-utf8" << 400 << "bad_request";
+        QTest::newRow("a PAM (P7) image: a format whose size is not checked") << "pam" << 400 << "not_an_image";
     }
 
     void badInputIsRefusedWithItsStatus()
@@ -233,6 +234,9 @@ private Q_SLOTS:
             const std::string header = kind == "huge-pgm" ? "P5\n60000 60000\n255\n"
                                                           : "P5\n# made by hand\n60000\n60000 255\n";
             result = client.Post("/v1/classify", header + std::string(64, '\0'), "image/x-portable-graymap");
+        } else if (kind == "pam") {
+            const std::string pam = "P7\nWIDTH 2\nHEIGHT 2\nDEPTH 3\nMAXVAL 255\nTUPLTYPE RGB\nENDHDR\n";
+            result = client.Post("/v1/classify", pam + std::string(12, '\x80'), "image/x-portable-arbitrarymap");
         } else if (kind == "name-not-utf8") {
             result = client.Post("/v1/classify",
                                  httplib::MultipartFormDataItems{{"images", jpeg, "photo\xff.jpg", "image/jpeg"}});
