@@ -8,32 +8,46 @@
 #include <torch/serialize.h>
 
 #include <filesystem>
+#include <type_traits>
 
 namespace ampwb {
 namespace {
 
-void writeInt(torch::serialize::OutputArchive& archive, const std::string& key, int64_t value)
+/// A whole number as a kLong tensor, a real one as a kDouble tensor (what PyTorch's own checkpoints hold).
+template <typename Value>
+void writeField(torch::serialize::OutputArchive& archive, const std::string& key, Value value)
 {
-    archive.write(key, torch::tensor(value, torch::kLong));
+    archive.write(key, torch::tensor(value, std::is_floating_point_v<Value> ? torch::kDouble : torch::kLong));
 }
 
-void writeDouble(torch::serialize::OutputArchive& archive, const std::string& key, double value)
-{
-    archive.write(key, torch::tensor(value, torch::kDouble));
-}
-
-int64_t readInt(torch::serialize::InputArchive& archive, const std::string& key)
+template <typename Value>
+Value readField(torch::serialize::InputArchive& archive, const std::string& key)
 {
     torch::Tensor value;
     archive.read(key, value);
-    return value.item<int64_t>();
+    return value.item<Value>();
 }
 
-double readDouble(torch::serialize::InputArchive& archive, const std::string& key)
+/// The checkpoint's fields beside the model and the optimizer, each under its key, in the one list that saving
+/// and loading both walk: `visit(key, field)` for each.
+template <typename Visit>
+void forEachField(GradScalerState& scaler, TrainingProgress& progress, Visit&& visit)
 {
-    torch::Tensor value;
-    archive.read(key, value);
-    return value.item<double>();
+    visit("scaler.scale", scaler.scale);
+    visit("scaler.growth_tracker", scaler.growthTracker);
+    visit("progress.epoch", progress.epoch);
+    visit("progress.next_batch", progress.nextBatch);
+    visit("progress.global_step", progress.globalStep);
+    visit("progress.train_seconds", progress.trainSeconds);
+    visit("progress.non_finite_losses", progress.nonFiniteLosses);
+    visit("progress.skipped_steps", progress.skippedSteps);
+    EpochProgress& epoch = progress.currentEpoch;
+    visit("epoch.loss_sum", epoch.lossSum);
+    visit("epoch.correct", epoch.correct);
+    visit("epoch.images", epoch.images);
+    visit("epoch.steps", epoch.steps);
+    visit("epoch.skipped_steps", epoch.skippedSteps);
+    visit("epoch.seconds", epoch.seconds);
 }
 
 /// The key libtorch 1.13 saved parameter `index` of group `group`'s state under: its memory address in the
@@ -96,24 +110,11 @@ void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD&
     optimizer.save(optimizerArchive);
     archive.write("optimizer", optimizerArchive);
 
-    writeInt(archive, "format_version", 1);
-    writeInt(archive, "num_classes", model->numClasses());
-    const GradScalerState scalerState = scaler.saveState();
-    writeDouble(archive, "scaler.scale", scalerState.scale);
-    writeInt(archive, "scaler.growth_tracker", scalerState.growthTracker);
-    writeInt(archive, "progress.epoch", progress.epoch);
-    writeInt(archive, "progress.next_batch", progress.nextBatch);
-    writeInt(archive, "progress.global_step", progress.globalStep);
-    writeDouble(archive, "progress.train_seconds", progress.trainSeconds);
-    writeInt(archive, "progress.non_finite_losses", progress.nonFiniteLosses);
-    writeInt(archive, "progress.skipped_steps", progress.skippedSteps);
-    const EpochProgress& e = progress.currentEpoch;
-    writeDouble(archive, "epoch.loss_sum", e.lossSum);
-    writeInt(archive, "epoch.correct", e.correct);
-    writeInt(archive, "epoch.images", e.images);
-    writeInt(archive, "epoch.steps", e.steps);
-    writeInt(archive, "epoch.skipped_steps", e.skippedSteps);
-    writeDouble(archive, "epoch.seconds", e.seconds);
+    writeField<int64_t>(archive, "format_version", 1);
+    writeField(archive, "num_classes", model->numClasses());
+    GradScalerState scalerState = scaler.saveState();
+    TrainingProgress saved = progress;
+    forEachField(scalerState, saved, [&archive](const char* key, auto field) { writeField(archive, key, field); });
 
     writeFileAtomically(path, [&](const std::string& temporary) {
         ArchiveFileSink sink(temporary);
@@ -144,9 +145,9 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
         throw CheckpointError("The checkpoint " + path + " is damaged or not a workbench checkpoint.");
     }
     try {
-        if (readInt(archive, "format_version") != 1)
+        if (readField<int64_t>(archive, "format_version") != 1)
             throw CheckpointError("The checkpoint " + path + " was written by another workbench version.");
-        const int64_t classes = readInt(archive, "num_classes");
+        const auto classes = readField<int64_t>(archive, "num_classes");
         if (classes != model->numClasses())
             throw CheckpointError("The checkpoint " + path + " has a " + std::to_string(classes)
                                   + "-class head, but this run has " + std::to_string(model->numClasses())
@@ -158,21 +159,12 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
         archive.read("optimizer", optimizerArchive);
         loadOptimizer(optimizerArchive, optimizer);
 
-        scaler.loadState({readDouble(archive, "scaler.scale"), readInt(archive, "scaler.growth_tracker")});
+        GradScalerState scalerState;
         TrainingProgress progress;
-        progress.epoch = readInt(archive, "progress.epoch");
-        progress.nextBatch = readInt(archive, "progress.next_batch");
-        progress.globalStep = readInt(archive, "progress.global_step");
-        progress.trainSeconds = readDouble(archive, "progress.train_seconds");
-        progress.nonFiniteLosses = readInt(archive, "progress.non_finite_losses");
-        progress.skippedSteps = readInt(archive, "progress.skipped_steps");
-        EpochProgress& e = progress.currentEpoch;
-        e.lossSum = readDouble(archive, "epoch.loss_sum");
-        e.correct = readInt(archive, "epoch.correct");
-        e.images = readInt(archive, "epoch.images");
-        e.steps = readInt(archive, "epoch.steps");
-        e.skippedSteps = readInt(archive, "epoch.skipped_steps");
-        e.seconds = readDouble(archive, "epoch.seconds");
+        forEachField(scalerState, progress, [&archive](const char* key, auto& field) {
+            field = readField<std::decay_t<decltype(field)>>(archive, key);
+        });
+        scaler.loadState(scalerState);
         return progress;
     } catch (const CheckpointError&) {
         throw;
