@@ -1,13 +1,10 @@
 #include "training/Checkpoint.h"
 
-#include "model/ModelFileError.h"
 #include "modelfiles/ArchiveFileSink.h"
-#include "modelfiles/TorchFileFormat.h"
 #include "system/AtomicFile.h"
 
 #include <torch/serialize.h>
 
-#include <filesystem>
 #include <type_traits>
 
 namespace ampwb {
@@ -18,14 +15,6 @@ template <typename Value>
 void writeField(torch::serialize::OutputArchive& archive, const std::string& key, Value value)
 {
     archive.write(key, torch::tensor(value, std::is_floating_point_v<Value> ? torch::kDouble : torch::kLong));
-}
-
-template <typename Value>
-Value readField(torch::serialize::InputArchive& archive, const std::string& key)
-{
-    torch::Tensor value;
-    archive.read(key, value);
-    return value.item<Value>();
 }
 
 /// The checkpoint's fields beside the model and the optimizer, each under its key, in the one list that saving
@@ -126,28 +115,10 @@ void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD&
 TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,
                                 GradScaler& scaler)
 {
-    if (!std::filesystem::exists(path))
-        throw CheckpointError("There is no checkpoint at " + path + ".");
-    if (!std::filesystem::is_regular_file(path))
-        throw CheckpointError("The checkpoint " + path
-                              + " is not a regular file (a pipe, a device, a folder): it is "
-                                "not read.");
+    CheckpointArchive checkpoint = openCheckpoint(path, model->parameters().front().device());
+    torch::serialize::InputArchive& archive = checkpoint.archive;
     try {
-        // Refuses records that would unpack to more than a checkpoint can need before libtorch unpacks them.
-        detectTorchFileFormat(path);
-    } catch (const ModelFileError& error) {
-        throw CheckpointError(error.what());
-    }
-    torch::serialize::InputArchive archive;
-    try {
-        archive.load_from(path, model->parameters().front().device());
-    } catch (const std::exception&) {
-        throw CheckpointError("The checkpoint " + path + " is damaged or not a workbench checkpoint.");
-    }
-    try {
-        if (readField<int64_t>(archive, "format_version") != 1)
-            throw CheckpointError("The checkpoint " + path + " was written by another workbench version.");
-        const auto classes = readField<int64_t>(archive, "num_classes");
+        const int64_t classes = checkpoint.classCount;
         if (classes != model->numClasses())
             throw CheckpointError("The checkpoint " + path + " has a " + std::to_string(classes)
                                   + "-class head, but this run has " + std::to_string(model->numClasses())
@@ -162,7 +133,7 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
         GradScalerState scalerState;
         TrainingProgress progress;
         forEachField(scalerState, progress, [&archive](const char* key, auto& field) {
-            field = readField<std::decay_t<decltype(field)>>(archive, key);
+            field = readCheckpointField<std::decay_t<decltype(field)>>(archive, key);
         });
         scaler.loadState(scalerState);
         return progress;

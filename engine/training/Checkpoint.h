@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/ResNet18.h"
+#include "modelfiles/CheckpointArchive.h"
 #include "training/GradScaler.h"
 
 #include <torch/optim/sgd.h>
@@ -9,12 +10,6 @@
 #include <string>
 
 namespace ampwb {
-
-/// A checkpoint could not be read or does not fit the model; the message names the problem.
-class CheckpointError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 /// Running sums of the epoch in progress, so a resumed epoch reports the same figures.
 struct EpochProgress {
