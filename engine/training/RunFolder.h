@@ -1,10 +1,10 @@
 #pragma once
 
+#include "modelfiles/WeightsOrigin.h"
 #include "system/DeviceInfo.h"
 #include "training/GradientRanges.h"
 #include "training/TrainingConfig.h"
 #include "training/TrainingMetrics.h"
-#include "training/WeightsOrigin.h"
 
 #include <fstream>
 #include <optional>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "modelfiles/WeightsOrigin.h"
 #include "system/MemoryUsage.h"
 #include "training/Precision.h"
-#include "training/WeightsOrigin.h"
 
 #include <algorithm>
 #include <cstdint>
