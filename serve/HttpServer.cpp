@@ -4,6 +4,7 @@
 #include "ClassificationService.h"
 #include "ConnectionLimits.h"
 #include "HttpSession.h"
+#include "system/LoopbackHost.h"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -185,11 +186,6 @@ std::string HttpServer::url() const
     const std::string& host = listener->boundHost;
     const bool ipv6 = host.find(':') != std::string::npos;
     return "http://" + (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(listener->boundPort) + "/";
-}
-
-bool isLoopbackHost(const std::string& host)
-{
-    return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
 } // namespace ampwb::serve

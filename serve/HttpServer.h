@@ -41,7 +41,4 @@ private:
     std::unique_ptr<Listener> listener;
 };
 
-/// Whether `host` is a loopback address (127.x.x.x, ::1 or localhost).
-bool isLoopbackHost(const std::string& host);
-
 } // namespace ampwb::serve

@@ -5,6 +5,7 @@
 #include "OptionValue.h"
 #include "modelfiles/ModelLoading.h"
 #include "system/AtomicFile.h"
+#include "system/LoopbackHost.h"
 
 #include <ATen/Parallel.h>
 
@@ -109,7 +110,7 @@ int ServeCommand::run()
                 classifier->description().c_str(), toString(classifierOptions.precision).c_str(),
                 static_cast<long long>(classifier->card().preprocessing.imageSize), serviceOptions.workers,
                 threadsPerWorker);
-    if (!serve::isLoopbackHost(host))
+    if (!isLoopbackHost(host))
         std::fprintf(stderr, "warning: listening on %s: other machines that reach it can use the service%s.\n",
                      host.c_str(),
                      accessToken.empty() ? ", and it has no authentication (see --token)" : " with the token");

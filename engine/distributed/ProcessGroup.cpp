@@ -3,6 +3,7 @@
 #include "distributed/DistributedError.h"
 #include "system/CudaPluginInterface.h"
 #include "system/CudaSupport.h"
+#include "system/LoopbackHost.h"
 
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
@@ -41,11 +42,6 @@ std::string seconds(std::chrono::milliseconds duration)
 std::string where(const Rendezvous& rendezvous)
 {
     return rendezvous.masterAddress + ":" + std::to_string(rendezvous.masterPort);
-}
-
-bool isLoopbackAddress(const std::string& address)
-{
-    return address == "localhost" || address == "::1" || address.rfind("127.", 0) == 0;
 }
 
 /// A socket listening on the loopback address `rendezvous.masterAddress` at its port, for the store to take
@@ -92,7 +88,7 @@ c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chr
     options.isServer = rendezvous.rank == 0 && !rendezvous.agentStoreAttempt;
     // A group on this machine alone keeps its store there; across machines it listens on every interface, as
     // PyTorch's does (docs/distributed.md: keep such a group on a private network).
-    if (options.isServer && isLoopbackAddress(rendezvous.masterAddress))
+    if (options.isServer && isLoopbackHost(rendezvous.masterAddress))
         options.masterListenFd = listenOnLoopback(rendezvous);
     options.numWorkers = static_cast<size_t>(rendezvous.worldSize);
     // A client tells the store it has arrived, as Python's ranks do; the host does not wait for all of them here
