@@ -784,13 +784,7 @@ private Q_SLOTS:
 
     void resumeTruncationKeepsTheRowsUpToTheCheckpoint()
     {
-        RunFolder folder = RunFolder::create(runs, "truncated");
-        folder.openLogs(0, 0);
-        StepMetrics step = cudaStep();
-        for (int64_t number = 1; number <= 3; ++number) {
-            step.step = number;
-            folder.appendStep(step);
-        }
+        RunFolder folder = runOfThreeSteps("truncated");
         RunFiles::checkForResume(folder.directory());
         RunFolder resumed(folder.directory());
         resumed.openLogs(2, 0);
@@ -800,13 +794,8 @@ private Q_SLOTS:
 
     void aRowCutShortByACrashIsDroppedOnResume()
     {
-        RunFolder folder = RunFolder::create(runs, "cut");
-        folder.openLogs(0, 0);
+        RunFolder folder = runOfThreeSteps("cut");
         StepMetrics step = cudaStep();
-        for (int64_t number = 1; number <= 3; ++number) {
-            step.step = number;
-            folder.appendStep(step);
-        }
         {
             std::ofstream cut(folder.stepsPath(), std::ios::app);
             cut << "4,1,2,0.5"; // no line break: the write was cut short
@@ -955,6 +944,18 @@ private Q_SLOTS:
     }
 
 private:
+    /// A run folder named `name` whose steps.csv holds steps 1, 2 and 3.
+    RunFolder runOfThreeSteps(const std::string& name)
+    {
+        RunFolder folder = RunFolder::create(runs, name);
+        folder.openLogs(0, 0);
+        StepMetrics step = cudaStep();
+        for (int64_t number = 1; number <= 3; ++number) {
+            step.step = number;
+            folder.appendStep(step);
+        }
+        return folder;
+    }
     QTemporaryDir scratch;
     std::string runs;
 };
