@@ -8,8 +8,8 @@
 //
 // Usage: train_profile [--size 64] [--batch-size 64] [--steps 8] [--from 3] [--precision fp32|amp]
 //                      [--channels-last]
+#include "run/Precision.h"
 #include "system/ThreadPolicy.h"
-#include "training/Precision.h"
 #include "training/Trainer.h"
 
 #include <torch/csrc/autograd/profiler_legacy.h>

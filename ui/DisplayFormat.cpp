@@ -1,6 +1,6 @@
 #include "DisplayFormat.h"
 
-#include "training/TrainingMetrics.h"
+#include "run/TrainingMetrics.h"
 
 #include <QLocale>
 #include <QRegularExpression>

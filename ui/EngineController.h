@@ -3,7 +3,7 @@
 #include "DrainedQueue.h"
 #include "LocalProcesses.h"
 #include "TrainingEvent.h"
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "run/TrainingMetrics.h"
 #include "training/Comparison.h"
-#include "training/TrainingMetrics.h"
 #include "xray/StepProfiler.h"
 
 #include <variant>

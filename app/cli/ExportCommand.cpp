@@ -1,7 +1,7 @@
 #include "ExportCommand.h"
 
 #include "OptionValue.h"
-#include "modelfiles/ModelCard.h"
+#include "model/ModelCard.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
 #ifdef AMPWB_WITH_ONNX

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "Command.h"
+#include "run/TrainingConfig.h"
 #include "training/Comparison.h"
-#include "training/TrainingConfig.h"
 #include "xray/StepProfiler.h"
 
 #include <memory>

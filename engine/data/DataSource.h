@@ -1,7 +1,7 @@
 #pragma once
 
 #include "data/Dataset.h"
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
 #include <string>
 

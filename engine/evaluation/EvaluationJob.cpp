@@ -6,7 +6,7 @@
 #endif
 #include "evaluation/EvaluationFiles.h"
 #include "modelfiles/ModelLoading.h"
-#include "training/RunFolder.h"
+#include "run/RunFolder.h"
 
 #include <filesystem>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "model/ModelCard.h"
 #include "model/ResNet18.h"
-#include "modelfiles/ModelCard.h"
 
 #include <string>
 

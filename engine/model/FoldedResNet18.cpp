@@ -1,6 +1,6 @@
 #include "model/FoldedResNet18.h"
 
-#include "modelfiles/ResNet18StateDict.h"
+#include "model/ResNet18StateDict.h"
 
 #include <ATen/ops/mkldnn_reorder_conv2d_weight.h>
 

@@ -1,7 +1,8 @@
 #include "modelfiles/ModelExport.h"
 
 #include "model/ModelFileError.h"
-#include "modelfiles/ResNet18StateDict.h"
+#include "model/ResNet18StateDict.h"
+#include "modelfiles/StateDictFile.h"
 #include "system/AtomicFile.h"
 
 #include <filesystem>

@@ -3,13 +3,13 @@
 #include "data/DataSource.h"
 #include "model/ClassNames.h"
 #include "model/ModelFileError.h"
+#include "model/ResNet18StateDict.h"
 #include "modelfiles/CheckpointWeights.h"
-#include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchFileFormat.h"
 #include "modelfiles/TorchHubWeights.h"
+#include "run/RunFolder.h"
 #include "system/AtomicFile.h"
-#include "training/RunFolder.h"
 
 #include <filesystem>
 

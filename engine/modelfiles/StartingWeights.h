@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/ResNet18.h"
-#include "modelfiles/WeightsOrigin.h"
+#include "run/WeightsOrigin.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/StateDict.h"
+
 #include <torch/types.h>
 
 #include <cstdint>
@@ -9,13 +11,6 @@
 #include <vector>
 
 namespace ampwb {
-
-/// A model's named parameters and buffers, in the order the model lists them.
-using StateDict = std::vector<std::pair<std::string, torch::Tensor>>;
-
-/// The `version` each module records in a state dict's `_metadata`, by module path
-/// ("" for the root): what `torch.nn.Module.state_dict()` stores beside the tensors.
-using ModuleVersions = std::vector<std::pair<std::string, int64_t>>;
 
 /// Reads a state dict as `torch.save(model.state_dict(), path)` writes it (a zip archive
 /// holding a pickled OrderedDict or dict of tensors), e.g. torchvision's

@@ -1,12 +1,12 @@
 #include "training/Comparison.h"
 
 #include "distributed/ProcessGroup.h"
+#include "run/RunFolder.h"
 #include "system/AtomicFile.h"
 #include "system/CudaSupport.h"
 #include "system/MeasurementNoise.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
-#include "training/RunFolder.h"
 #include "training/StepTurns.h"
 #include "training/Trainer.h"
 

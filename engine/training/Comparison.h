@@ -1,11 +1,11 @@
 #pragma once
 
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 #include "system/DeviceInfo.h"
 #include "system/MeasurementNoise.h"
 #include "training/ObserverList.h"
-#include "training/TrainingConfig.h"
 #include "training/TrainingJob.h"
-#include "training/TrainingMetrics.h"
 
 #include <atomic>
 #include <memory>

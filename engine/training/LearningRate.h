@@ -1,6 +1,6 @@
 #pragma once
 
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
 namespace ampwb {
 

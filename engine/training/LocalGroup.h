@@ -1,7 +1,7 @@
 #pragma once
 
 #include "distributed/LocalRanks.h"
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
 #include <chrono>
 #include <memory>

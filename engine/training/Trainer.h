@@ -1,9 +1,9 @@
 #pragma once
 
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 #include "training/ObserverList.h"
-#include "training/TrainingConfig.h"
 #include "training/TrainingJob.h"
-#include "training/TrainingMetrics.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "training/Precision.h"
-#include "training/TrainingMetrics.h"
+#include "run/Precision.h"
+#include "run/TrainingMetrics.h"
 #include "xray/OperatorProfile.h"
 
 #include <atomic>

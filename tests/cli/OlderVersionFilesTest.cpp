@@ -4,8 +4,8 @@
 #include "CliProcess.h"
 
 #include "model/ResNet18.h"
+#include "run/RunFolder.h"
 #include "training/Checkpoint.h"
-#include "training/RunFolder.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,8 +4,8 @@
 // those names the whole input is steps.csv.
 #include "FuzzInput.h"
 
-#include "training/RunFiles.h"
-#include "training/RunFolder.h"
+#include "run/RunFiles.h"
+#include "run/RunFolder.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -2,11 +2,11 @@
 // A run folder written the way a finished training run leaves it, for the suites that load models.
 
 #include "model/ResNet18.h"
+#include "run/RunFolder.h"
+#include "run/TrainingConfig.h"
 #include "system/DeviceInfo.h"
 #include "training/Checkpoint.h"
 #include "training/GradScaler.h"
-#include "training/RunFolder.h"
-#include "training/TrainingConfig.h"
 
 #include <torch/optim/sgd.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "charts/QCustomPlotNoKeywords.h"
-#include "training/TrainingMetrics.h"
+#include "run/TrainingMetrics.h"
 
 #include <QList>
 #include <QString>

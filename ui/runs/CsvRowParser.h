@@ -1,6 +1,6 @@
 #pragma once
 
-#include "training/NumericCsv.h"
+#include "run/NumericCsv.h"
 
 #include <QByteArray>
 #include <QList>
@@ -11,7 +11,7 @@
 #include <vector>
 
 /// Turns lines of a run's CSV file in `Format` (ampwb::StepsCsv or ampwb::EpochsCsv, whose
-/// columns are named once in training/RunFileFormat.h) into rows, one line at a time, as
+/// columns are named once in run/RunFileFormat.h) into rows, one line at a time, as
 /// tolerantly as ampwb::RunFiles reads a whole file: a column the header lacks reads as 0, a
 /// cell that is not a number as 0, and a line with the wrong number of cells is left out.
 template <typename Format>

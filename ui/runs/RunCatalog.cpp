@@ -1,7 +1,7 @@
 #include "runs/RunCatalog.h"
 
-#include "training/RunFiles.h"
-#include "training/RunFolder.h"
+#include "run/RunFiles.h"
+#include "run/RunFolder.h"
 
 #include <QDir>
 #include <QFileInfo>

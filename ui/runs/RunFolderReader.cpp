@@ -1,7 +1,7 @@
 #include "runs/RunFolderReader.h"
 
-#include "training/RunFiles.h"
-#include "training/RunFolder.h"
+#include "run/RunFiles.h"
+#include "run/RunFolder.h"
 
 #include <QFileInfo>
 

@@ -1,6 +1,6 @@
 #include "runs/RunFolderTail.h"
 
-#include "training/RunFolder.h"
+#include "run/RunFolder.h"
 
 #include <QFileInfo>
 

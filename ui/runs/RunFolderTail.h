@@ -1,8 +1,8 @@
 #pragma once
 
+#include "run/RunFileFormat.h"
 #include "runs/CsvRowParser.h"
 #include "runs/FileTail.h"
-#include "training/RunFileFormat.h"
 
 #include <QDateTime>
 #include <QString>

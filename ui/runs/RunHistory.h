@@ -1,7 +1,7 @@
 #pragma once
 
-#include "training/TrainingConfig.h"
-#include "training/TrainingMetrics.h"
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 
 #include <QColor>
 #include <QString>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "training/Precision.h"
+#include "run/Precision.h"
 
 #include <QColor>
 

@@ -4,13 +4,13 @@
 #include "FlowLayout.h"
 #include "charts/TrainingCharts.h"
 #include "evaluation/EvaluationWindow.h"
+#include "run/RunFolder.h"
+#include "run/TrainingConfig.h"
 #include "runs/RunCatalog.h"
 #include "runs/RunFolderReader.h"
 #include "runs/RunFollower.h"
 #include "runs/RunPalette.h"
 #include "runs/RunTableModel.h"
-#include "training/RunFolder.h"
-#include "training/TrainingConfig.h"
 
 #include <QAction>
 #include <QDesktopServices>

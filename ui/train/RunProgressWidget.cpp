@@ -3,7 +3,7 @@
 #include "DisplayFormat.h"
 #include "EngineText.h"
 #include "evaluation/EvaluationWindow.h"
-#include "training/RunFolder.h"
+#include "run/RunFolder.h"
 
 #include <QDir>
 #include <QFileInfo>

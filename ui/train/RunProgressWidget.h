@@ -1,6 +1,6 @@
 #pragma once
 
-#include "training/TrainingMetrics.h"
+#include "run/TrainingMetrics.h"
 
 #include <QWidget>
 

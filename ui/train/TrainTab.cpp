@@ -2,11 +2,11 @@
 
 #include "EngineController.h"
 #include "charts/TrainingCharts.h"
+#include "run/RunFiles.h"
+#include "run/RunFolder.h"
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
-#include "training/RunFiles.h"
-#include "training/RunFolder.h"
 #include "xray/ProfileButton.h"
 
 #include <QDir>

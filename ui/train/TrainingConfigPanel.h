@@ -1,7 +1,7 @@
 #pragma once
 
 #include "LocalProcesses.h"
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -2,7 +2,7 @@
 
 #include "charts/AxisFit.h"
 #include "charts/QCustomPlotNoKeywords.h"
-#include "training/GradientRanges.h"
+#include "run/GradientRanges.h"
 
 #include <QLocale>
 #include <QVBoxLayout>

@@ -1,7 +1,7 @@
 #include "XrayTab.h"
 
 #include "EngineController.h"
-#include "training/RunFolder.h"
+#include "run/RunFolder.h"
 #include "xray/GradientRangeChart.h"
 #include "xray/ProfileButton.h"
 #include "xray/ProfileComparison.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "TrainingEvent.h"
-#include "training/GradientRanges.h"
+#include "run/GradientRanges.h"
 #include "xray/OperatorProfile.h"
 
 #include <QString>

@@ -2,8 +2,8 @@
 // libtorch operators produce inside and outside it.
 #include "amp/AutocastGuard.h"
 
+#include "run/Precision.h"
 #include "system/CudaSupport.h"
-#include "training/Precision.h"
 
 #include "TestSupport.h"
 

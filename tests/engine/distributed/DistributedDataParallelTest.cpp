@@ -11,7 +11,7 @@
 #include "distributed/ProcessGroup.h"
 #include "model/ResNet18.h"
 #include "modelfiles/ModelLoading.h"
-#include "training/Precision.h"
+#include "run/Precision.h"
 #include "training/Trainer.h"
 
 #include <QProcess>

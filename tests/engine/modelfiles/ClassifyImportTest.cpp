@@ -8,8 +8,8 @@
 #include "data/ImageDecoding.h"
 #include "model/ClassNames.h"
 #include "model/ModelFileError.h"
+#include "model/ResNet18StateDict.h"
 #include "modelfiles/ModelLoading.h"
-#include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "modelfiles/TorchHubWeights.h"
 

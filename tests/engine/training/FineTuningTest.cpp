@@ -8,14 +8,14 @@
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
 #include "model/ResNet18.h"
+#include "model/ResNet18StateDict.h"
 #include "modelfiles/CheckpointWeights.h"
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
-#include "modelfiles/ResNet18StateDict.h"
 #include "modelfiles/StartingWeights.h"
 #include "modelfiles/StateDictFile.h"
+#include "run/RunFolder.h"
 #include "training/Comparison.h"
-#include "training/RunFolder.h"
 #include "training/Trainer.h"
 
 #include <QDir>

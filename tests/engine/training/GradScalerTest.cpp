@@ -4,7 +4,7 @@
 #include "training/GradScaler.h"
 
 #include "amp/AutocastGuard.h"
-#include "modelfiles/ResNet18StateDict.h"
+#include "model/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 
 #include "TestSupport.h"

@@ -2,9 +2,9 @@
 // What the engine suites share for watching short real runs: a recording observer, a thread
 // that runs a job, and a small synthetic configuration.
 
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 #include "training/TrainingJob.h"
-#include "training/TrainingMetrics.h"
 
 #include <QString>
 

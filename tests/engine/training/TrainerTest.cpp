@@ -3,11 +3,11 @@
 #include "data/DataSource.h"
 #include "data/IdxDataset.h"
 #include "model/ResNet18.h"
+#include "run/GradientRanges.h"
+#include "run/RunFolder.h"
 #include "system/AtomicFile.h"
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
-#include "training/GradientRanges.h"
-#include "training/RunFolder.h"
 #include "training/Trainer.h"
 #ifdef AMPWB_WITH_OPENCV
 #include <opencv2/core.hpp>

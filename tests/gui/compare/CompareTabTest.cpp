@@ -9,11 +9,11 @@
 #include "charts/TrainingCharts.h"
 #include "compare/CompareTab.h"
 #include "compare/ComparisonTable.h"
+#include "run/RunFolder.h"
 #include "runs/RunPalette.h"
 #include "system/CudaSupport.h"
 #include "train/RunProgressWidget.h"
 #include "train/TrainingConfigPanel.h"
-#include "training/RunFolder.h"
 
 #include <QAction>
 #include <QCheckBox>

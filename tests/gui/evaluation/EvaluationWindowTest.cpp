@@ -10,11 +10,11 @@
 #include "evaluation/ConfusionHeatMap.h"
 #include "evaluation/EvaluationWindow.h"
 #include "evaluation/MistakesGallery.h"
+#include "run/RunFolder.h"
 #include "runs/RunsTab.h"
 #include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
-#include "training/RunFolder.h"
 #include "training/Trainer.h"
 
 #include <QAction>

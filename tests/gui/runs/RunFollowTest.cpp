@@ -7,9 +7,9 @@
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
+#include "run/RunFiles.h"
 #include "runs/RunTableModel.h"
 #include "runs/RunsTab.h"
-#include "training/RunFiles.h"
 #include "training/Trainer.h"
 
 #include <QDir>

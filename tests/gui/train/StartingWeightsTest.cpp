@@ -6,12 +6,12 @@
 #include "GuiTestEnvironment.h"
 #include "MainWindow.h"
 #include "Translations.h"
-#include "modelfiles/ResNet18StateDict.h"
+#include "model/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
+#include "run/RunFolder.h"
 #include "train/StartingWeightsPicker.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
-#include "training/RunFolder.h"
 
 #include <QAction>
 #include <QCheckBox>

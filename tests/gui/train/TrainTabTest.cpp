@@ -10,11 +10,11 @@
 #include "charts/MetricChart.h"
 #include "charts/QCustomPlotNoKeywords.h"
 #include "charts/TrainingCharts.h"
+#include "run/GradientRanges.h"
+#include "run/RunFolder.h"
 #include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
-#include "training/GradientRanges.h"
-#include "training/RunFolder.h"
 
 #include <QAction>
 #include <QDir>

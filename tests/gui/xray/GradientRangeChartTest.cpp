@@ -3,7 +3,7 @@
 // in fp16 per step (as they are and after the loss scale), the loss scale's dashed line, and the empty state.
 #include "GuiTestEnvironment.h"
 #include "charts/QCustomPlotNoKeywords.h"
-#include "training/GradientRanges.h"
+#include "run/GradientRanges.h"
 #include "xray/GradientRangeChart.h"
 
 #include <QDir>

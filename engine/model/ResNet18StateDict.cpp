@@ -1,4 +1,4 @@
-#include "modelfiles/ResNet18StateDict.h"
+#include "model/ResNet18StateDict.h"
 
 #include "model/ModelFileError.h"
 

@@ -1,4 +1,4 @@
-#include "training/Precision.h"
+#include "run/Precision.h"
 
 #include "system/EnumNames.h"
 

@@ -1,9 +1,9 @@
-#include "training/RunFiles.h"
+#include "run/RunFiles.h"
 
-#include "training/GradientRanges.h"
-#include "training/NumericCsv.h"
-#include "training/RunFileFormat.h"
-#include "training/RunFolder.h"
+#include "run/GradientRanges.h"
+#include "run/NumericCsv.h"
+#include "run/RunFileFormat.h"
+#include "run/RunFolder.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "training/GradientRanges.h"
+#include "run/GradientRanges.h"
 
 #include <algorithm>
 #include <array>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "modelfiles/WeightsOrigin.h"
+#include "run/Precision.h"
+#include "run/WeightsOrigin.h"
 #include "system/MemoryUsage.h"
-#include "training/Precision.h"
 
 #include <algorithm>
 #include <cstdint>

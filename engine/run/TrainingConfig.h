@@ -1,8 +1,8 @@
 #pragma once
 
-#include "training/EnginePaths.h"
-#include "training/GradScaler.h"
-#include "training/Precision.h"
+#include "run/EnginePaths.h"
+#include "run/GradScalerOptions.h"
+#include "run/Precision.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "training/TrainingConfig.h"
+#include "run/TrainingConfig.h"
 
+#include "run/RunFileFormat.h"
 #include "system/EnumNames.h"
-#include "training/RunFileFormat.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,8 +3,8 @@
 // values exactly, the two agree on a real ResNet-18 gradient, and gradstats.csv, written through a run folder, reads
 // back what was written.
 #include "model/ResNet18.h"
-#include "training/GradientRanges.h"
-#include "training/RunFolder.h"
+#include "run/GradientRanges.h"
+#include "run/RunFolder.h"
 
 #include <torch/nn/functional/loss.h>
 

@@ -1,4 +1,4 @@
-#include "training/NumericCsv.h"
+#include "run/NumericCsv.h"
 
 #include <algorithm>
 #include <cctype>

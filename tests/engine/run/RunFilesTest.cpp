@@ -4,12 +4,12 @@
 // bounded reading that refuses pipes, devices and files larger than a run writes without waiting on them;
 // the enum names the files and the command line use.
 #include "model/InferencePrecision.h"
+#include "run/GradientRanges.h"
+#include "run/NumericCsv.h"
+#include "run/RunFiles.h"
+#include "run/RunFolder.h"
+#include "run/TrainingConfig.h"
 #include "system/EnumNames.h"
-#include "training/GradientRanges.h"
-#include "training/NumericCsv.h"
-#include "training/RunFiles.h"
-#include "training/RunFolder.h"
-#include "training/TrainingConfig.h"
 
 #include "TestSupport.h"
 

@@ -5,8 +5,8 @@
 // RunFolder::readSummary, trainingConfigFromJson). Runs already on disk are read by these names:
 // a column or key keeps its name once written.
 
-#include "training/TrainingConfig.h"
-#include "training/TrainingMetrics.h"
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 
 #include <type_traits>
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
 #include "system/AtomicFile.h"
-#include "training/TrainingConfig.h"
-#include "training/TrainingMetrics.h"
 
 #include <cstdint>
 #include <optional>

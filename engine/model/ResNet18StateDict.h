@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/ResNet18.h"
-#include "modelfiles/StateDictFile.h"
+#include "model/StateDict.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "modelfiles/ModelCard.h"
+#include "model/ModelCard.h"
 
 #include "model/ModelFileError.h"
 

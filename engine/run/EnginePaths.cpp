@@ -1,4 +1,4 @@
-#include "training/EnginePaths.h"
+#include "run/EnginePaths.h"
 
 #include "system/EnumNames.h"
 

@@ -1,11 +1,11 @@
-#include "training/RunFolder.h"
+#include "run/RunFolder.h"
 
+#include "run/NumericCsv.h"
+#include "run/RunFileFormat.h"
+#include "run/RunFiles.h"
 #include "system/AtomicFile.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
-#include "training/NumericCsv.h"
-#include "training/RunFileFormat.h"
-#include "training/RunFiles.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "modelfiles/WeightsOrigin.h"
+#include "run/GradientRanges.h"
+#include "run/TrainingConfig.h"
+#include "run/TrainingMetrics.h"
+#include "run/WeightsOrigin.h"
 #include "system/DeviceInfo.h"
-#include "training/GradientRanges.h"
-#include "training/TrainingConfig.h"
-#include "training/TrainingMetrics.h"
 
 #include <fstream>
 #include <optional>

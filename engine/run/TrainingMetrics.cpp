@@ -1,4 +1,4 @@
-#include "training/TrainingMetrics.h"
+#include "run/TrainingMetrics.h"
 
 #include "system/EnumNames.h"
 
