@@ -24,6 +24,18 @@ AutocastGuard::AutocastGuard(c10::Device device, bool enabled, c10::ScalarType d
     at::autocast::increment_nesting();
 }
 
+AutocastGuard::AutocastGuard(c10::DeviceType device, std::optional<c10::ScalarType> type)
+    : deviceType(device)
+    , active(true)
+{
+    previousEnabled = at::autocast::is_autocast_enabled(deviceType);
+    previousType = at::autocast::get_autocast_dtype(deviceType);
+    if (type)
+        at::autocast::set_autocast_dtype(deviceType, *type);
+    at::autocast::set_autocast_enabled(deviceType, type.has_value());
+    at::autocast::increment_nesting();
+}
+
 AutocastGuard::~AutocastGuard()
 {
     if (!active)

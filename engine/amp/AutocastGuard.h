@@ -14,6 +14,9 @@ class AutocastGuard {
 public:
     /// Autocast to `dtype` (fp16 or bf16) on the device's type while `enabled`; nothing otherwise.
     AutocastGuard(c10::Device device, bool enabled, c10::ScalarType dtype);
+    /// A region nested in another, as `with torch.autocast(device, dtype=type)` opens it, or, for nullopt, `with
+    /// torch.autocast(device, enabled=False)`: autocast off inside whatever the region around it does.
+    AutocastGuard(c10::DeviceType device, std::optional<c10::ScalarType> type);
     ~AutocastGuard();
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;

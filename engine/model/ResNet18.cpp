@@ -1,11 +1,17 @@
 #include "model/ResNet18.h"
 
+#include "amp/AutocastGuard.h"
+#include "model/ModulePrecisions.h"
 #include "model/SmallMapConvolution.h"
 #include "system/NamedScope.h"
 
 #include <torch/nn/functional/activation.h>
 #include <torch/nn/functional/pooling.h>
 #include <torch/nn/init.h>
+
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
 
 namespace F = torch::nn::functional;
 
@@ -22,19 +28,49 @@ torch::nn::Sequential stage(const std::string& name, int64_t in, int64_t out, in
     return torch::nn::Sequential(BasicBlock(in, out, stride, name + ".0"), BasicBlock(out, out, 1, name + ".1"));
 }
 
-/// `module->forward(input)` inside the NamedScope of `parent` + `name`.
+/// The autocast region the module at `parent` + `name` computes in under `precisions` (none without them),
+/// and its input as the region takes it: cast to fp32 where autocast is off, as `x.float()` in Python.
+class PrecisionRegion {
+public:
+    PrecisionRegion(const ModulePrecisions* precisions, const std::string& parent, const char* name,
+                    bool isBatchNorm = false)
+    {
+        if (!precisions)
+            return;
+        const std::string path = !name ? parent : parent.empty() ? std::string(name) : parent + "." + name;
+        const std::optional<c10::ScalarType> type = precisions->typeOf(path, isBatchNorm);
+        region.emplace(precisions->device(), type);
+        castUp = !type;
+    }
+
+    torch::Tensor input(const torch::Tensor& x) const
+    {
+        return castUp && x.is_floating_point() && x.scalar_type() != torch::kFloat ? x.to(torch::kFloat) : x;
+    }
+
+private:
+    std::optional<AutocastGuard> region;
+    bool castUp = false;
+};
+
+/// `module->forward(input)` inside the NamedScope of `parent` + `name` and its precision region.
 template <typename Module>
-torch::Tensor inScope(const std::string& parent, const char* name, Module& module, const torch::Tensor& input)
+torch::Tensor inScope(const ModulePrecisions* precisions, const std::string& parent, const char* name, Module& module,
+                      const torch::Tensor& input)
 {
     const NamedScope scope(parent, name);
-    return module->forward(input);
+    const PrecisionRegion region(precisions, parent, name, std::is_same_v<Module, torch::nn::BatchNorm2d>);
+    return module->forward(region.input(input));
 }
 
-/// A block's 3×3 convolution inside the NamedScope of `parent` + `name` (convolve: the small-map path).
-torch::Tensor inScope(const std::string& parent, const char* name, torch::nn::Conv2d& conv, const torch::Tensor& input)
+/// A block's 3×3 convolution inside the NamedScope of `parent` + `name` and its precision region (convolve:
+/// the small-map path).
+torch::Tensor inScope(const ModulePrecisions* precisions, const std::string& parent, const char* name,
+                      torch::nn::Conv2d& conv, const torch::Tensor& input)
 {
     const NamedScope scope(parent, name);
-    return convolve(*conv, input);
+    const PrecisionRegion region(precisions, parent, name);
+    return convolve(*conv, region.input(input));
 }
 
 } // namespace
@@ -56,6 +92,8 @@ BasicBlockImpl::BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t 
 torch::Tensor BasicBlockImpl::forward(torch::Tensor x)
 {
     const NamedScope block(path, nullptr);
+    const PrecisionRegion blockRegion(precisions.get(), path, nullptr);
+    x = blockRegion.input(x);
     const auto relu = [this](const torch::Tensor& in) {
         const NamedScope scope(path, "relu");
         return F::relu(in, F::ReLUFuncOptions(true));
@@ -63,13 +101,24 @@ torch::Tensor BasicBlockImpl::forward(torch::Tensor x)
     torch::Tensor identity = x;
     if (downsample) {
         const NamedScope scope(path, "downsample");
+        const PrecisionRegion region(precisions.get(), path, "downsample");
+        const std::string downsamplePath = precisions ? path + ".downsample" : std::string();
+        const PrecisionRegion convRegion(precisions.get(), downsamplePath, "0");
         auto* conv = downsample->ptr(0)->as<torch::nn::Conv2dImpl>();
-        identity = downsample->ptr(1)->as<torch::nn::BatchNorm2dImpl>()->forward(convolve(*conv, x));
+        torch::Tensor shortcut = convolve(*conv, convRegion.input(region.input(x)));
+        const PrecisionRegion normRegion(precisions.get(), downsamplePath, "1", true);
+        identity = downsample->ptr(1)->as<torch::nn::BatchNorm2dImpl>()->forward(normRegion.input(shortcut));
     }
-    torch::Tensor out = relu(inScope(path, "bn1", bn1, inScope(path, "conv1", conv1, x)));
-    out = inScope(path, "bn2", bn2, inScope(path, "conv2", conv2, out));
+    const ModulePrecisions* own = precisions.get();
+    torch::Tensor out = relu(inScope(own, path, "bn1", bn1, inScope(own, path, "conv1", conv1, x)));
+    out = inScope(own, path, "bn2", bn2, inScope(own, path, "conv2", conv2, out));
     out += identity;
     return relu(out);
+}
+
+void BasicBlockImpl::setModulePrecisions(std::shared_ptr<const ModulePrecisions> modulePrecisions)
+{
+    precisions = std::move(modulePrecisions);
 }
 
 ResNet18Impl::ResNet18Impl(int64_t numClasses)
@@ -95,7 +144,8 @@ ResNet18Impl::ResNet18Impl(int64_t numClasses)
 
 torch::Tensor ResNet18Impl::forward(torch::Tensor x)
 {
-    x = inScope({}, "bn1", bn1, inScope({}, "conv1", conv1, x));
+    const ModulePrecisions* own = precisions.get();
+    x = inScope(own, {}, "bn1", bn1, inScope(own, {}, "conv1", conv1, x));
     {
         const NamedScope scope({}, "relu");
         x = F::relu(x, F::ReLUFuncOptions(true));
@@ -104,12 +154,39 @@ torch::Tensor ResNet18Impl::forward(torch::Tensor x)
         const NamedScope scope({}, "maxpool");
         x = F::max_pool2d(x, F::MaxPool2dFuncOptions(3).stride(2).padding(1));
     }
-    x = layer4->forward(layer3->forward(layer2->forward(layer1->forward(x))));
+    const auto inStage = [own](const char* name, torch::nn::Sequential& stage, const torch::Tensor& input) {
+        const PrecisionRegion region(own, {}, name);
+        return stage->forward(region.input(input));
+    };
+    x = inStage("layer4", layer4, inStage("layer3", layer3, inStage("layer2", layer2, inStage("layer1", layer1, x))));
     {
         const NamedScope scope({}, "avgpool");
         x = torch::flatten(F::adaptive_avg_pool2d(x, F::AdaptiveAvgPool2dFuncOptions(1)), 1);
     }
-    return inScope({}, "fc", fc, x);
+    return inScope(own, {}, "fc", fc, x);
+}
+
+void ResNet18Impl::setModulePrecisions(std::shared_ptr<const ModulePrecisions> modulePrecisions)
+{
+    if (modulePrecisions) {
+        std::vector<std::string> paths;
+        for (const auto& named : named_modules("", /*include_self=*/false))
+            paths.push_back(named.key());
+        if (const std::vector<std::string> unknown = modulePrecisions->unknownPaths(paths); !unknown.empty()) {
+            std::string list;
+            for (const std::string& path : unknown)
+                list += (list.empty() ? "\"" : ", \"") + path + "\"";
+            throw std::invalid_argument(
+                "The precision policy names " + list
+                + ", which ResNet-18 does not have; its modules are conv1, bn1, layer1 … "
+                  "layer4, their blocks (layer1.0, layer1.1, …), the blocks' conv1, bn1, conv2, "
+                  "bn2 and downsample (downsample.0, downsample.1), and fc.");
+        }
+    }
+    precisions = std::move(modulePrecisions);
+    for (torch::nn::Sequential* stage : {&layer1, &layer2, &layer3, &layer4})
+        for (const auto& block : (*stage)->children())
+            block->as<BasicBlockImpl>()->setModulePrecisions(precisions);
 }
 
 void ResNet18Impl::replaceHead(int64_t classes)

@@ -7,10 +7,13 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ampwb {
+
+class ModulePrecisions;
 
 /// torchvision's BasicBlock: two 3x3 convolutions with batch norm and an identity
 /// (or 1x1 conv + BN "downsample") shortcut. Submodule names equal torchvision's.
@@ -20,9 +23,12 @@ public:
     /// submodules' operators by it for libtorch's profiling hooks (ModuleScope).
     BasicBlockImpl(int64_t inChannels, int64_t outChannels, int64_t stride, std::string path = {});
     torch::Tensor forward(torch::Tensor x);
+    /// The precisions the block's modules compute in (ResNet18Impl::setModulePrecisions).
+    void setModulePrecisions(std::shared_ptr<const ModulePrecisions> precisions);
 
 private:
     std::string path;
+    std::shared_ptr<const ModulePrecisions> precisions;
     torch::nn::Conv2d conv1{nullptr};
     torch::nn::BatchNorm2d bn1{nullptr};
     torch::nn::Conv2d conv2{nullptr};
@@ -54,8 +60,14 @@ public:
     std::vector<torch::Tensor> backboneParameters() const;
     /// Module::train, keeping a frozen backbone's batch norms in eval mode.
     void train(bool on = true) override;
+    /// Each module then computes in the autocast region `precisions` gives it, inside whatever region the
+    /// caller opened (nullptr: no regions of its own, as without a policy). Throws std::invalid_argument
+    /// naming the paths the policy gives that are no module of this model.
+    void setModulePrecisions(std::shared_ptr<const ModulePrecisions> precisions);
+    const ModulePrecisions* modulePrecisions() const { return precisions.get(); }
 
 private:
+    std::shared_ptr<const ModulePrecisions> precisions;
     int64_t classCount;
     bool backboneFrozen = false;
     torch::nn::Conv2d conv1{nullptr};

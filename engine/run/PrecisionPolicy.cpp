@@ -1,0 +1,188 @@
+#include "run/PrecisionPolicy.h"
+
+#include "system/AtomicFile.h"
+#include "system/EnumNames.h"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+using nlohmann::json;
+
+namespace ampwb {
+namespace {
+
+constexpr EnumName<ModulePrecision> kModulePrecisionNames[] = {
+    {ModulePrecision::Fp32, "fp32"},
+    {ModulePrecision::Amp, "amp"},
+    {ModulePrecision::Bf16, "bf16"},
+    {ModulePrecision::Fp16, "fp16"},
+};
+
+/// The side of a ResNet-18 stage's feature maps for images of `imageSize` pixels: the stem's stride-2
+/// convolution and max pool, then stride 2 at the start of layer2, layer3 and layer4 (each halving rounds up).
+int64_t stageMapSize(int64_t imageSize, int stage)
+{
+    const int halvings = 2 + (stage > 1 ? stage - 1 : 0);
+    int64_t side = imageSize;
+    for (int halving = 0; halving < halvings; ++halving)
+        side = (side - 1) / 2 + 1;
+    return side;
+}
+
+/// The largest policy file read.
+constexpr uint64_t kMaxPolicyBytes = 1 << 20;
+
+/// Maps under this side are "small": where autocast's casts cost more than its products save.
+constexpr int64_t kSmallMapSide = 8;
+
+[[noreturn]] void refuse(const std::string& source, const std::string& problem)
+{
+    throw std::runtime_error("The precision policy " + source + " " + problem);
+}
+
+ModulePrecision precisionIn(const json& value, const std::string& source, const std::string& where)
+{
+    const std::optional<ModulePrecision> precision = value.is_string() ? parseModulePrecision(value.get<std::string>())
+                                                                       : std::nullopt;
+    if (!precision)
+        refuse(source,
+               "gives " + where + " " + value.dump() + "; a precision is \"fp32\", \"amp\", \"bf16\" or \"fp16\".");
+    return *precision;
+}
+
+} // namespace
+
+std::string toString(ModulePrecision precision)
+{
+    return enumName(precision, kModulePrecisionNames);
+}
+
+std::optional<ModulePrecision> parseModulePrecision(const std::string& text)
+{
+    return enumFromName(text, kModulePrecisionNames, NameMatch::IgnoringCase);
+}
+
+ModulePrecision PrecisionPolicy::precisionOf(const std::string& path, bool isBatchNorm) const
+{
+    if (isBatchNorm && batchNormFp32)
+        return ModulePrecision::Fp32;
+    for (std::string prefix = path;; prefix.erase(prefix.rfind('.'))) {
+        if (const auto named = modules.find(prefix); named != modules.end())
+            return named->second;
+        if (prefix.find('.') == std::string::npos)
+            return otherwise;
+    }
+}
+
+bool PrecisionPolicy::usesReducedPrecision() const
+{
+    if (otherwise != ModulePrecision::Fp32)
+        return true;
+    for (const auto& [path, precision] : modules)
+        if (precision != ModulePrecision::Fp32)
+            return true;
+    return false;
+}
+
+bool operator==(const PrecisionPolicy& left, const PrecisionPolicy& right)
+{
+    return left.name == right.name && left.otherwise == right.otherwise && left.modules == right.modules
+        && left.batchNormFp32 == right.batchNormFp32;
+}
+
+std::vector<std::string> precisionPolicyPresets()
+{
+    return {"fp32", "amp", "amp-batchnorm-fp32", "amp-keep-small-maps-fp32", "pure-bf16"};
+}
+
+std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name, int64_t imageSize)
+{
+    PrecisionPolicy policy;
+    policy.name = name;
+    if (name == "fp32") {
+        policy.otherwise = ModulePrecision::Fp32;
+    } else if (name == "amp") {
+    } else if (name == "amp-batchnorm-fp32") {
+        policy.batchNormFp32 = true;
+    } else if (name == "amp-keep-small-maps-fp32") {
+        for (int stage = 1; stage <= 4; ++stage)
+            if (stageMapSize(imageSize, stage) < kSmallMapSide)
+                policy.modules["layer" + std::to_string(stage)] = ModulePrecision::Fp32;
+        if (policy.modules.count("layer4"))
+            policy.modules["fc"] = ModulePrecision::Fp32;
+    } else if (name == "pure-bf16") {
+        policy.otherwise = ModulePrecision::Bf16;
+    } else {
+        return std::nullopt;
+    }
+    return policy;
+}
+
+PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile, int64_t imageSize)
+{
+    if (std::optional<PrecisionPolicy> preset = presetPrecisionPolicy(presetOrFile, imageSize))
+        return *preset;
+    std::optional<std::string> text;
+    try {
+        text = readRegularFile(presetOrFile,
+                               ReadLimits{kMaxPolicyBytes, 0, "a policy file holds at most 1 MiB", false});
+    } catch (const std::exception& error) {
+        refuse(presetOrFile, "cannot be read: " + std::string(error.what()));
+    }
+    if (!text) {
+        std::string presets;
+        for (const std::string& name : precisionPolicyPresets())
+            presets += (presets.empty() ? "" : ", ") + name;
+        throw std::runtime_error("\"" + presetOrFile + "\" is neither a precision policy preset (" + presets
+                                 + ") nor a policy file: there is no file of that name.");
+    }
+    return parsePrecisionPolicy(*text, presetOrFile);
+}
+
+std::string precisionPolicyJson(const PrecisionPolicy& policy)
+{
+    json modules = json::object();
+    for (const auto& [path, precision] : policy.modules)
+        modules[path] = toString(precision);
+    const json document{{"name", policy.name},
+                        {"otherwise", toString(policy.otherwise)},
+                        {"batchNormFp32", policy.batchNormFp32},
+                        {"modules", modules}};
+    return document.dump(2);
+}
+
+PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string& source)
+{
+    const json document = json::parse(text, nullptr, false);
+    if (document.is_discarded() || !document.is_object())
+        refuse(source, "is not a JSON object.");
+    PrecisionPolicy policy;
+    for (const auto& [key, value] : document.items()) {
+        if (key == "name") {
+            if (!value.is_string())
+                refuse(source, "gives \"name\" " + value.dump() + "; it must be text.");
+            policy.name = value.get<std::string>();
+        } else if (key == "otherwise") {
+            policy.otherwise = precisionIn(value, source, "\"otherwise\"");
+        } else if (key == "batchNormFp32") {
+            if (!value.is_boolean())
+                refuse(source, "gives \"batchNormFp32\" " + value.dump() + "; it must be true or false.");
+            policy.batchNormFp32 = value.get<bool>();
+        } else if (key == "modules") {
+            if (!value.is_object())
+                refuse(source, "gives \"modules\" " + value.dump() + "; it must map module paths to precisions.");
+            for (const auto& [path, precision] : value.items())
+                policy.modules[path] = precisionIn(precision, source, "module \"" + path + "\"");
+        } else {
+            refuse(source, "has the key \"" + key
+                               + "\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\" "
+                                 "and \"modules\".");
+        }
+    }
+    if (policy.name.empty())
+        policy.name = "custom";
+    return policy;
+}
+
+} // namespace ampwb
