@@ -1,6 +1,5 @@
 #include "training/Trainer.h"
 
-#include "amp/AutocastGuard.h"
 #include "amp/AutocastWeightCopies.h"
 #include "data/DataLoader.h"
 #include "data/DataSource.h"
@@ -10,7 +9,6 @@
 #include "distributed/RankReports.h"
 #include "distributed/StepAgreement.h"
 #include "model/ResNet18.h"
-#include "model/SmallMapConvolution.h"
 #include "modelfiles/StartingWeights.h"
 #include "run/GradientRanges.h"
 #include "run/RunFiles.h"
@@ -19,20 +17,19 @@
 #include "system/DeviceInfo.h"
 #include "system/ErrorText.h"
 #include "system/HostMemoryReuse.h"
-#include "system/MeasurementNoise.h"
 #include "system/NamedScope.h"
 #include "training/Checkpoint.h"
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
 #include "training/LearningRate.h"
 #include "training/OnePassSgd.h"
+#include "training/RunSpeed.h"
 #include "training/SharedSettings.h"
 #include "training/StepTurns.h"
+#include "training/TrainingStep.h"
 #include "xray/StepScopes.h"
 
 #include <c10/util/Exception.h>
-#include <torch/nn/functional/loss.h>
-#include <torch/nn/utils/clip_grad.h>
 #include <torch/optim/sgd.h>
 
 #include <algorithm>
@@ -58,12 +55,6 @@ constexpr double kMinimumLossScale = 1.0 / 65536.0;
 double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-/// Runs of the first steps (allocator growth, oneDNN primitive creation) are not steady state.
-int64_t warmupSteps(int64_t steps)
-{
-    return std::clamp<int64_t>(steps / 10, steps > 1 ? 1 : 0, 20);
 }
 
 std::string describeFailure(const std::exception& error)
@@ -134,9 +125,41 @@ public:
     RunSummary run();
 
 private:
+    /// Builds what the run trains with, from its config (or, resuming, from its run folder), and
+    /// opens the run folder: one builder after another, in this order.
     void prepare();
+    /// The run's settings, checked: the config given or, resuming, the run's own, given more epochs
+    /// and the max steps asked now.
+    void settleConfig();
+    /// The device (in a group, the local rank's GPU) and AMP's autocast type on it.
+    void chooseDevice();
+    /// A new run's starting weights, where its config names them.
+    std::optional<StartingModel> loadStartingWeights();
+    /// The data source, and the image size trained at.
+    void openData();
+    /// The model: the starting weights given a head for the data's classes, or a new one.
+    void buildModel(std::optional<StartingModel> start);
     /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
     void makeOptimizer();
+    void makeScaler();
+    /// Resuming: the model, optimizer, scaler and progress from the run's checkpoint.
+    void restoreCheckpoint();
+    /// In a group: DistributedDataParallel, the stop and pause agreements and the per-rank figures.
+    void startDataParallel();
+    /// The step, with the group's synchronisation and all-reduce timing and the gradient statistics hooked in.
+    void makeTrainingStep();
+    void openTrainLoader();
+    /// The steps the run takes in all; refuses a run too long for its files.
+    void countSteps();
+    /// A new run's folder, or the resumed one, where this trainer writes the run's files.
+    void openRunFolder(const std::string& deviceText);
+    /// What the summary and the observers' start of the run say about it; its speed, counted from its first step.
+    void describeStart(const std::string& deviceText);
+
+    bool resuming() const { return !trainer.resumeDirectory.empty(); }
+    /// The ranks of the data-parallel group (1 without one).
+    int worldSize() const { return trainer.group ? trainer.group->worldSize() : 1; }
+
     void trainEpoch();
     /// What the epoch does after a batch: take the next, end the epoch (data or steps used up, or a
     /// stop), or end the run at once (training diverged; the summary says why).
@@ -149,7 +172,21 @@ private:
     bool goOn();
     /// In a group: the user's pause or resume of this rank, asked of (or withdrawn from) the group.
     void askGroupPause();
+    /// Trains on `batch` and records the step; false when training diverged (the summary says how).
     bool trainStep(const Batch& batch, double dataWaitMilliseconds);
+    /// Sets the schedule's learning rate for the next step on each optimizer group; returns it.
+    double applyLearningRate();
+    /// Counts the step into the run's progress and speed.
+    void countStep(const StepOutcome& outcome, int64_t batchImages);
+    /// The record of the step just counted.
+    StepMetrics stepMetrics(const StepOutcome& outcome, int64_t batchImages, double learningRate,
+                            double dataWaitMilliseconds) const;
+    /// The step's record into the summary, the run's files (in a group, with the other ranks' figures)
+    /// and to the observers.
+    void reportStep(StepMetrics& step);
+    /// Whether training diverged in the step: the loss scale collapsed, or an unscaled loss is not finite.
+    /// The summary then says how.
+    bool diverged(const StepOutcome& outcome);
     /// At step 1 and every gradientStatsEvery steps, where this trainer writes the run's files: each
     /// gradient's range into gradstats.csv. Returns the seconds it took, which the step time leaves out.
     double recordGradientStats(double lossScale);
@@ -175,6 +212,7 @@ private:
     std::vector<double> learningRateScales; ///< of each optimizer group, relative to the schedule's rate
     std::optional<WeightsOrigin> origin;    ///< where the weights came from (none: random)
     std::unique_ptr<GradScaler> scaler;
+    std::optional<TrainingStep> trainingStep;
     std::unique_ptr<DataLoader> trainLoader;
     std::unique_ptr<RunFolder> folder; ///< none on a data-parallel rank other than 0
     std::unique_ptr<DistributedDataParallel> parallel;
@@ -191,11 +229,7 @@ private:
     std::optional<c10::ScalarType> autocast; ///< the type AMP's autocast casts to (none: FP32)
     Clock::time_point sessionStart = Clock::now();
     Clock::time_point lastCheckpoint = Clock::now();
-    std::vector<double> stepMilliseconds;
-    double steadyImages = 0.0;
-    double steadySeconds = 0.0;
-    std::vector<double> steadyStepSeconds;
-    std::vector<double> completeEpochSeconds;
+    RunSpeed speed;
     bool stoppedEarly = false;
     std::set<std::string> unreadable;
 };
@@ -287,7 +321,26 @@ void Trainer::joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup)
 
 void Trainer::Session::prepare()
 {
-    if (!trainer.resumeDirectory.empty()) {
+    settleConfig();
+    chooseDevice();
+    std::optional<StartingModel> start = loadStartingWeights();
+    openData();
+    buildModel(std::move(start));
+    makeOptimizer();
+    makeScaler();
+    restoreCheckpoint();
+    startDataParallel();
+    makeTrainingStep();
+    openTrainLoader();
+    countSteps();
+    const std::string deviceText = describeDevice(device, machine);
+    openRunFolder(deviceText);
+    describeStart(deviceText);
+}
+
+void Trainer::Session::settleConfig()
+{
+    if (resuming()) {
         // The run's files are read and checked whole before anything of it is written, so that a resume
         // that cannot read its run leaves every file as it was.
         TrainingConfig saved = RunFolder::readConfig(trainer.resumeDirectory);
@@ -299,32 +352,44 @@ void Trainer::Session::prepare()
     const auto problems = validate(config);
     if (!problems.empty())
         throw std::invalid_argument(problems.front());
-    const ProcessGroup* group = trainer.group.get();
-    if (!trainer.resumeDirectory.empty())
-        checkSameWorldSize(trainer.resumeDirectory, group ? group->worldSize() : 1);
-    const bool writesRunFolder = leadsTheRun(group);
+    if (resuming())
+        checkSameWorldSize(trainer.resumeDirectory, worldSize());
+}
 
+void Trainer::Session::chooseDevice()
+{
     device = resolveDevice(config.device);
     // In a group, each rank on a machine trains on a GPU of its own (NCCL needs one per rank), as torchrun's
     // scripts choose it: the local rank's, unless the request named one.
-    if (group && device.is_cuda() && config.device.find(':') == std::string::npos)
-        device = c10::Device(c10::DeviceType::CUDA, static_cast<c10::DeviceIndex>(group->localRank()));
+    if (trainer.group && device.is_cuda() && config.device.find(':') == std::string::npos)
+        device = c10::Device(c10::DeviceType::CUDA, static_cast<c10::DeviceIndex>(trainer.group->localRank()));
     machine = probeDevices();
     if (config.precision == Precision::Amp) {
         summary.ampDtype = resolvedAmpDtype(config.ampDtype, device.type());
         autocast = autocastScalarType(summary.ampDtype, device.type());
     }
+}
 
+std::optional<StartingModel> Trainer::Session::loadStartingWeights()
+{
     // Starting weights are read before anything is written, so a wrong file leaves no run folder.
     std::optional<StartingModel> start;
-    if (!config.initWeights.empty() && trainer.resumeDirectory.empty()) {
+    if (!config.initWeights.empty() && !resuming()) {
         start = loadStartingModel(config.initWeights);
         if (config.imageSize == 0)
             config.imageSize = start->origin.imageSize; // recorded, so a resumed run sees the same size
     }
+    return start;
+}
+
+void Trainer::Session::openData()
+{
     data = openDataSource(dataSourceOptions(config));
     imageSize = config.imageSize > 0 ? config.imageSize : (data.nativeImageSize > 0 ? data.nativeImageSize : 224);
+}
 
+void Trainer::Session::buildModel(std::optional<StartingModel> start)
+{
     torch::manual_seed(config.seed);
     if (start) {
         fitHead(*start, data.train->classCount(), config.newHead);
@@ -332,7 +397,7 @@ void Trainer::Session::prepare()
         origin = start->origin;
     } else {
         model = ResNet18(data.train->classCount());
-        if (!trainer.resumeDirectory.empty())
+        if (resuming())
             origin = RunFolder::readStart(trainer.resumeDirectory);
     }
     if (config.freezeBackbone)
@@ -340,107 +405,6 @@ void Trainer::Session::prepare()
     model->to(device);
     if (config.channelsLast)
         convertToChannelsLast(*model);
-    makeOptimizer();
-    GradScalerOptions scalerOptions = config.scaler;
-    scalerOptions.enabled = scalesLoss(config.lossScaling, summary.ampDtype);
-    scaler = std::make_unique<GradScaler>(scalerOptions);
-    // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
-    // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
-    if (!trainer.resumeDirectory.empty())
-        progress = loadCheckpoint(RunFolder(trainer.resumeDirectory).checkpointPath(), model, *optimizer, *scaler);
-    if (group) {
-        // DDP's start is the group's first collective: every workbench rank has published its settings before it.
-        publishSettings(config, *group->store(), group->rank());
-        parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
-        checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
-        // A comparison's runs share the store: each keeps its keys under its own precision.
-        const std::string precision = config.precision == Precision::Amp
-                                        ? toString(config.precision) + "-" + shortName(summary.ampDtype)
-                                        : toString(config.precision);
-        stopAgreement.emplace(group->store(), "ampwb/" + precision + "/stop_after_step");
-        pauseAgreement.emplace(group->store(), "ampwb/" + precision + "/pause_after_step");
-        allReduceClock = std::make_unique<AllReduceClock>();
-        rankReports = std::make_unique<RankReports>(group->store(), precision, group->worldSize(),
-                                                    progress.globalStep + 1);
-    }
-
-    LoaderOptions loaderOptions;
-    loaderOptions.batchSize = config.batchSize;
-    loaderOptions.workers = config.workers;
-    loaderOptions.seed = config.seed;
-    loaderOptions.pinMemory = device.is_cuda();
-    if (group) {
-        loaderOptions.rank = group->rank();
-        loaderOptions.worldSize = group->worldSize();
-    }
-    trainLoader = std::make_unique<DataLoader>(data.train,
-                                               ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}),
-                                               loaderOptions);
-    stepsPerEpoch = trainLoader->batchesPerEpoch();
-    const int64_t epochsWithin = stepsPerEpoch > 0 ? std::numeric_limits<int64_t>::max() / stepsPerEpoch : 0;
-    totalSteps = config.epochs > epochsWithin ? std::numeric_limits<int64_t>::max() : config.epochs * stepsPerEpoch;
-    if (config.maxSteps > 0)
-        totalSteps = std::min(totalSteps, config.maxSteps);
-    if (totalSteps > kMaxRunSteps)
-        throw std::invalid_argument(
-            "This run would take " + std::to_string(totalSteps) + " steps (" + std::to_string(config.epochs)
-            + " epochs of " + std::to_string(stepsPerEpoch) + ", max steps "
-            + (config.maxSteps > 0 ? std::to_string(config.maxSteps) : std::string("0: no limit"))
-            + "); a run takes at most " + std::to_string(kMaxRunSteps)
-            + " steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or "
-              "set max steps.");
-
-    const std::string deviceText = describeDevice(device, machine);
-    if (trainer.resumeDirectory.empty() && writesRunFolder) {
-        if (config.name.empty())
-            config.name = Trainer::defaultRunName(config);
-        folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
-    } else if (!trainer.resumeDirectory.empty()) {
-        // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
-        if (progress.globalStep >= totalSteps)
-            throw std::invalid_argument("The run in " + trainer.resumeDirectory + " is already at step "
-                                        + std::to_string(progress.globalStep) + ", and this resume would end at step "
-                                        + std::to_string(totalSteps)
-                                        + ": nothing to train. Ask for more epochs or steps (max steps 0: no limit) "
-                                          "to continue it; the run is left as it was.");
-        if (writesRunFolder)
-            folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
-    }
-    if (folder) {
-        folder->writeConfig(config, machine, deviceText, origin, group ? group->worldSize() : 1);
-        folder->openLogs(progress.globalStep, progress.epoch);
-        if (config.gradientStatsEvery > 0)
-            folder->openGradientStats(progress.globalStep);
-        if (group)
-            folder->openRankSteps(progress.globalStep);
-        summary.runDirectory = folder->directory();
-    }
-    summary.precision = config.precision;
-    summary.deviceDescription = deviceText;
-    summary.memoryIsCuda = device.is_cuda();
-    summary.interleaved = trainer.turns != nullptr;
-    summary.imageSize = imageSize;
-
-    started.runDirectory = summary.runDirectory;
-    started.device = device;
-    started.deviceDescription = deviceText;
-    started.datasetDescription = data.description;
-    started.precision = config.precision;
-    started.ampDtype = summary.ampDtype;
-    started.lossScaling = scaler->isEnabled();
-    started.trainImages = data.train->size();
-    started.validationImages = config.validation ? data.validation->size() : 0;
-    started.imageSize = imageSize;
-    started.stepsPerEpoch = stepsPerEpoch;
-    started.totalSteps = totalSteps;
-    started.firstStep = progress.globalStep + 1;
-    started.unusableFiles = static_cast<int64_t>(data.unusableFiles.size());
-    unreadable.insert(data.unusableFiles.begin(), data.unusableFiles.end());
-    if (folder && !unreadable.empty())
-        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
-    started.classNames = data.train->classNames();
-    started.start = origin;
-    started.backboneFrozen = config.freezeBackbone;
 }
 
 void Trainer::Session::makeOptimizer()
@@ -470,6 +434,154 @@ void Trainer::Session::makeOptimizer()
     auto sgd = std::make_unique<OnePassSgd>(std::move(groups), options);
     sgd->writeAutocastCopies(&autocastCopies);
     optimizer = std::move(sgd);
+}
+
+void Trainer::Session::makeScaler()
+{
+    GradScalerOptions scalerOptions = config.scaler;
+    scalerOptions.enabled = scalesLoss(config.lossScaling, summary.ampDtype);
+    scaler = std::make_unique<GradScaler>(scalerOptions);
+}
+
+void Trainer::Session::restoreCheckpoint()
+{
+    // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
+    // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
+    if (resuming())
+        progress = loadCheckpoint(RunFolder(trainer.resumeDirectory).checkpointPath(), model, *optimizer, *scaler);
+}
+
+void Trainer::Session::startDataParallel()
+{
+    const ProcessGroup* group = trainer.group.get();
+    if (!group)
+        return;
+    // DDP's start is the group's first collective: every workbench rank has published its settings before it.
+    publishSettings(config, *group->store(), group->rank());
+    parallel = std::make_unique<DistributedDataParallel>(model.ptr(), group->collectives());
+    checkSameSettings(config, *group->store(), group->rank(), group->worldSize());
+    // A comparison's runs share the store: each keeps its keys under its own precision.
+    const std::string precision = config.precision == Precision::Amp
+                                    ? toString(config.precision) + "-" + shortName(summary.ampDtype)
+                                    : toString(config.precision);
+    stopAgreement.emplace(group->store(), "ampwb/" + precision + "/stop_after_step");
+    pauseAgreement.emplace(group->store(), "ampwb/" + precision + "/pause_after_step");
+    allReduceClock = std::make_unique<AllReduceClock>();
+    rankReports = std::make_unique<RankReports>(group->store(), precision, group->worldSize(), progress.globalStep + 1);
+}
+
+void Trainer::Session::makeTrainingStep()
+{
+    StepHooks hooks;
+    if (parallel) {
+        hooks.beforeForward = [this] { parallel->beforeForward(); };
+        hooks.afterForward = [this](const torch::Tensor& logits) {
+            parallel->afterForward();
+            allReduceClock->startStep(logits);
+        };
+        hooks.afterBackward = [this] { allReduceClock->backwardReturned(); };
+    }
+    hooks.gradientsReady = [this](double lossScale) { return recordGradientStats(lossScale); };
+    StepSettings settings;
+    settings.device = device;
+    settings.autocast = autocast;
+    settings.clipGradNorm = config.clipGradNorm;
+    settings.stockConvolutions = !config.enginePaths.uses(TunedPath::SmallMapConvolutions);
+    settings.channelsLast = config.channelsLast;
+    trainingStep.emplace(model, *optimizer, *scaler, autocastCopies, settings, std::move(hooks));
+}
+
+void Trainer::Session::openTrainLoader()
+{
+    LoaderOptions loaderOptions;
+    loaderOptions.batchSize = config.batchSize;
+    loaderOptions.workers = config.workers;
+    loaderOptions.seed = config.seed;
+    loaderOptions.pinMemory = device.is_cuda();
+    if (trainer.group) {
+        loaderOptions.rank = trainer.group->rank();
+        loaderOptions.worldSize = trainer.group->worldSize();
+    }
+    trainLoader = std::make_unique<DataLoader>(data.train,
+                                               ImageTransform({imageSize, config.augment, kImageNetMean, kImageNetStd}),
+                                               loaderOptions);
+    stepsPerEpoch = trainLoader->batchesPerEpoch();
+}
+
+void Trainer::Session::countSteps()
+{
+    const int64_t epochsWithin = stepsPerEpoch > 0 ? std::numeric_limits<int64_t>::max() / stepsPerEpoch : 0;
+    totalSteps = config.epochs > epochsWithin ? std::numeric_limits<int64_t>::max() : config.epochs * stepsPerEpoch;
+    if (config.maxSteps > 0)
+        totalSteps = std::min(totalSteps, config.maxSteps);
+    if (totalSteps > kMaxRunSteps)
+        throw std::invalid_argument(
+            "This run would take " + std::to_string(totalSteps) + " steps (" + std::to_string(config.epochs)
+            + " epochs of " + std::to_string(stepsPerEpoch) + ", max steps "
+            + (config.maxSteps > 0 ? std::to_string(config.maxSteps) : std::string("0: no limit"))
+            + "); a run takes at most " + std::to_string(kMaxRunSteps)
+            + " steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or "
+              "set max steps.");
+}
+
+void Trainer::Session::openRunFolder(const std::string& deviceText)
+{
+    const bool writesRunFolder = leadsTheRun(trainer.group.get());
+    if (!resuming() && writesRunFolder) {
+        if (config.name.empty())
+            config.name = Trainer::defaultRunName(config);
+        folder = std::make_unique<RunFolder>(RunFolder::create(config.runsDirectory, config.name));
+    } else if (resuming()) {
+        // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
+        if (progress.globalStep >= totalSteps)
+            throw std::invalid_argument("The run in " + trainer.resumeDirectory + " is already at step "
+                                        + std::to_string(progress.globalStep) + ", and this resume would end at step "
+                                        + std::to_string(totalSteps)
+                                        + ": nothing to train. Ask for more epochs or steps (max steps 0: no limit) "
+                                          "to continue it; the run is left as it was.");
+        if (writesRunFolder)
+            folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
+    }
+    if (!folder)
+        return;
+    folder->writeConfig(config, machine, deviceText, origin, worldSize());
+    folder->openLogs(progress.globalStep, progress.epoch);
+    if (config.gradientStatsEvery > 0)
+        folder->openGradientStats(progress.globalStep);
+    if (trainer.group)
+        folder->openRankSteps(progress.globalStep);
+    summary.runDirectory = folder->directory();
+}
+
+void Trainer::Session::describeStart(const std::string& deviceText)
+{
+    summary.precision = config.precision;
+    summary.deviceDescription = deviceText;
+    summary.memoryIsCuda = device.is_cuda();
+    summary.interleaved = trainer.turns != nullptr;
+    summary.imageSize = imageSize;
+
+    started.runDirectory = summary.runDirectory;
+    started.device = device;
+    started.deviceDescription = deviceText;
+    started.datasetDescription = data.description;
+    started.precision = config.precision;
+    started.ampDtype = summary.ampDtype;
+    started.lossScaling = scaler->isEnabled();
+    started.trainImages = data.train->size();
+    started.validationImages = config.validation ? data.validation->size() : 0;
+    started.imageSize = imageSize;
+    started.stepsPerEpoch = stepsPerEpoch;
+    started.totalSteps = totalSteps;
+    started.firstStep = progress.globalStep + 1;
+    started.unusableFiles = static_cast<int64_t>(data.unusableFiles.size());
+    unreadable.insert(data.unusableFiles.begin(), data.unusableFiles.end());
+    if (folder && !unreadable.empty())
+        folder->writeUnreadableImages({unreadable.begin(), unreadable.end()});
+    started.classNames = data.train->classNames();
+    started.start = origin;
+    started.backboneFrozen = config.freezeBackbone;
+    speed = RunSpeed(started.firstStep, totalSteps);
 }
 
 RunSummary Trainer::Session::run()
@@ -514,17 +626,8 @@ RunSummary Trainer::Session::run()
     summary.skippedSteps = progress.skippedSteps;
     summary.nonFiniteLosses = progress.nonFiniteLosses;
     summary.finalLossScale = scaler->scale();
-    summary.medianStepMilliseconds = median(stepMilliseconds);
-    summary.imagesPerSecond = steadySeconds > 0.0 ? steadyImages / steadySeconds : 0.0;
-    summary.imagesPerSecondError = relativeStandardError(steadyStepSeconds);
-    summary.worldSize = trainer.group ? trainer.group->worldSize() : 1;
-    if (!completeEpochSeconds.empty()) {
-        summary.epochSeconds = median(completeEpochSeconds);
-        summary.epochSecondsProjected = false;
-    } else if (progress.globalStep > 0) {
-        summary.epochSeconds = progress.trainSeconds / static_cast<double>(progress.globalStep) * stepsPerEpoch;
-        summary.epochSecondsProjected = true;
-    }
+    summary.worldSize = worldSize();
+    speed.fillSummary(summary, progress, stepsPerEpoch);
     try {
         recordUnreadable(trainLoader->unreadableImages());
         if (folder)
@@ -617,94 +720,48 @@ void Trainer::Session::inTurn(const std::function<void()>& work)
 
 bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds)
 {
-    const bool cuda = device.is_cuda();
-    torch::Tensor images = batch.images.to(device, /*non_blocking=*/cuda);
-    if (config.channelsLast)
-        images = images.contiguous(torch::MemoryFormat::ChannelsLast);
-    const torch::Tensor labels = batch.labels.to(device, /*non_blocking=*/cuda);
+    const Batch onDevice = trainingStep->toDevice(batch);
+    const double learningRate = applyLearningRate();
+    const StepOutcome outcome = trainingStep->run(onDevice.images, onDevice.labels);
+    const int64_t batchImages = batch.labels.size(0);
+    countStep(outcome, batchImages);
+    StepMetrics metrics = stepMetrics(outcome, batchImages, learningRate, dataWaitMilliseconds);
+    reportStep(metrics);
+    return !diverged(outcome);
+}
 
+double Trainer::Session::applyLearningRate()
+{
     const double learningRate = learningRateAt(config, progress.globalStep, stepsPerEpoch);
     for (size_t group = 0; group < learningRateScales.size(); ++group)
         static_cast<torch::optim::SGDOptions&>(optimizer->param_groups()[group].options())
             .lr(learningRate * learningRateScales[group]);
-    const double scaleUsed = scaler->scale();
+    return learningRate;
+}
 
-    synchronizeDevice(device);
-    const Clock::time_point start = Clock::now();
-    // On CUDA the step's time is the GPU's, between two CUDA events.
-    if (cuda)
-        startCudaTimer(device);
-    NamedScope stepScope(stepscope::kTrainingStep); // the X-ray's profile counts what runs inside
-    for (auto& parameter : model->parameters())
-        parameter.mutable_grad().reset();
-    torch::Tensor logits;
-    torch::Tensor loss;
-    {
-        const NamedScope forwardScope(stepscope::kForward);
-        AutocastGuard autocastRegion(device, autocast.has_value(), autocast.value_or(c10::kFloat));
-        const AutocastWeightCopies::InUse copies(autocastCopies);
-        const LibtorchConvolutionsOnly stockConvolutions(!config.enginePaths.uses(TunedPath::SmallMapConvolutions));
-        if (parallel)
-            parallel->beforeForward();
-        logits = model->forward(images);
-        if (parallel)
-            parallel->afterForward();
-        if (allReduceClock)
-            allReduceClock->startStep(logits);
-        const NamedScope lossScope(stepscope::kLoss);
-        loss = torch::nn::functional::cross_entropy(logits, labels);
-    }
-    {
-        const NamedScope backwardScope(stepscope::kBackward);
-        scaler->scaleLoss(loss).backward();
-        if (allReduceClock)
-            allReduceClock->backwardReturned();
-    }
-    const double lossValue = loss.item<double>();
-    const bool finiteLoss = std::isfinite(lossValue);
-    const double gradientStatsSeconds = recordGradientStats(scaleUsed);
-    NamedScope optimizerScope(stepscope::kOptimizer);
-    if (config.clipGradNorm > 0.0) {
-        scaler->unscale(*optimizer); // clip the true gradients, not the scaled ones
-        torch::nn::utils::clip_grad_norm_(model->parameters(), config.clipGradNorm);
-    }
-    bool stepped = false;
-    if (scaler->isEnabled()) {
-        stepped = scaler->step(*optimizer);
-        scaler->update();
-    } else if (finiteLoss) {
-        optimizer->step();
-        stepped = true;
-    }
-    optimizerScope.end();
-    const int64_t correct = logits.argmax(1).eq(labels).sum().item<int64_t>();
-    const double seconds = (cuda ? cudaTimerMilliseconds(device) / 1000.0 : secondsSince(start)) - gradientStatsSeconds;
-    stepScope.end();
-
-    const int64_t batchImages = batch.labels.size(0);
+void Trainer::Session::countStep(const StepOutcome& outcome, int64_t batchImages)
+{
     ++progress.globalStep;
     ++progress.nextBatch;
-    progress.trainSeconds += seconds;
+    progress.trainSeconds += outcome.seconds;
     EpochProgress& epoch = progress.currentEpoch;
     ++epoch.steps;
     epoch.images += batchImages;
-    epoch.correct += correct;
-    if (finiteLoss)
-        epoch.lossSum += lossValue * static_cast<double>(batchImages);
+    epoch.correct += outcome.correct;
+    if (std::isfinite(outcome.loss))
+        epoch.lossSum += outcome.loss * static_cast<double>(batchImages);
     else
         ++progress.nonFiniteLosses;
-    if (!stepped) {
+    if (!outcome.stepped) {
         ++epoch.skippedSteps;
         ++progress.skippedSteps;
     }
+    speed.addStep(progress.globalStep, batchImages, outcome.seconds);
+}
 
-    stepMilliseconds.push_back(seconds * 1000.0);
-    if (progress.globalStep - started.firstStep + 1 > warmupSteps(totalSteps - started.firstStep + 1)) {
-        steadyImages += static_cast<double>(batchImages);
-        steadySeconds += seconds;
-        steadyStepSeconds.push_back(seconds);
-    }
-
+StepMetrics Trainer::Session::stepMetrics(const StepOutcome& outcome, int64_t batchImages, double learningRate,
+                                          double dataWaitMilliseconds) const
+{
     StepMetrics step;
     step.precision = config.precision;
     step.ampDtype = summary.ampDtype;
@@ -713,41 +770,49 @@ bool Trainer::Session::trainStep(const Batch& batch, double dataWaitMilliseconds
     step.stepInEpoch = progress.nextBatch;
     step.stepsPerEpoch = stepsPerEpoch;
     step.totalSteps = totalSteps;
-    step.loss = lossValue;
-    step.lossScale = scaleUsed;
-    step.skipped = !stepped;
-    step.stepMilliseconds = seconds * 1000.0;
-    step.imagesPerSecond = seconds > 0.0 ? static_cast<double>(batchImages) / seconds : 0.0;
-    step.globalImagesPerSecond = step.imagesPerSecond * (trainer.group ? trainer.group->worldSize() : 1);
+    step.loss = outcome.loss;
+    step.lossScale = outcome.lossScale;
+    step.skipped = !outcome.stepped;
+    step.stepMilliseconds = outcome.seconds * 1000.0;
+    step.imagesPerSecond = outcome.seconds > 0.0 ? static_cast<double>(batchImages) / outcome.seconds : 0.0;
+    step.globalImagesPerSecond = step.imagesPerSecond * worldSize();
     step.dataWaitMilliseconds = dataWaitMilliseconds;
     step.learningRate = learningRate;
     step.wallSeconds = secondsSince(sessionStart);
     step.memory = readMemoryUsage(device);
+    return step;
+}
+
+void Trainer::Session::reportStep(StepMetrics& step)
+{
     summary.peakMemoryBytes = std::max(summary.peakMemoryBytes, step.memory.peakBytes());
     summary.peakReservedBytes = std::max(summary.peakReservedBytes, step.memory.peakReservedBytes);
-    summary.finalTrainLoss = lossValue;
+    summary.finalTrainLoss = step.loss;
     if (rankReports)
         recordRankSteps(step);
     if (folder)
         folder->appendStep(step);
     trainer.observers.stepFinished(step);
+}
 
+bool Trainer::Session::diverged(const StepOutcome& outcome)
+{
     if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
         summary.state = RunState::Failed;
         summary.message = "The loss scale collapsed below 2^-16 at step " + std::to_string(progress.globalStep)
                         + ": the gradients overflow at every scale, so training has diverged. "
                           "Lower the learning rate, add warm-up or gradient clipping, or train in FP32.";
-        return false;
+        return true;
     }
-    if (!finiteLoss && !scaler->isEnabled()) {
+    if (!std::isfinite(outcome.loss) && !scaler->isEnabled()) {
         summary.state = RunState::Failed;
-        summary.message = "The loss became " + std::string(std::isnan(lossValue) ? "NaN" : "infinite") + " at step "
+        summary.message = "The loss became " + std::string(std::isnan(outcome.loss) ? "NaN" : "infinite") + " at step "
                         + std::to_string(progress.globalStep)
                         + " (training diverged); the weights of the last checkpoint are kept. "
                           "Try a lower learning rate or warm-up.";
-        return false;
+        return true;
     }
-    return true;
+    return false;
 }
 
 void Trainer::Session::finishEpoch(bool complete)
@@ -789,7 +854,7 @@ void Trainer::Session::finishEpoch(bool complete)
     }
     metrics.unreadableImages = recordUnreadable(trainLoader->unreadableImages());
     if (complete) {
-        completeEpochSeconds.push_back(current.seconds);
+        speed.addCompleteEpoch(current.seconds);
         ++progress.epoch;
         progress.nextBatch = 0;
         progress.currentEpoch = EpochProgress{};
