@@ -847,6 +847,14 @@ vs %2</source>
         <source>Accuracy: top-1 %1 pt (±%2 on the validation sample), and the training losses differ by %3 (±%4) over the last %5 steps: a difference these runs can tell.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The gradient clipping norm must be 0 (off) or positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>

@@ -859,6 +859,14 @@ vs %2</source>
         <source>Accuracy: top-1 %1 pt (±%2 on the validation sample), and the training losses differ by %3 (±%4) over the last %5 steps: a difference these runs can tell.</source>
         <translation>准确率：top-1 相差 %1 个百分点（验证样本误差 ±%2），且最后 %5 步的训练损失相差 %3（±%4）：这些运行能分辨出这一差异。</translation>
     </message>
+    <message>
+        <source>The gradient clipping norm must be 0 (off) or positive.</source>
+        <translation>梯度裁剪范数必须为 0（关闭）或正数。</translation>
+    </message>
+    <message>
+        <source>CUDA (%1)</source>
+        <translation>CUDA（%1）</translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>

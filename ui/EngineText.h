@@ -1,17 +1,18 @@
 #pragma once
 
+#include "system/EngineMessage.h"
+
 #include <QCoreApplication>
 #include <QString>
 
-#include <string>
-
-/// Shows the engine's fixed English messages (validation problems, the comparison
-/// verdict) in the user's language. Messages it does not know pass through unchanged.
+/// The engine's messages (validation problems, the comparison verdicts, device and model descriptions) in
+/// the user's language: the English text of each message's code, translated in context "EngineText".
 class EngineText {
     Q_DECLARE_TR_FUNCTIONS(EngineText)
 public:
-    static QString translate(const std::string& message);
-    static QString translate(const QString& message);
+    /// `message` in the user's language: its text translated, its arguments in place (a nested message
+    /// rendered the same way), a value holding "%2" left as it is.
+    static QString render(const ampwb::EngineMessage& message);
     /// A class name in the user's language where the workbench knows it (Fashion-MNIST's
     /// ten classes); any other name unchanged.
     static QString className(const QString& name);

@@ -270,9 +270,9 @@ TrainingCommand::TrainingCommand(Kind kind)
 
 int TrainingCommand::run()
 {
-    const std::vector<std::string> problems = validate(config);
+    const std::vector<EngineMessage> problems = validationProblems(config);
     if (!problems.empty())
-        throw UsageError(problems.front());
+        throw UsageError(problems.front().english());
     if (threads > 0)
         applyThreadPolicy(chooseThreadPolicy(threads));
     if (kind == Kind::Profile) {

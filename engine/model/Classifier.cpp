@@ -54,6 +54,11 @@ Classifier::Classifier(const ClassifierModel& model, ClassifierOptions options)
         logits(torch::zeros({1, 3, side, side}));
 }
 
+std::string Classifier::description() const
+{
+    return modelDescription ? modelDescription->english() : std::string();
+}
+
 bool Classifier::bf16Recommended()
 {
     static const bool recommended = probeDevices().cpuHasBf16Units();

@@ -8,6 +8,7 @@
 #include <torch/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,10 @@ public:
     explicit Classifier(const ClassifierModel& model, ClassifierOptions options = {});
 
     const ModelCard& card() const { return modelCard; }
-    const std::string& description() const { return modelDescription; }
+    /// Where the model came from (ClassifierModel::description), none for a model made in memory.
+    const std::optional<EngineMessage>& descriptionMessage() const { return modelDescription; }
+    /// descriptionMessage() in English; empty for a model made in memory.
+    std::string description() const;
     const ClassifierOptions& options() const { return settings; }
     int64_t classCount() const { return network.classCount(); }
 
@@ -69,7 +73,7 @@ public:
 
 private:
     ModelCard modelCard;
-    std::string modelDescription;
+    std::optional<EngineMessage> modelDescription;
     ClassifierOptions settings;
     ImageTransform transform;
     FoldedResNet18 network;

@@ -2,7 +2,9 @@
 
 #include "model/ModelCard.h"
 #include "model/ResNet18.h"
+#include "system/EngineMessage.h"
 
+#include <optional>
 #include <string>
 
 namespace ampwb {
@@ -12,8 +14,10 @@ namespace ampwb {
 struct ClassifierModel {
     ResNet18 network{nullptr};
     ModelCard card;
-    std::string description; ///< e.g. "torchvision ImageNet weights (…/resnet18-f37072fd.pth)"
-    std::string file;        ///< the file the weights were read from
+    /// Where it came from, e.g. "torchvision ResNet-18 ImageNet weights (…/resnet18-f37072fd.pth)"; none for a
+    /// model made in memory.
+    std::optional<EngineMessage> description;
+    std::string file; ///< the file the weights were read from
 };
 
 } // namespace ampwb

@@ -39,7 +39,7 @@ ClassifierModel fromStateDictFile(const std::string& path)
     } else {
         model.card = defaultCard(classes);
     }
-    model.description = "ResNet-18 state dict, " + std::to_string(classes) + " classes (" + path + ")";
+    model.description = EngineMessage(EngineMessage::Code::StateDictModel, {std::to_string(classes), path});
     model.file = path;
     return model;
 }
@@ -80,8 +80,9 @@ ClassifierModel fromCheckpoint(const std::string& checkpointPath)
     const std::string directory = parent.empty() ? "." : parent.string();
     const bool inRunFolder = fs::is_regular_file(fs::path(directory) / "config.json");
     model.card = inRunFolder ? cardOfRun(directory, classes) : defaultCard(classes);
-    model.description = "workbench run " + (inRunFolder ? directory : checkpointPath) + ", " + std::to_string(classes)
-                      + " classes, " + std::to_string(model.card.preprocessing.imageSize) + " px";
+    model.description = EngineMessage(EngineMessage::Code::WorkbenchRunModel,
+                                      {inRunFolder ? directory : checkpointPath, std::to_string(classes),
+                                       std::to_string(model.card.preprocessing.imageSize)});
     model.file = checkpointPath;
     return model;
 }
@@ -100,7 +101,7 @@ ClassifierModel fromTorchHub()
               "button), or pass a .pth file.");
     }
     ClassifierModel model = fromStateDictFile(*path);
-    model.description = "torchvision ResNet-18 ImageNet weights (" + *path + ")";
+    model.description = EngineMessage(EngineMessage::Code::TorchvisionModel, {*path});
     return model;
 }
 

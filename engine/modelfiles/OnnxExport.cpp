@@ -81,7 +81,7 @@ void exportOnnx(const ClassifierModel& model, const std::string& path, bool repl
     checkMayWrite(path, replaceExisting);
     OnnxGraph graph("resnet18", kOpsetVersion, kIrVersion);
     graph.setProducer("AMP Workbench", workbenchVersion());
-    graph.setDescription(model.description);
+    graph.setDescription(model.description ? model.description->english() : std::string());
     for (const auto& [key, value] : metadataProperties(model.card))
         graph.addMetadata(key, value);
     ResNetGraph(graph).build(FoldedResNet18(*model.network), model.card.preprocessing.imageSize);

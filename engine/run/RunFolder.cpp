@@ -171,6 +171,7 @@ void RunFolder::writeConfig(const TrainingConfig& config, const DeviceInfo& mach
         {"cpu_threads_chosen_by", currentThreadPolicy().chosenBy},
         {"loader_worker_threads", config.workers > 0 ? kLoaderWorkerThreads : 0},
         {"cpu_bf16_units", machine.cpuHasBf16Units()},
+        {"cpu_amx_bf16", machine.cpuHasAmxBf16},
         {"gpu", machine.gpuName},
     };
     if (worldSize > 1)
@@ -282,6 +283,31 @@ int RunFolder::readWorldSize(const std::string& directory)
     if (!j.is_object() || !j.contains("data_parallel") || !j.at("data_parallel").is_object())
         return 1;
     return j.at("data_parallel").value("world_size", 1);
+}
+
+std::optional<EngineMessage> RunFolder::readDevice(const std::string& directory)
+{
+    try {
+        const json j = json::parse(readRunJson(directory + "/config.json"));
+        const json& environment = j.at("environment");
+        if (!environment.contains("cpu_amx_bf16"))
+            return std::nullopt; // from before the field: which bf16 units is unknown
+        DeviceInfo machine;
+        machine.cpuModel = environment.at("cpu_model").get<std::string>();
+        machine.cpuThreads = environment.at("cpu_threads").get<int>();
+        machine.cpuHasAmxBf16 = environment.at("cpu_amx_bf16").get<bool>();
+        machine.cpuHasAvx512Bf16 = environment.at("cpu_bf16_units").get<bool>() && !machine.cpuHasAmxBf16;
+        machine.gpuName = environment.at("gpu").get<std::string>();
+        // resolveDevice()'s choice: "auto" took the GPU when there was one (gpu names it then).
+        const std::string request = j.at("device").get<std::string>();
+        const bool cuda = request.rfind("cuda", 0) == 0 || (request == "auto" && !machine.gpuName.empty());
+        EngineMessage device = deviceMessage(c10::Device(cuda ? c10::DeviceType::CUDA : c10::DeviceType::CPU), machine);
+        if (device.english() != environment.at("device").get<std::string>())
+            return std::nullopt;
+        return device;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
 }
 
 std::optional<RunSummary> RunFolder::readSummary(const std::string& directory)

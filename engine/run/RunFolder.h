@@ -61,6 +61,9 @@ public:
     static std::optional<WeightsOrigin> readStart(const std::string& directory);
     /// How many data-parallel ranks trained the run (1 when config.json records no group); throws like readConfig.
     static int readWorldSize(const std::string& directory);
+    /// The device the run trained on, as config.json records the machine: the message whose English is its
+    /// "device" line; nullopt when config.json cannot say (a folder from before "cpu_amx_bf16", or unreadable).
+    static std::optional<EngineMessage> readDevice(const std::string& directory);
     /// The run's summary.json, or nullopt when the run has none yet or it is unreadable.
     static std::optional<RunSummary> readSummary(const std::string& directory);
 

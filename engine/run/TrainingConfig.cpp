@@ -57,58 +57,66 @@ bool isValidRunName(const std::string& name)
     return !name.empty() && name.front() != '.' && name.find_first_of("/\\") == std::string::npos;
 }
 
-std::vector<std::string> validate(const TrainingConfig& config)
+std::vector<EngineMessage> validationProblems(const TrainingConfig& config)
 {
-    std::vector<std::string> problems;
+    using Code = EngineMessage::Code;
+    std::vector<EngineMessage> problems;
     if (config.dataset.empty())
-        problems.push_back("Choose a dataset.");
+        problems.emplace_back(Code::ChooseDataset);
     if (config.epochs < 1)
-        problems.push_back("Epochs must be at least 1.");
+        problems.emplace_back(Code::EpochsBelowOne);
     if (config.maxSteps < 0)
-        problems.push_back("Max steps must be 0 (no limit) or positive.");
+        problems.emplace_back(Code::MaxStepsNegative);
     if (config.batchSize < 1 || config.batchSize > 65536)
-        problems.push_back("Batch size must be between 1 and 65536.");
+        problems.emplace_back(Code::BatchSizeOutOfRange);
     if (!(config.learningRate > 0.0) || !std::isfinite(config.learningRate))
-        problems.push_back("The learning rate must be a positive number.");
+        problems.emplace_back(Code::LearningRateNotPositive);
     if (config.momentum < 0.0 || config.momentum >= 1.0)
-        problems.push_back("Momentum must be in [0, 1).");
+        problems.emplace_back(Code::MomentumOutOfRange);
     if (config.weightDecay < 0.0)
-        problems.push_back("Weight decay cannot be negative.");
+        problems.emplace_back(Code::WeightDecayNegative);
     if (config.nesterov && config.momentum == 0.0)
-        problems.push_back("Nesterov momentum needs a momentum above 0.");
+        problems.emplace_back(Code::NesterovWithoutMomentum);
     if (config.clipGradNorm < 0.0 || !std::isfinite(config.clipGradNorm))
-        problems.push_back("The gradient clipping norm must be 0 (off) or positive.");
+        problems.emplace_back(Code::ClipNormNegative);
     if (config.stepSize < 1)
-        problems.push_back("The step schedule's step size must be at least 1 epoch.");
+        problems.emplace_back(Code::StepSizeBelowOneEpoch);
     if (!(config.gamma > 0.0) || config.gamma > 1.0)
-        problems.push_back("The step schedule's gamma must be in (0, 1].");
+        problems.emplace_back(Code::GammaOutOfRange);
     if (config.warmupEpochs < 0.0)
-        problems.push_back("Warm-up epochs cannot be negative.");
+        problems.emplace_back(Code::WarmupNegative);
     if (config.imageSize != 0 && (config.imageSize < 8 || config.imageSize > 1024))
-        problems.push_back("The image size must be between 8 and 1024 pixels (or 0 for the dataset's own).");
+        problems.emplace_back(Code::ImageSizeOutOfRange);
     if (config.workers < 0 || config.workers > 64)
-        problems.push_back("Workers must be between 0 and 64.");
+        problems.emplace_back(Code::WorkersOutOfRange);
     if (!(config.scaler.initScale > 0.0) || !(config.scaler.growthFactor > 1.0)
         || !(config.scaler.backoffFactor > 0.0 && config.scaler.backoffFactor < 1.0)
         || config.scaler.growthInterval < 1)
-        problems.push_back("Loss scaler: init scale > 0, growth factor > 1, backoff in (0, 1), interval ≥ 1.");
+        problems.emplace_back(Code::LossScalerOutOfRange);
     if (config.syntheticTrainSize < 1 || config.syntheticValidationSize < 1)
-        problems.push_back("Synthetic dataset sizes must be positive.");
+        problems.emplace_back(Code::SyntheticSizeNotPositive);
     if (config.validationLimit < 0)
-        problems.push_back("The validation limit cannot be negative.");
+        problems.emplace_back(Code::ValidationLimitNegative);
     if (config.gradientStatsEvery < 0)
-        problems.push_back("Gradient statistics: every N steps with N ≥ 1, or 0 for none.");
+        problems.emplace_back(Code::GradientStatsIntervalNegative);
     if (config.runsDirectory.empty())
-        problems.push_back("Choose a folder for runs.");
+        problems.emplace_back(Code::ChooseRunsFolder);
     if (!config.name.empty() && !isValidRunName(config.name))
-        problems.push_back(
-            "A run name cannot start with a dot or contain / or \\: it names a folder in the runs folder.");
+        problems.emplace_back(Code::RunNameNotAFolderName);
     if (config.newHead && config.initWeights.empty())
-        problems.push_back("A new head needs starting weights (ImageNet or a file).");
+        problems.emplace_back(Code::NewHeadWithoutWeights);
     if (config.freezeBackbone && config.initWeights.empty())
-        problems.push_back("Training only the new head needs starting weights (ImageNet or a file).");
+        problems.emplace_back(Code::FrozenBackboneWithoutWeights);
     if (!(config.backboneLearningRateScale > 0.0) || !std::isfinite(config.backboneLearningRateScale))
-        problems.push_back("The backbone's learning rate scale must be a positive number.");
+        problems.emplace_back(Code::BackboneScaleNotPositive);
+    return problems;
+}
+
+std::vector<std::string> validate(const TrainingConfig& config)
+{
+    std::vector<std::string> problems;
+    for (const EngineMessage& problem : validationProblems(config))
+        problems.push_back(problem.english());
     return problems;
 }
 

@@ -3,6 +3,7 @@
 #include "run/EnginePaths.h"
 #include "run/GradScalerOptions.h"
 #include "run/Precision.h"
+#include "system/EngineMessage.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,7 +70,9 @@ struct TrainingConfig {
     double backboneLearningRateScale = 1.0; ///< the backbone's learning rate relative to the head's
 };
 
-/// Checks a configuration; returns one readable message per problem (empty when valid).
+/// Checks a configuration; returns one message per problem (empty when valid).
+std::vector<EngineMessage> validationProblems(const TrainingConfig& config);
+/// validationProblems() in English.
 std::vector<std::string> validate(const TrainingConfig& config);
 
 /// Whether `name` can name a run's folder inside the runs folder: not empty, not starting

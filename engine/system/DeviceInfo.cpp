@@ -63,13 +63,24 @@ c10::Device resolveDevice(const std::string& request)
     throw std::invalid_argument("Unknown device \"" + request + "\" (use auto, cpu, cuda or cuda:N).");
 }
 
+EngineMessage deviceMessage(c10::Device device, const DeviceInfo& info)
+{
+    using Code = EngineMessage::Code;
+    if (device.is_cuda())
+        return EngineMessage(Code::CudaDevice, {info.gpuName.empty() ? std::string("GPU") : info.gpuName});
+    EngineMessage::Argument units = EngineMessage(Code::NoBf16Units);
+    if (info.cpuHasAmxBf16)
+        units = "AMX-BF16";
+    else if (info.cpuHasAvx512Bf16)
+        units = "AVX512-BF16";
+    if (info.cpuThreads == 1)
+        return EngineMessage(Code::CpuDeviceOneThread, {info.cpuModel, units});
+    return EngineMessage(Code::CpuDevice, {info.cpuModel, std::to_string(info.cpuThreads), units});
+}
+
 std::string describeDevice(c10::Device device, const DeviceInfo& info)
 {
-    if (device.is_cuda())
-        return "CUDA (" + (info.gpuName.empty() ? std::string("GPU") : info.gpuName) + ")";
-    std::string units = info.cpuHasAmxBf16 ? "AMX-BF16" : info.cpuHasAvx512Bf16 ? "AVX512-BF16" : "none";
-    return "CPU (" + info.cpuModel + ", " + std::to_string(info.cpuThreads)
-         + (info.cpuThreads == 1 ? " thread" : " threads") + ", bf16 units: " + units + ")";
+    return deviceMessage(device, info).english();
 }
 
 } // namespace ampwb

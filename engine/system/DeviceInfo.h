@@ -1,5 +1,7 @@
 #pragma once
 
+#include "system/EngineMessage.h"
+
 #include <c10/core/Device.h>
 
 #include <string>
@@ -32,7 +34,10 @@ DeviceInfo probeDevices();
 /// throws std::invalid_argument with a readable message otherwise.
 c10::Device resolveDevice(const std::string& request);
 
-/// One line naming a device: "CPU (AMD EPYC …, bf16: AVX512-BF16)" or the GPU.
+/// One line naming a device: "CPU (AMD EPYC …, 96 threads, bf16 units: AVX512-BF16)" or "CUDA (NVIDIA H200, …)".
+EngineMessage deviceMessage(c10::Device device, const DeviceInfo& info);
+
+/// deviceMessage() in English, as config.json, summary.json and the command line carry it.
 std::string describeDevice(c10::Device device, const DeviceInfo& info);
 
 } // namespace ampwb

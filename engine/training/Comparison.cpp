@@ -283,11 +283,11 @@ std::string Comparison::report(const ComparisonResult& result, const std::vector
         const RunSummary& amp = result.amp[index];
         if (result.amp.size() > 1)
             report << precisionLabel(Precision::Amp, ampDtypeOf(amp)) << ": ";
-        report << comparisonVerdict(result.fp32, amp, config.batchSize, machine) << "\n";
-        const std::string accuracy = accuracyVerdict(result.fp32, amp,
-                                                     finalLossDifference(stepLosses.at(0), stepLosses.at(index + 1)));
-        if (!accuracy.empty())
-            report << "\n" << accuracy << "\n";
+        report << comparisonVerdict(result.fp32, amp, config.batchSize, machine).english() << "\n";
+        const auto accuracy = accuracyVerdict(result.fp32, amp,
+                                              finalLossDifference(stepLosses.at(0), stepLosses.at(index + 1)));
+        if (accuracy)
+            report << "\n" << accuracy->english() << "\n";
         if (result.amp.size() > 1)
             report << "\n";
     }
@@ -404,79 +404,70 @@ std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary
     return table.str();
 }
 
-std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
-                              const DeviceInfo& machine)
+EngineMessage comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
+                                const DeviceInfo& machine)
 {
+    using Code = EngineMessage::Code;
     const int64_t imageSize = amp.imageSize;
     if (fp32.state == RunState::Failed || amp.state == RunState::Failed)
-        return "No verdict: a run failed (" + (fp32.state == RunState::Failed ? fp32.message : amp.message) + ").";
+        return EngineMessage(Code::VerdictRunFailed, {fp32.state == RunState::Failed ? fp32.message : amp.message});
     if (fp32.imagesPerSecond <= 0.0 || amp.imagesPerSecond <= 0.0)
-        return "No verdict: a run did not take enough steps to measure.";
+        return EngineMessage(Code::VerdictTooFewSteps);
     const double speedup = amp.imagesPerSecond / fp32.imagesPerSecond;
     const double margin = throughputRatioMargin(amp.imagesPerSecondError, fp32.imagesPerSecondError);
-    std::ostringstream verdict;
-    if (margin > 0.0 && std::abs(speedup - 1.0) <= margin * speedup) {
-        verdict << format("Too short to tell: AMP ran at %.2f× the FP32 throughput, but the step times of these runs",
-                          speedup)
-                << format(" leave ±%.0f %% of uncertainty (95 %%). ", margin * 100.0)
-                << (fp32.interleaved || amp.interleaved ? "Train more steps."
-                                                        : "Train more steps, or interleave the two runs.");
-        return verdict.str();
-    }
+    if (margin > 0.0 && std::abs(speedup - 1.0) <= margin * speedup)
+        return EngineMessage(Code::VerdictTooShortToTell,
+                             {format("%.2f", speedup), format("%.0f", margin * 100.0),
+                              EngineMessage(fp32.interleaved || amp.interleaved
+                                                ? Code::AdviceTrainMoreSteps
+                                                : Code::AdviceTrainMoreStepsOrInterleave)});
     // Two measures, both named: steady-state images/s, and the epoch's time with warm-up and evaluation.
-    const std::string measures = format("%.2f× the FP32 throughput (steady-state images/s), and an epoch took", speedup)
-                               + format(" %.2f× as long", amp.epochSeconds / fp32.epochSeconds);
+    const std::string throughput = format("%.2f", speedup);
+    const std::string epochTime = format("%.2f", amp.epochSeconds / fp32.epochSeconds);
     if (speedup >= 1.1) {
-        verdict << "AMP helped: " << measures;
         if (amp.peakMemoryBytes < fp32.peakMemoryBytes && !amp.interleaved && !fp32.interleaved)
-            verdict << format(", with %.0f %% less peak memory",
-                              (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0);
-        verdict << ".";
-        return verdict.str();
+            return EngineMessage(Code::VerdictAmpHelpedWithLessMemory,
+                                 {throughput, epochTime,
+                                  format("%.0f", (1.0 - double(amp.peakMemoryBytes) / fp32.peakMemoryBytes) * 100.0)});
+        return EngineMessage(Code::VerdictAmpHelped, {throughput, epochTime});
     }
-    verdict << "AMP did not help here: " << measures << ". Likely reason: ";
     const bool cuda = fp32.memoryIsCuda;
     const AmpDtype dtype = ampDtypeOf(amp);
+    EngineMessage reason(Code::ReasonNotSpedUpByAutocast);
     if (!cuda && dtype == AmpDtype::BFloat16 && !machine.cpuHasBf16Units())
-        verdict << "this CPU has no bf16 units (AVX512-BF16 or AMX), so bf16 math is emulated.";
+        reason = EngineMessage(Code::ReasonNoBf16Units);
     else if (!cuda && dtype == AmpDtype::Float16 && !machine.cpuHasFp16Units())
-        verdict << "this CPU has no fp16 units (AVX512-FP16 or AMX-FP16), so fp16 math is converted to fp32 and "
-                   "back around every product.";
+        reason = EngineMessage(Code::ReasonNoFp16Units);
     else if (!cuda && dtype == AmpDtype::Float16)
-        verdict << "libtorch's fp16 convolution gradients on the CPU are far slower than its fp32 and bf16 ones; "
-                   "fp16 AMP on a CPU shows loss scaling at work, not speed.";
+        reason = EngineMessage(Code::ReasonCpuFp16Gradients);
     else if (imageSize > 0 && imageSize <= 32)
-        verdict << "the images are small (" << imageSize
-                << " px), so the layers are too small for reduced precision to pay for its casts.";
+        reason = EngineMessage(Code::ReasonSmallImages, {std::to_string(imageSize)});
     else if (batchSize < 32)
-        verdict << "the batch is small (" << batchSize << "), so per-step overhead dominates.";
-    else
-        verdict << "the step is bound by work that autocast does not speed up (casts, batch norm, data loading).";
-    return verdict.str();
+        reason = EngineMessage(Code::ReasonSmallBatch, {std::to_string(batchSize)});
+    return EngineMessage(Code::VerdictAmpDidNotHelp, {throughput, epochTime, std::move(reason)});
 }
 
-std::string accuracyVerdict(const RunSummary& fp32, const RunSummary& amp, const LossDifference& losses)
+std::optional<EngineMessage> accuracyVerdict(const RunSummary& fp32, const RunSummary& amp,
+                                             const LossDifference& losses)
 {
+    using Code = EngineMessage::Code;
     if (!fp32.validated || !amp.validated || fp32.state == RunState::Failed || amp.state == RunState::Failed)
-        return {};
+        return std::nullopt;
     const double points = (amp.finalTop1 - fp32.finalTop1) * 100.0;
     const double sample =
         accuracyDifferenceMargin(amp.finalTop1, amp.validationImages, fp32.finalTop1, fp32.validationImages) * 100.0;
+    const std::string difference = formatted("%+.2f", points);
     if (losses.steps == 0)
-        return formatted("Accuracy: top-1 %+.2f pt, but the runs are too short to tell a difference from run-to-run "
-                         "variation (fewer than 8 steps with a loss each).",
-                         points);
-    const std::string lossesDiffer = formatted("the training losses differ by %+.3f (±%.3f) over the last %lld steps",
-                                               losses.mean, losses.margin, static_cast<long long>(losses.steps));
+        return EngineMessage(Code::AccuracyTooFewSteps, {difference});
+    const std::string lossMean = formatted("%+.3f", losses.mean);
+    const std::string lossMargin = formatted("%.3f", losses.margin);
+    const std::string steps = std::to_string(losses.steps);
     if (!losses.apart())
-        return formatted("Accuracy: top-1 %+.2f pt is within what runs this short can tell: ", points) + lossesDiffer
-             + ", inside their step-to-step spread. Train longer before reading it as AMP's.";
+        return EngineMessage(Code::AccuracyWithinLossSpread, {difference, lossMean, lossMargin, steps});
+    const std::string sampleMargin = formatted("%.2f", sample);
     if (std::abs(points) <= sample)
-        return formatted("Accuracy: top-1 %+.2f pt is within the validation sample's margin (±%.2f), though ", points,
-                         sample)
-             + lossesDiffer + ".";
-    return formatted("Accuracy: top-1 %+.2f pt (±%.2f on the validation sample), and ", points, sample) + lossesDiffer
-         + ": a difference these runs can tell.";
+        return EngineMessage(Code::AccuracyWithinSampleMargin, {difference, sampleMargin, lossMean, lossMargin, steps});
+    return EngineMessage(Code::AccuracyDifferenceTold, {difference, sampleMargin, lossMean, lossMargin, steps});
 }
 
 } // namespace ampwb

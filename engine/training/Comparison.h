@@ -3,6 +3,7 @@
 #include "run/TrainingConfig.h"
 #include "run/TrainingMetrics.h"
 #include "system/DeviceInfo.h"
+#include "system/EngineMessage.h"
 #include "system/MeasurementNoise.h"
 #include "training/ObserverList.h"
 #include "training/TrainingJob.h"
@@ -10,6 +11,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -107,13 +109,14 @@ std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary
 /// One plain sentence on whether an AMP run helped (naming both measures: steady-state throughput and epoch
 /// time) and, when it did not, the likely reason; "Too short to tell" when the step times' spread is as
 /// large as the difference.
-std::string comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
-                              const DeviceInfo& machine);
+EngineMessage comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, int64_t batchSize,
+                                const DeviceInfo& machine);
 
 /// One plain sentence on whether an AMP run's final top-1 differs from FP32's by more than this length of run
 /// can tell, judged by how their training losses differ over their last steps (`losses`, AMP's less FP32's:
 /// the same batches in the same order) and by the validation sample's margin; empty when either run was not
 /// validated.
-std::string accuracyVerdict(const RunSummary& fp32, const RunSummary& amp, const LossDifference& losses);
+std::optional<EngineMessage> accuracyVerdict(const RunSummary& fp32, const RunSummary& amp,
+                                             const LossDifference& losses);
 
 } // namespace ampwb

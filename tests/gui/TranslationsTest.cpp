@@ -7,6 +7,8 @@
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
 #include "system/DeviceInfo.h"
+#include "train/TrainingConfigPanel.h"
+#include "training/Comparison.h"
 #include "training/Trainer.h"
 
 #include <QFile>
@@ -74,25 +76,52 @@ private Q_SLOTS:
         QCOMPARE(window.tabs().tabText(3), QStringLiteral("分类"));
         QCOMPARE(window.findChild<QPushButton*>(QStringLiteral("serveModel"))->text(),
                  QStringLiteral("提供此模型服务"));
-        QCOMPARE(EngineText::translate(std::string("Epochs must be at least 1.")), QStringLiteral("轮数至少为 1。"));
-        const QString verdict = EngineText::translate(std::string(
-            "AMP did not help here: 0.85× the FP32 throughput (steady-state images/s), and an epoch took 1.18× as "
-            "long. Likely reason: the batch is small (8), so per-step overhead dominates."));
+        // A validation problem, under the configuration as the engine found it.
+        ampwb::TrainingConfig config = environment.quickConfig(1);
+        config.name = ".hidden";
+        window.configPanel().setConfig(config);
+        QCOMPARE(window.configPanel().problems(),
+                 QStringList{
+                     QStringLiteral("运行名称不能以点开头，也不能包含 / 或 \\：它是运行文件夹中的一个文件夹名。")});
+    }
+
+    void engineMessagesSpeakChinese()
+    {
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        using Code = ampwb::EngineMessage::Code;
+        QCOMPARE(EngineText::render(ampwb::EngineMessage(Code::EpochsBelowOne)), QStringLiteral("轮数至少为 1。"));
+        const QString verdict = EngineText::render(ampwb::EngineMessage(
+            Code::VerdictAmpDidNotHelp, {"0.85", "1.18", ampwb::EngineMessage(Code::ReasonSmallBatch, {"8"})}));
         QVERIFY2(verdict.contains(QStringLiteral("0.85")) && verdict.contains(QStringLiteral("1.18"))
-                     && verdict.contains(QStringLiteral("批量")) && !verdict.contains(QLatin1String("AMP did not")),
+                     && verdict.contains(QStringLiteral("批量")) && !verdict.contains(QLatin1String("AMP did not"))
+                     && !verdict.contains(QLatin1String("the batch")),
                  qPrintable(verdict));
-        const QString tooShort = EngineText::translate(std::string(
-            "Too short to tell: AMP ran at 1.04× the FP32 throughput, but the step times of these runs leave ±9 % of "
-            "uncertainty (95 %). Train more steps, or interleave the two runs."));
+        const QString tooShort = EngineText::render(ampwb::EngineMessage(
+            Code::VerdictTooShortToTell, {"1.04", "9", ampwb::EngineMessage(Code::AdviceTrainMoreStepsOrInterleave)}));
         QVERIFY2(tooShort.contains(QStringLiteral("1.04")) && tooShort.contains(QStringLiteral("±9"))
                      && !tooShort.contains(QLatin1String("Too short")) && !tooShort.contains(QLatin1String("Train")),
                  qPrintable(tooShort));
-        const QString tooShortInTurns = EngineText::translate(std::string(
-            "Too short to tell: AMP ran at 1.04× the FP32 throughput, but the step times of these runs leave ±9 % of "
-            "uncertainty (95 %). Train more steps."));
+        const QString tooShortInTurns = EngineText::render(ampwb::EngineMessage(
+            Code::VerdictTooShortToTell, {"1.04", "9", ampwb::EngineMessage(Code::AdviceTrainMoreSteps)}));
         QVERIFY2(tooShortInTurns.contains(QStringLiteral("请训练更多步数"))
                      && !tooShortInTurns.contains(QLatin1String("Train")),
                  qPrintable(tooShortInTurns));
+        // The verdict of two runs the engine measured, as the Compare tab shows it.
+        ampwb::RunSummary fp32;
+        fp32.state = ampwb::RunState::Finished;
+        fp32.imagesPerSecond = 100.0;
+        fp32.epochSeconds = 10.0;
+        ampwb::RunSummary amp = fp32;
+        amp.imagesPerSecond = 150.0;
+        amp.epochSeconds = 7.0;
+        const QString helped = EngineText::render(ampwb::comparisonVerdict(fp32, amp, 64, ampwb::DeviceInfo()));
+        QCOMPARE(helped,
+                 QStringLiteral("AMP 有帮助：吞吐量（稳态每秒图像数）为 FP32 的 1.50×，一轮用时为 FP32 的 0.70×。"));
+        // Every kind of message has its translation: none comes back in English.
+        for (int value = 0; value <= static_cast<int>(Code::TorchvisionModel); ++value) {
+            const char* english = ampwb::englishText(static_cast<Code>(value));
+            QVERIFY2(QCoreApplication::translate("EngineText", english) != QString::fromUtf8(english), english);
+        }
     }
 
     void engineDescriptionsSpeakChinese()
@@ -104,7 +133,7 @@ private Q_SLOTS:
         machine.cpuModel = "Model %2 CPU"; // a value with a place marker stays as it is
         for (int threads : {1, 2}) {
             machine.cpuThreads = threads;
-            const QString device = EngineText::translate(ampwb::describeDevice(c10::Device(c10::kCPU), machine));
+            const QString device = EngineText::render(ampwb::deviceMessage(c10::Device(c10::kCPU), machine));
             QVERIFY2(device.contains(QStringLiteral("%1 个线程").arg(threads))
                          && device.contains(QStringLiteral("bf16 单元：无"))
                          && device.startsWith(QStringLiteral("CPU（Model %2 CPU，")),
@@ -113,13 +142,13 @@ private Q_SLOTS:
 
         const ampwb::RunSummary run = ampwb::Trainer(environment.quickConfig(1)).run();
         const std::string checkpoint = run.runDirectory + "/checkpoint.pt";
-        const QString fromRun = EngineText::translate(ampwb::loadClassifierModel(run.runDirectory).description);
+        const QString fromRun = EngineText::render(*ampwb::loadClassifierModel(run.runDirectory).description);
         QVERIFY2(fromRun.startsWith(QStringLiteral("工作台运行 "))
                      && fromRun.endsWith(QStringLiteral("，10 个类别，32 像素")),
                  qPrintable(fromRun));
         const std::string exported = environment.path(QStringLiteral("tiny.pth")).toStdString();
         ampwb::exportStateDict(ampwb::loadClassifierModel(checkpoint), exported);
-        const QString fromFile = EngineText::translate(ampwb::loadClassifierModel(exported).description);
+        const QString fromFile = EngineText::render(*ampwb::loadClassifierModel(exported).description);
         QCOMPARE(fromFile,
                  QStringLiteral("ResNet-18 state dict，10 个类别（%1）").arg(QString::fromStdString(exported)));
 

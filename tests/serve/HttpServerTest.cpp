@@ -142,7 +142,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         std::signal(SIGPIPE, SIG_IGN);
-        ClassifierModel model{ResNet18(10), {}, "random weights", ""};
+        ClassifierModel model{ResNet18(10), {}, std::nullopt, ""}; // random weights
         ClassifierOptions classifierOptions;
         classifierOptions.warmupPasses = 0;
         ServiceOptions options;

@@ -1,5 +1,6 @@
 #include "classify/ClassificationWorker.h"
 
+#include "EngineText.h"
 #include "data/ImageDecoding.h"
 #include "model/Classifier.h"
 #include "modelfiles/ModelLoading.h"
@@ -158,7 +159,8 @@ ModelLoadResult ClassificationWorker::load(const LoadOrder& order)
         learned = {static_cast<int>(loadedModel->card.preprocessing.imageSize), loadedModel->card.learnedFromGrayscale};
         outcome.learned = learned;
         outcome.loaded = true;
-        outcome.description = QString::fromStdString(classifier->description());
+        if (classifier->descriptionMessage())
+            outcome.description = EngineText::render(*classifier->descriptionMessage());
     } catch (const std::exception& error) {
         loadedModel.reset();
         loadedModelName.clear();

@@ -47,7 +47,7 @@ struct ClassificationResult {
 struct ModelLoadResult {
     int generation = 0;
     bool loaded = false;
-    QString description;   ///< where the model came from, its classes and input size
+    QString description;   ///< where the model came from, its classes and input size, in the user's language
     LearnedImages learned; ///< what its training images were like
     QString error;         ///< the engine's message when it could not be loaded
 };

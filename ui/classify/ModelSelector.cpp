@@ -1,7 +1,6 @@
 #include "classify/ModelSelector.h"
 
 #include "AppSettings.h"
-#include "EngineText.h"
 #include "classify/ClassificationWorker.h"
 #include "classify/RunCheckpointDialog.h"
 #include "model/Classifier.h"
@@ -192,13 +191,12 @@ void ModelSelector::onModelLoaded(const ModelLoadResult& result)
         return;
     if (!result.loaded) {
         if (!result.error.isEmpty())
-            showModelProblem(tr("The model could not be loaded: %1").arg(EngineText::translate(result.error)));
+            showModelProblem(tr("The model could not be loaded: %1").arg(result.error));
         return;
     }
     ready = true;
     statusLineLabel->setStyleSheet(QString());
-    statusLineLabel->setText(
-        tr("%1 · %2 on the CPU").arg(EngineText::translate(result.description), precisionComboBox->currentText()));
+    statusLineLabel->setText(tr("%1 · %2 on the CPU").arg(result.description, precisionComboBox->currentText()));
     Q_EMIT modelReady(result.learned);
 }
 

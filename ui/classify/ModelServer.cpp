@@ -1,7 +1,5 @@
 #include "classify/ModelServer.h"
 
-#include "EngineText.h"
-
 #ifdef AMPWB_WITH_SERVE
 #include "ClassificationService.h"
 #include "HttpServer.h"
@@ -122,7 +120,7 @@ void ModelServer::launch(Order order)
         } catch (const std::exception& error) {
             const std::string reason = error.what();
             post([this, current, reason] {
-                onFailed(current, tr("The model could not be loaded: %1").arg(EngineText::translate(reason)));
+                onFailed(current, tr("The model could not be loaded: %1").arg(QString::fromStdString(reason)));
             });
         }
         post([this, current] { onEnded(current); });

@@ -330,14 +330,14 @@ QString CompareTab::verdict() const
         QStringList verdicts;
         for (auto run = runs.begin() + 1; run != runs.end(); ++run) {
             const int64_t batchSize = run->config ? run->config->batchSize : 0;
-            const QString verdict = EngineText::translate(
+            const QString verdict = EngineText::render(
                 ampwb::comparisonVerdict(*runs.front().summary, *run->summary, batchSize, machine));
             verdicts << (runs.size() > 2 ? tr("%1: %2").arg(run->label(), verdict) : verdict);
-            const std::string accuracy = ampwb::accuracyVerdict(*runs.front().summary, *run->summary,
-                                                                ampwb::finalLossDifference(lossesOf(runs.front()),
-                                                                                           lossesOf(*run)));
-            if (!accuracy.empty())
-                verdicts << EngineText::translate(accuracy);
+            const auto accuracy = ampwb::accuracyVerdict(*runs.front().summary, *run->summary,
+                                                         ampwb::finalLossDifference(lossesOf(runs.front()),
+                                                                                    lossesOf(*run)));
+            if (accuracy)
+                verdicts << EngineText::render(*accuracy);
         }
         return verdicts.join(QLatin1Char('\n'));
     }

@@ -114,6 +114,9 @@ RunRecord RunCatalog::describe(const QString& directory, const QString& name)
     if (const auto summary = ampwb::RunFolder::readSummary(path)) {
         record.precision = QString::fromStdString(ampwb::toString(summary->precision)).toUpper();
         record.device = QString::fromStdString(summary->deviceDescription);
+        const auto device = ampwb::RunFolder::readDevice(path);
+        if (device && device->english() == summary->deviceDescription)
+            record.deviceMessage = device;
         record.imagesPerSecond = summary->imagesPerSecond;
         record.peakMemoryBytes = summary->peakMemoryBytes;
         record.state = QString::fromStdString(ampwb::toString(summary->state));

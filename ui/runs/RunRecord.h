@@ -1,9 +1,12 @@
 #pragma once
 
+#include "system/EngineMessage.h"
+
 #include <QDateTime>
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 /// One row of the Runs table: what a run folder says about itself.
 struct RunRecord {
@@ -12,7 +15,9 @@ struct RunRecord {
     bool inComparison = false; ///< the fp32/ or amp/ run of a comparison folder
     QDateTime created;
     QString precision; ///< "FP32" or "AMP"
-    QString device;
+    QString device;    ///< the device line the run folder records (English), or the device asked for before it has one
+    /// `device` as a message, to show it in the user's language; none where config.json cannot say (older runs).
+    std::optional<ampwb::EngineMessage> deviceMessage;
     QString dataset;
     int64_t epochs = 0;        ///< complete epochs
     bool partialEpoch = false; ///< the run stopped inside its last epoch (which has results too)

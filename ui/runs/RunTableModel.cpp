@@ -3,6 +3,16 @@
 #include "DisplayFormat.h"
 #include "EngineText.h"
 
+namespace {
+
+/// The run's device in the user's language where the run folder records it as a message, else as recorded.
+QString deviceText(const RunRecord& run)
+{
+    return run.deviceMessage ? EngineText::render(*run.deviceMessage) : run.device;
+}
+
+} // namespace
+
 QString RunTableModel::stateText(const QString& state)
 {
     if (state == QLatin1String("running"))
@@ -46,7 +56,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         return {};
     const RunRecord& run = records[index.row()];
     if (role == Qt::ToolTipRole)
-        return index.column() == Device ? EngineText::translate(run.device) : run.directory;
+        return index.column() == Device ? deviceText(run) : run.directory;
     if (role == Qt::TextAlignmentRole)
         return index.column() >= Epochs && index.column() <= PeakMemory ? int(Qt::AlignRight | Qt::AlignVCenter)
                                                                         : int(Qt::AlignLeft | Qt::AlignVCenter);
@@ -74,7 +84,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case PeakMemory:
         return display ? QVariant(DisplayFormat::memory(run.peakMemoryBytes))
                        : QVariant(qlonglong(run.peakMemoryBytes));
-    case Device: return EngineText::translate(run.device);
+    case Device: return deviceText(run);
     default: return {};
     }
 }

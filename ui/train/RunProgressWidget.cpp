@@ -126,9 +126,18 @@ void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QStr
                              .arg(started.trainImages)
                              .arg(started.validationImages)
                              .arg(started.imageSize)
-                             .arg(EngineText::translate(started.deviceDescription));
+                             .arg(deviceText(started));
     latestLabel->setText(startingWeights.isEmpty() ? data : data + QLatin1Char('\n') + startingWeights);
     latestLabel->setToolTip(latestLabel->text()); // what the run found, while its steps take the line
+}
+
+QString RunProgressWidget::deviceText(const ampwb::RunStarted& started)
+{
+    // The run folder's config.json records the machine (written before the run starts); without it, the line as is.
+    const auto device = started.runDirectory.empty() ? std::nullopt
+                                                     : ampwb::RunFolder::readDevice(started.runDirectory);
+    return device && device->english() == started.deviceDescription ? EngineText::render(*device)
+                                                                    : QString::fromStdString(started.deviceDescription);
 }
 
 QString RunProgressWidget::describeStartingWeights(const ampwb::RunStarted& started)

@@ -390,9 +390,9 @@ QStringList TrainingConfigPanel::findProblems() const
     ampwb::TrainingConfig c = config();
     if (c.runsDirectory.empty())
         c.runsDirectory = "runs";
-    for (const std::string& problem : ampwb::validate(c)) {
-        if (problem != "Choose a dataset." || datasetProblem.isEmpty())
-            found << EngineText::translate(problem);
+    for (const ampwb::EngineMessage& problem : ampwb::validationProblems(c)) {
+        if (problem.code() != ampwb::EngineMessage::Code::ChooseDataset || datasetProblem.isEmpty())
+            found << EngineText::render(problem);
     }
     return found;
 }

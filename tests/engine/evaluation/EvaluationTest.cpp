@@ -30,7 +30,6 @@ ClassifierModel randomModel(int64_t classes, int64_t side, uint64_t seed)
     for (int64_t each = 0; each < classes; ++each)
         model.card.classNames.push_back("class " + std::to_string(each));
     model.card.preprocessing.imageSize = side;
-    model.description = "random ResNet-18";
     return model;
 }
 

@@ -35,7 +35,6 @@ ClassifierModel randomImageNetModel()
     }
     model.network->eval();
     model.card.classNames = imageNetClassNames();
-    model.description = "random 1000-class ResNet-18";
     return model;
 }
 

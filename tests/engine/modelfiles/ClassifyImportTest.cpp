@@ -195,7 +195,7 @@ private Q_SLOTS:
         const ClassifierModel model = loadClassifierModel("torchvision");
         QCOMPARE(model.network->numClasses(), int64_t(1000));
         QCOMPARE(model.card.classNames[1], std::string("goldfish"));
-        QVERIFY(QString::fromStdString(model.description).contains(kTorchvisionResNet18FileName));
+        QVERIFY(QString::fromStdString(model.description->english()).contains(kTorchvisionResNet18FileName));
     }
 
     void findsTorchvisionWeightsInTheHomeCache()

@@ -9,6 +9,7 @@
 #include "run/RunFiles.h"
 #include "run/RunFolder.h"
 #include "run/TrainingConfig.h"
+#include "system/DeviceInfo.h"
 #include "system/EnumNames.h"
 
 #include "TestSupport.h"
@@ -483,6 +484,55 @@ private Q_SLOTS:
                 QCOMPARE(figures.memoryBytes, 1000 * step.step + rank);
             }
         }
+    }
+
+    void deviceReadsBackAsAMessage()
+    {
+        DeviceInfo machine;
+        machine.cpuModel = "Model %1 CPU";
+        machine.cpuThreads = 8;
+        machine.cpuHasAmxBf16 = true;
+        machine.cpuHasAvx512Bf16 = true;
+        TrainingConfig config;
+        config.device = "cpu";
+        const c10::Device cpu(c10::kCPU);
+        RunFolder amx = RunFolder::create(runs, "device-amx");
+        amx.writeConfig(config, machine, describeDevice(cpu, machine));
+        QCOMPARE(RunFolder::readDevice(amx.directory()), std::optional(deviceMessage(cpu, machine)));
+
+        machine.cpuHasAmxBf16 = false;
+        RunFolder avx = RunFolder::create(runs, "device-avx512");
+        avx.writeConfig(config, machine, describeDevice(cpu, machine));
+        QCOMPARE(RunFolder::readDevice(avx.directory())->english(),
+                 std::string("CPU (Model %1 CPU, 8 threads, bf16 units: AVX512-BF16)"));
+
+        // "auto" took the GPU the machine had; "cpu" did not.
+        machine.gpuName = "NVIDIA H200, 139.8 GiB";
+        config.device = "auto";
+        const c10::Device cuda(c10::kCUDA, 0);
+        RunFolder gpu = RunFolder::create(runs, "device-cuda");
+        gpu.writeConfig(config, machine, describeDevice(cuda, machine));
+        QCOMPARE(RunFolder::readDevice(gpu.directory()), std::optional(deviceMessage(cuda, machine)));
+        config.device = "cpu";
+        RunFolder cpuBeside = RunFolder::create(runs, "device-cpu-beside-gpu");
+        cpuBeside.writeConfig(config, machine, describeDevice(cpu, machine));
+        QCOMPARE(RunFolder::readDevice(cpuBeside.directory()), std::optional(deviceMessage(cpu, machine)));
+
+        // A line the machine's fields do not make again, and a folder from before "cpu_amx_bf16": no message.
+        RunFolder other = RunFolder::create(runs, "device-other");
+        other.writeConfig(config, machine, "CPU");
+        QVERIFY(!RunFolder::readDevice(other.directory()));
+        QFile file(QString::fromStdString(amx.configPath()));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray text = file.readAll();
+        file.close();
+        QVERIFY(text.contains("\"cpu_amx_bf16\": true,\n"));
+        text.replace("\"cpu_amx_bf16\": true,\n", "");
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+        file.close();
+        QVERIFY(!RunFolder::readDevice(amx.directory()));
+        QVERIFY(!RunFolder::readDevice(runs + "/no-such-run"));
     }
 
     void runReadsBackAsWritten()

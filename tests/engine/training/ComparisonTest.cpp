@@ -314,22 +314,22 @@ void ComparisonTest::accuracyVerdictWeighsTheLossesSpread()
     losses.margin = 0.04;
     losses.steps = 25;
     // −10 points, but the losses at the end do not differ beyond their spread: not to be read as AMP's.
-    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses).value().english()),
              QStringLiteral("Accuracy: top-1 -10.00 pt is within what runs this short can tell: the training losses "
                             "differ by +0.015 (±0.040) over the last 25 steps, inside their step-to-step spread. Train "
                             "longer before reading it as AMP's."));
     losses.mean = 0.2;
-    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses).value().english()),
              QStringLiteral("Accuracy: top-1 -10.00 pt (±4.15 on the validation sample), and the training losses "
                             "differ by +0.200 (±0.040) over the last 25 steps: a difference these runs can tell."));
     amp.finalTop1 = 0.69;
-    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses)),
+    QCOMPARE(QString::fromStdString(accuracyVerdict(fp32, amp, losses).value().english()),
              QStringLiteral("Accuracy: top-1 -1.00 pt is within the validation sample's margin (±4.03), though the "
                             "training losses differ by +0.200 (±0.040) over the last 25 steps."));
-    QVERIFY(QString::fromStdString(accuracyVerdict(fp32, amp, LossDifference()))
+    QVERIFY(QString::fromStdString(accuracyVerdict(fp32, amp, LossDifference()).value().english())
                 .contains(QLatin1String("too short to tell")));
     amp.validated = false;
-    QVERIFY(accuracyVerdict(fp32, amp, losses).empty());
+    QVERIFY(!accuracyVerdict(fp32, amp, losses));
 }
 
 void ComparisonTest::verdictNamesBothMeasuresOrSaysTooShort()
@@ -337,28 +337,28 @@ void ComparisonTest::verdictNamesBothMeasuresOrSaysTooShort()
     DeviceInfo machine;
     machine.cpuHasAvx512Bf16 = true;
     const auto [fp32, faster] = finishedPair(150.0, 0.01);
-    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32, faster, 64, machine)),
+    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32, faster, 64, machine).english()),
              QStringLiteral("AMP helped: 1.50× the FP32 throughput (steady-state images/s), and an epoch took "
                             "0.67× as long, with 20 % less peak memory."));
     const auto [fp32Again, slower] = finishedPair(80.0, 0.01);
-    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32Again, slower, 64, machine)),
+    QCOMPARE(QString::fromStdString(comparisonVerdict(fp32Again, slower, 64, machine).english()),
              QStringLiteral("AMP did not help here: 0.80× the FP32 throughput (steady-state images/s), and an epoch "
                             "took 1.25× as long. Likely reason: the step is bound by work that autocast does not speed "
                             "up (casts, batch norm, data loading)."));
 
     // Step times spread by ±30 % (one standard error) in both runs: a 1.5× difference could be chance.
     auto [noisyFp32, noisyAmp] = finishedPair(150.0, 0.30);
-    const QString tooShort = QString::fromStdString(comparisonVerdict(noisyFp32, noisyAmp, 64, machine));
+    const QString tooShort = QString::fromStdString(comparisonVerdict(noisyFp32, noisyAmp, 64, machine).english());
     QCOMPARE(tooShort, QStringLiteral("Too short to tell: AMP ran at 1.50× the FP32 throughput, but the step times of "
                                       "these runs leave ±83 % of uncertainty (95 %). Train more steps, or interleave "
                                       "the two runs."));
     // Runs that took turns already did: the advice is more steps alone.
     noisyFp32.interleaved = noisyAmp.interleaved = true;
-    QVERIFY(QString::fromStdString(comparisonVerdict(noisyFp32, noisyAmp, 64, machine))
+    QVERIFY(QString::fromStdString(comparisonVerdict(noisyFp32, noisyAmp, 64, machine).english())
                 .endsWith(QStringLiteral("(95 %). Train more steps.")));
     // A run recorded before the spread was (NaN) gets the plain verdict.
     auto [oldFp32, oldAmp] = finishedPair(150.0, std::nan(""));
-    QVERIFY(QString::fromStdString(comparisonVerdict(oldFp32, oldAmp, 64, machine)).startsWith("AMP helped"));
+    QVERIFY(QString::fromStdString(comparisonVerdict(oldFp32, oldAmp, 64, machine).english()).startsWith("AMP helped"));
 }
 
 void ComparisonTest::tableSaysFasterOrSlowerAndMarksNoise()

@@ -21,11 +21,13 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
+#include <QTranslator>
 
 class RunsTabTest : public QObject {
     Q_OBJECT
@@ -195,6 +197,39 @@ private Q_SLOTS:
                      || verdict.startsWith(QLatin1String("AMP did not help"))
                      || verdict.startsWith(QLatin1String("Too short to tell: AMP ran at")),
                  qPrintable(verdict));
+    }
+
+    void theChineseWindowShowsDevicesAndVerdictsInChinese()
+    {
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        const auto backToEnglish = qScopeGuard([] {
+            // Translators only add up: the Chinese one goes, so that the tests after this one read English.
+            for (QTranslator* translator : QCoreApplication::instance()->findChildren<QTranslator*>()) {
+                QCoreApplication::removeTranslator(translator);
+                delete translator;
+            }
+            Translations::install(QStringLiteral("en"));
+        });
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        // Each run's device, made again from the machine its config.json records.
+        const QAbstractItemModel* model = tab.table().model();
+        QCOMPARE(model->rowCount(), 3);
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString device = model->index(row, RunTableModel::Device).data().toString();
+            QVERIFY2((device.startsWith(QStringLiteral("CPU（")) && device.contains(QStringLiteral("bf16 单元：")))
+                         || device.startsWith(QStringLiteral("CUDA（")),
+                     qPrintable(device));
+        }
+        select(tab, {QStringLiteral("pair/amp"), QStringLiteral("pair/fp32")});
+        tab.findChild<QPushButton*>(QStringLiteral("compareRuns"))->click();
+        const QString verdict = window.compareTab().verdict();
+        QVERIFY2(verdict.startsWith(QStringLiteral("AMP 有帮助"))
+                     || verdict.startsWith(QStringLiteral("AMP 在这里没有帮助"))
+                     || verdict.startsWith(QStringLiteral("运行太短，无法判断")),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.contains(QStringLiteral("\n准确率：top-1 ")), qPrintable(verdict));
     }
 
     void usingARunsConfiguration()
