@@ -74,6 +74,8 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                 static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
                 static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
                 started.lossScaling ? ", dynamic loss scaling" : "");
+    if (started.precisionPolicy)
+        std::printf("  precision policy: %s\n", describePrecisionPolicy(*started.precisionPolicy).c_str());
     if (started.start) {
         const WeightsOrigin& origin = *started.start;
         const std::string fileHead = "its " + std::to_string(origin.fileClasses) + "-class head";

@@ -137,6 +137,18 @@ TrainingCommand::TrainingCommand(Kind kind)
                  config.precision = v.oneOf(parsePrecision(v.text()), "fp32 or amp");
                  precisionChosen = true;
              }},
+            {"--precision-policy", "PRESET|FILE",
+             "each module's precision: a preset (fp32, amp, amp-batchnorm-fp32,\n"
+             "amp-keep-small-maps-fp32, bf16-everywhere) or a JSON policy file\n"
+             "(docs/precision-policy.md); instead of --precision",
+             [this](const OptionValue& v) {
+                 try {
+                     config.precisionPolicy = readPrecisionPolicy(v.text());
+                 } catch (const std::runtime_error& error) {
+                     throw v.mistake(error.what());
+                 }
+                 precisionChosen = true;
+             }},
             {"--amp-dtype", "auto|bfloat16|float16",
              "what AMP's autocast computes in (default auto: float16 on CUDA,\n"
              "bfloat16 on the CPU; float16 runs on any CPU, with loss scaling)",
@@ -273,6 +285,9 @@ int TrainingCommand::run()
     const std::vector<EngineMessage> problems = validationProblems(config);
     if (!problems.empty())
         throw UsageError(problems.front().english());
+    if (kind == Kind::Compare && config.precisionPolicy)
+        throw UsageError(
+            "--precision-policy trains one run: use it with train or profile (compare runs FP32 and AMP).");
     if (threads > 0)
         applyThreadPolicy(chooseThreadPolicy(threads));
     if (kind == Kind::Profile) {

@@ -85,18 +85,51 @@ bool PrecisionPolicy::usesReducedPrecision() const
     return false;
 }
 
+PrecisionPolicy PrecisionPolicy::resolvedFor(int64_t imageSize) const
+{
+    PrecisionPolicy resolved = *this;
+    resolved.smallMapsFp32 = false;
+    if (!smallMapsFp32)
+        return resolved;
+    for (int stage = 1; stage <= 4; ++stage)
+        if (stageMapSize(imageSize, stage) < kSmallMapSide)
+            resolved.modules.emplace("layer" + std::to_string(stage), ModulePrecision::Fp32);
+    if (stageMapSize(imageSize, 4) < kSmallMapSide)
+        resolved.modules.emplace("fc", ModulePrecision::Fp32);
+    return resolved;
+}
+
 bool operator==(const PrecisionPolicy& left, const PrecisionPolicy& right)
 {
     return left.name == right.name && left.otherwise == right.otherwise && left.modules == right.modules
-        && left.batchNormFp32 == right.batchNormFp32;
+        && left.batchNormFp32 == right.batchNormFp32 && left.smallMapsFp32 == right.smallMapsFp32;
+}
+
+std::string describePrecisionPolicy(const PrecisionPolicy& policy)
+{
+    std::string text = policy.name + ": " + toString(policy.otherwise);
+    for (const ModulePrecision precision :
+         {ModulePrecision::Fp32, ModulePrecision::Amp, ModulePrecision::Bf16, ModulePrecision::Fp16}) {
+        std::string paths;
+        for (const auto& [path, named] : policy.modules)
+            if (named == precision)
+                paths += (paths.empty() ? "" : ", ") + path;
+        if (!paths.empty())
+            text += ", and " + toString(precision) + " in " + paths;
+    }
+    if (policy.smallMapsFp32)
+        text += "; stages with maps under 8x8 in fp32";
+    if (policy.batchNormFp32)
+        text += "; batch norms in fp32";
+    return text;
 }
 
 std::vector<std::string> precisionPolicyPresets()
 {
-    return {"fp32", "amp", "amp-batchnorm-fp32", "amp-keep-small-maps-fp32", "pure-bf16"};
+    return {"fp32", "amp", "amp-batchnorm-fp32", "amp-keep-small-maps-fp32", "bf16-everywhere"};
 }
 
-std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name, int64_t imageSize)
+std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name)
 {
     PrecisionPolicy policy;
     policy.name = name;
@@ -106,12 +139,8 @@ std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name, in
     } else if (name == "amp-batchnorm-fp32") {
         policy.batchNormFp32 = true;
     } else if (name == "amp-keep-small-maps-fp32") {
-        for (int stage = 1; stage <= 4; ++stage)
-            if (stageMapSize(imageSize, stage) < kSmallMapSide)
-                policy.modules["layer" + std::to_string(stage)] = ModulePrecision::Fp32;
-        if (policy.modules.count("layer4"))
-            policy.modules["fc"] = ModulePrecision::Fp32;
-    } else if (name == "pure-bf16") {
+        policy.smallMapsFp32 = true;
+    } else if (name == "bf16-everywhere") {
         policy.otherwise = ModulePrecision::Bf16;
     } else {
         return std::nullopt;
@@ -119,9 +148,9 @@ std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name, in
     return policy;
 }
 
-PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile, int64_t imageSize)
+PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile)
 {
-    if (std::optional<PrecisionPolicy> preset = presetPrecisionPolicy(presetOrFile, imageSize))
+    if (std::optional<PrecisionPolicy> preset = presetPrecisionPolicy(presetOrFile))
         return *preset;
     std::optional<std::string> text;
     try {
@@ -140,7 +169,7 @@ PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile, int64_t ima
     return parsePrecisionPolicy(*text, presetOrFile);
 }
 
-std::string precisionPolicyJson(const PrecisionPolicy& policy)
+std::string precisionPolicyJson(const PrecisionPolicy& policy, int indent)
 {
     json modules = json::object();
     for (const auto& [path, precision] : policy.modules)
@@ -148,8 +177,9 @@ std::string precisionPolicyJson(const PrecisionPolicy& policy)
     const json document{{"name", policy.name},
                         {"otherwise", toString(policy.otherwise)},
                         {"batchNormFp32", policy.batchNormFp32},
+                        {"smallMapsFp32", policy.smallMapsFp32},
                         {"modules", modules}};
-    return document.dump(2);
+    return document.dump(indent);
 }
 
 PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string& source)
@@ -158,6 +188,11 @@ PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string&
     if (document.is_discarded() || !document.is_object())
         refuse(source, "is not a JSON object.");
     PrecisionPolicy policy;
+    const auto flag = [&source](const std::string& key, const json& value) {
+        if (!value.is_boolean())
+            refuse(source, "gives \"" + key + "\" " + value.dump() + "; it must be true or false.");
+        return value.get<bool>();
+    };
     for (const auto& [key, value] : document.items()) {
         if (key == "name") {
             if (!value.is_string())
@@ -166,9 +201,9 @@ PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string&
         } else if (key == "otherwise") {
             policy.otherwise = precisionIn(value, source, "\"otherwise\"");
         } else if (key == "batchNormFp32") {
-            if (!value.is_boolean())
-                refuse(source, "gives \"batchNormFp32\" " + value.dump() + "; it must be true or false.");
-            policy.batchNormFp32 = value.get<bool>();
+            policy.batchNormFp32 = flag(key, value);
+        } else if (key == "smallMapsFp32") {
+            policy.smallMapsFp32 = flag(key, value);
         } else if (key == "modules") {
             if (!value.is_object())
                 refuse(source, "gives \"modules\" " + value.dump() + "; it must map module paths to precisions.");
@@ -176,7 +211,7 @@ PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string&
                 policy.modules[path] = precisionIn(precision, source, "module \"" + path + "\"");
         } else {
             refuse(source, "has the key \"" + key
-                               + "\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\" "
+                               + "\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\", \"smallMapsFp32\" "
                                  "and \"modules\".");
         }
     }

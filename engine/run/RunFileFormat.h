@@ -134,6 +134,7 @@ struct ConfigJson {
         visit("synthetic_validation_size", config.syntheticValidationSize);
         visit("precision", config.precision);
         visit("amp_dtype", config.ampDtype);
+        visit("precision_policy", config.precisionPolicy);
         visit("engine_paths", config.enginePaths);
         visit("device", config.device);
         visit("epochs", config.epochs);
@@ -199,10 +200,14 @@ auto jsonFieldWriter(Json& object)
 {
     return [&object](const char* key, const auto& field) {
         using Field = std::decay_t<decltype(field)>;
-        if constexpr (std::is_enum_v<Field> || std::is_same_v<Field, EnginePaths>)
+        if constexpr (std::is_enum_v<Field> || std::is_same_v<Field, EnginePaths>) {
             object[key] = toString(field);
-        else
+        } else if constexpr (std::is_same_v<Field, std::optional<PrecisionPolicy>>) {
+            if (field) // a run without a policy writes no key for it, as before policies
+                object[key] = Json::parse(precisionPolicyJson(*field));
+        } else {
             object[key] = field;
+        }
     };
 }
 

@@ -184,6 +184,17 @@ void readField(const json& j, const char* key, LossScaling& out)
     readEnum(j, key, out, parseLossScaling);
 }
 
+void readField(const json& j, const char* key, std::optional<PrecisionPolicy>& out)
+{
+    if (!j.contains(key) || j.at(key).is_null())
+        return;
+    try {
+        out = parsePrecisionPolicy(j.at(key).dump(), std::string("in config field \"") + key + "\"");
+    } catch (const std::runtime_error& error) {
+        throw std::invalid_argument(error.what());
+    }
+}
+
 } // namespace
 
 TrainingConfig trainingConfigFromJson(const std::string& text)

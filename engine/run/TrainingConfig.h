@@ -3,6 +3,7 @@
 #include "run/EnginePaths.h"
 #include "run/GradScalerOptions.h"
 #include "run/Precision.h"
+#include "run/PrecisionPolicy.h"
 #include "system/EngineMessage.h"
 
 #include <cstdint>
@@ -30,6 +31,9 @@ struct TrainingConfig {
     int64_t syntheticValidationSize = 1024;
     Precision precision = Precision::Fp32;
     AmpDtype ampDtype = AmpDtype::Auto; ///< what AMP's autocast computes in (auto: fp16 on CUDA, bf16 on the CPU)
+    /// Each module's precision (none: the run's precision everywhere). A run with a policy is an AMP run when
+    /// the policy reduces any part's precision, and "amp" in it means `ampDtype`.
+    std::optional<PrecisionPolicy> precisionPolicy;
     EnginePaths enginePaths = EnginePaths::tuned(); ///< the workbench's measured fast paths, or stock libtorch
     std::string device = "auto";
     int64_t epochs = 1;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "run/Precision.h"
+#include "run/PrecisionPolicy.h"
 #include "run/WeightsOrigin.h"
 #include "system/MemoryUsage.h"
 
@@ -20,6 +21,8 @@ struct RunStarted {
     std::string datasetDescription;
     Precision precision = Precision::Fp32;
     AmpDtype ampDtype = AmpDtype::Auto; ///< AMP's autocast type, resolved for the device (Auto in FP32)
+    /// Each module's precision, its rules resolved for the run's image size (none: `precision` everywhere).
+    std::optional<PrecisionPolicy> precisionPolicy;
     bool lossScaling = false;
     int64_t trainImages = 0;
     int64_t validationImages = 0;

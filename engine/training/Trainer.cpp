@@ -8,6 +8,7 @@
 #include "distributed/ProcessGroup.h"
 #include "distributed/RankReports.h"
 #include "distributed/StepAgreement.h"
+#include "model/ModulePrecisions.h"
 #include "model/ResNet18.h"
 #include "modelfiles/StartingWeights.h"
 #include "run/GradientRanges.h"
@@ -139,6 +140,9 @@ private:
     void openData();
     /// The model: the starting weights given a head for the data's classes, or a new one.
     void buildModel(std::optional<StartingModel> start);
+    /// Under a precision policy: each module's precision for this device and image size, and the step's own
+    /// autocast region (the policy's "otherwise").
+    void applyPrecisionPolicy();
     /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
     void makeOptimizer();
     void makeScaler();
@@ -226,7 +230,8 @@ private:
     RunStarted started;
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;
-    std::optional<c10::ScalarType> autocast; ///< the type AMP's autocast casts to (none: FP32)
+    std::optional<c10::ScalarType> autocast;            ///< the type AMP's autocast casts to (none: FP32)
+    std::shared_ptr<const ModulePrecisions> precisions; ///< each module's precision, under a precision policy
     Clock::time_point sessionStart = Clock::now();
     Clock::time_point lastCheckpoint = Clock::now();
     RunSpeed speed;
@@ -326,6 +331,7 @@ void Trainer::Session::prepare()
     std::optional<StartingModel> start = loadStartingWeights();
     openData();
     buildModel(std::move(start));
+    applyPrecisionPolicy();
     makeOptimizer();
     makeScaler();
     restoreCheckpoint();
@@ -349,6 +355,9 @@ void Trainer::Session::settleConfig()
         saved.maxSteps = config.maxSteps;
         config = saved;
     }
+    // A policy that reduces some part's precision makes the run an AMP run, one that reduces none an FP32 run.
+    if (config.precisionPolicy)
+        config.precision = config.precisionPolicy->usesReducedPrecision() ? Precision::Amp : Precision::Fp32;
     const auto problems = validate(config);
     if (!problems.empty())
         throw std::invalid_argument(problems.front());
@@ -407,6 +416,18 @@ void Trainer::Session::buildModel(std::optional<StartingModel> start)
         convertToChannelsLast(*model);
 }
 
+void Trainer::Session::applyPrecisionPolicy()
+{
+    if (!config.precisionPolicy)
+        return;
+    const c10::ScalarType ampType = autocastScalarType(config.ampDtype, device.type());
+    precisions = std::make_shared<const ModulePrecisions>(config.precisionPolicy->resolvedFor(imageSize), device.type(),
+                                                          ampType);
+    model->setModulePrecisions(precisions);
+    // The step's own region is the policy's "otherwise"; the modules open theirs inside it.
+    autocast = precisions->outerType();
+}
+
 void Trainer::Session::makeOptimizer()
 {
     const auto options = torch::optim::SGDOptions(config.learningRate)
@@ -439,7 +460,9 @@ void Trainer::Session::makeOptimizer()
 void Trainer::Session::makeScaler()
 {
     GradScalerOptions scalerOptions = config.scaler;
-    scalerOptions.enabled = scalesLoss(config.lossScaling, summary.ampDtype);
+    // Under a policy, the modules' own precisions say whether anything computes in fp16.
+    const bool float16 = precisions ? precisions->usesFloat16() : summary.ampDtype == AmpDtype::Float16;
+    scalerOptions.enabled = scalesLoss(config.lossScaling, float16 ? AmpDtype::Float16 : AmpDtype::BFloat16);
     scaler = std::make_unique<GradScaler>(scalerOptions);
 }
 
@@ -567,6 +590,8 @@ void Trainer::Session::describeStart(const std::string& deviceText)
     started.datasetDescription = data.description;
     started.precision = config.precision;
     started.ampDtype = summary.ampDtype;
+    if (precisions)
+        started.precisionPolicy = precisions->policy();
     started.lossScaling = scaler->isEnabled();
     started.trainImages = data.train->size();
     started.validationImages = config.validation ? data.validation->size() : 0;

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void fp16OnTheCpuScalesTheLoss();
     void stockLibtorchIsRecorded();
     void singleTunedPathsCanBeLeftOut();
+    void trainUnderAPrecisionPolicy();
 
 private:
     QTemporaryDir scratch;
@@ -142,6 +143,13 @@ void CliTest::usageErrorsExitWithTwo_data()
     for (const char* name : {"../escaped", "/tmp/absolute-run", ".", "..", "a\\b", ".hidden"})
         QTest::addRow("--name %s", name) << QStringList{"train", "--name", name} << "A run name cannot";
     QTest::newRow("compare --name ..") << QStringList{"compare", "--name", ".."} << "A run name cannot";
+    QTest::newRow("--precision-policy unknown")
+        << QStringList{"train", "--precision-policy", "amp-everywhere"}
+        << "\"amp-everywhere\" is neither a precision policy preset (fp32, amp, amp-batchnorm-fp32";
+    QTest::newRow("--precision-policy not JSON")
+        << QStringList{"train", "--precision-policy", "/etc/hostname"} << "/etc/hostname is not a JSON object";
+    QTest::newRow("--precision-policy with compare")
+        << QStringList{"compare", "--precision-policy", "amp"} << "--precision-policy trains one run";
 }
 
 void CliTest::usageErrorsExitWithTwo()
@@ -604,6 +612,41 @@ void CliTest::stockLibtorchIsRecorded()
     QFile report(runs + QStringLiteral("/stock/report.md"));
     QVERIFY(report.open(QIODevice::ReadOnly));
     QVERIFY(QString::fromUtf8(report.readAll()).contains(QLatin1String("- Engine paths: stock libtorch")));
+}
+
+void CliTest::trainUnderAPrecisionPolicy()
+{
+    // A policy file: printed at the start, recorded in config.json, refused when it names a module ResNet-18 lacks.
+    const QString runs = scratch.filePath(QStringLiteral("policy-runs"));
+    const QString policy = scratch.filePath(QStringLiteral("policy.json"));
+    const auto writePolicy = [&policy](const char* text) {
+        QFile file(policy);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) == qint64(qstrlen(text));
+    };
+    QVERIFY(writePolicy(R"({"name": "head-fp32", "otherwise": "amp", "modules": {"fc": "fp32"}})"));
+    const CliResult result = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("policy"), 2)
+                                        + QStringList{QStringLiteral("--precision-policy"), policy},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    QVERIFY2(result.out.contains(QLatin1String("amp (bf16) run in")), qPrintable(result.out));
+    QVERIFY2(result.out.contains(QLatin1String("precision policy: head-fp32: amp, and fp32 in fc\n")),
+             qPrintable(result.out));
+    const QJsonObject config = readJsonFile(runs + QStringLiteral("/policy/config.json"));
+    QCOMPARE(config.value(QLatin1String("precision")).toString(), QStringLiteral("amp"));
+    const QJsonObject recorded = config.value(QLatin1String("precision_policy")).toObject();
+    QCOMPARE(recorded.value(QLatin1String("name")).toString(), QStringLiteral("head-fp32"));
+    QCOMPARE(recorded.value(QLatin1String("modules")).toObject().value(QLatin1String("fc")).toString(),
+             QStringLiteral("fp32"));
+
+    QVERIFY(writePolicy(R"({"modules": {"layer5": "fp32"}})"));
+    const CliResult refused = runCli(QStringList{QStringLiteral("train")} + tinyRun(runs, QStringLiteral("layer5"), 2)
+                                         + QStringList{QStringLiteral("--precision-policy"), policy},
+                                     scratch.path());
+    QVERIFY2(refused.finished && refused.exitCode != 0, qPrintable(refused.describe()));
+    QVERIFY2(refused.err.contains(
+                 QLatin1String("The precision policy names \"layer5\", which ResNet-18 does not have")),
+             qPrintable(refused.describe()));
+    QVERIFY2(!QDir(runs + QStringLiteral("/layer5")).exists(), "a run folder was left by a refused policy");
 }
 
 void CliTest::singleTunedPathsCanBeLeftOut()

@@ -80,9 +80,9 @@ bool sameBits(const StepResult& left, const StepResult& right)
     return true;
 }
 
-PrecisionPolicy preset(const char* name, int64_t imageSize = 32)
+PrecisionPolicy preset(const std::string& name)
 {
-    return *presetPrecisionPolicy(name, imageSize);
+    return *presetPrecisionPolicy(name);
 }
 
 } // namespace
@@ -131,6 +131,8 @@ void ModulePrecisionsTest::eachModuleTakesTheLongestPathNamingIt()
     QVERIFY(resolved.usesFloat16());
     QVERIFY(!ModulePrecisions(preset("amp"), c10::DeviceType::CPU, c10::kBFloat16).usesFloat16());
     QVERIFY(ModulePrecisions(preset("amp"), c10::DeviceType::CUDA, c10::kHalf).usesFloat16());
+    QCOMPARE(QString::fromStdString(describePrecisionPolicy(policy)),
+             QStringLiteral("custom: amp, and fp32 in layer2, and fp16 in layer2.0.conv1; batch norms in fp32"));
     QVERIFY(!preset("fp32").usesReducedPrecision());
     QVERIFY(preset("amp").usesReducedPrecision());
 }
@@ -150,7 +152,7 @@ void ModulePrecisionsTest::smallMapsPresetFollowsTheImageSize()
 {
     QFETCH(int, imageSize);
     QFETCH(QStringList, fp32Modules);
-    const PrecisionPolicy policy = preset("amp-keep-small-maps-fp32", imageSize);
+    const PrecisionPolicy policy = preset("amp-keep-small-maps-fp32").resolvedFor(imageSize);
     QStringList paths;
     for (const auto& [path, precision] : policy.modules) {
         QCOMPARE(named(precision), named(ModulePrecision::Fp32));
@@ -163,9 +165,10 @@ void ModulePrecisionsTest::smallMapsPresetFollowsTheImageSize()
 void ModulePrecisionsTest::policyFileReadsBackAsWritten()
 {
     for (const std::string& name : precisionPolicyPresets()) {
-        const PrecisionPolicy policy = preset(name.c_str(), 64);
+        const PrecisionPolicy policy = preset(name);
         QCOMPARE(parsePrecisionPolicy(precisionPolicyJson(policy), "text"), policy);
-        QCOMPARE(readPrecisionPolicy(name, 64), policy);
+        QCOMPARE(parsePrecisionPolicy(precisionPolicyJson(policy, -1), "text"), policy);
+        QCOMPARE(readPrecisionPolicy(name), policy);
     }
     PrecisionPolicy mixed;
     mixed.name = "mine";
@@ -174,7 +177,7 @@ void ModulePrecisionsTest::policyFileReadsBackAsWritten()
     mixed.modules = {{"layer1", ModulePrecision::Bf16}, {"fc", ModulePrecision::Fp16}};
     const std::string path = scratch.filePath(QStringLiteral("mine.json")).toStdString();
     std::ofstream(path) << precisionPolicyJson(mixed);
-    QCOMPARE(readPrecisionPolicy(path, 28), mixed);
+    QCOMPARE(readPrecisionPolicy(path), mixed);
     // Upper case and a file without a name.
     const PrecisionPolicy unnamed = parsePrecisionPolicy(R"({"otherwise": "FP32", "modules": {"fc": "BF16"}})", "t");
     QCOMPARE(unnamed.name, std::string("custom"));
@@ -200,6 +203,8 @@ void ModulePrecisionsTest::badPolicyFilesAreRefusedByName_data()
                                     << "gives \"modules\" [\"fc\"]";
     QTest::newRow("batchNormFp32 text") << R"({"batchNormFp32": "yes"})"
                                         << "it must be true or false";
+    QTest::newRow("smallMapsFp32 a number") << R"({"smallMapsFp32": 1})"
+                                            << "gives \"smallMapsFp32\" 1; it must be true or false";
 }
 
 void ModulePrecisionsTest::badPolicyFilesAreRefusedByName()
@@ -209,7 +214,7 @@ void ModulePrecisionsTest::badPolicyFilesAreRefusedByName()
     const std::string path = scratch.filePath(QStringLiteral("p.json")).toStdString();
     std::ofstream(path) << text.toStdString();
     try {
-        readPrecisionPolicy(path, 28);
+        readPrecisionPolicy(path);
         QFAIL("the policy was read");
     } catch (const std::runtime_error& error) {
         const QString message = QString::fromUtf8(error.what());
@@ -219,7 +224,7 @@ void ModulePrecisionsTest::badPolicyFilesAreRefusedByName()
                  qPrintable(message));
     }
     try {
-        readPrecisionPolicy(scratch.filePath(QStringLiteral("none.json")).toStdString(), 28);
+        readPrecisionPolicy(scratch.filePath(QStringLiteral("none.json")).toStdString());
         QFAIL("a missing file was read");
     } catch (const std::runtime_error& error) {
         QVERIFY2(QString::fromUtf8(error.what())

@@ -921,6 +921,14 @@ private Q_SLOTS:
         QCOMPARE(QByteArray::fromStdString(toJson(read)), QByteArray(kUnusualConfigJson));
         QCOMPARE(read.name, config.name);
         QCOMPARE(read.scaler.growthInterval, config.scaler.growthInterval);
+        QVERIFY(!read.precisionPolicy); // a run without a policy writes no key for it
+
+        TrainingConfig withPolicy = config;
+        withPolicy.precisionPolicy = *presetPrecisionPolicy("amp-keep-small-maps-fp32");
+        withPolicy.precisionPolicy->modules["layer1.0.conv2"] = ModulePrecision::Fp16;
+        const std::string policyText = toJson(withPolicy);
+        QVERIFY(policyText.find("\"precision_policy\": {") != std::string::npos);
+        QVERIFY(trainingConfigFromJson(policyText).precisionPolicy == withPolicy.precisionPolicy);
     }
 
     void configReadingIsStrict()
@@ -950,6 +958,10 @@ private Q_SLOTS:
                  std::string("config field \"schedule\" has the unknown value \"linear\""));
         QCOMPARE(problem("{\"loss_scaling\": 1}"), std::string("config field \"loss_scaling\" has the wrong type"));
         QCOMPARE(problem("[]"), std::string("config is not a JSON object"));
+        QCOMPARE(problem("{\"precision_policy\": {\"otherwise\": \"int8\"}}"),
+                 std::string(
+                     "The precision policy in config field \"precision_policy\" gives \"otherwise\" \"int8\"; a "
+                     "precision is \"fp32\", \"amp\", \"bf16\" or \"fp16\"."));
     }
 
     void enumNamesRoundTrip()

@@ -1,0 +1,161 @@
+// A run under a precision policy: a policy of one precision trains bit for bit as that precision's run, a mixed
+// one trains as neither, and the policy is recorded in config.json and taken up again by a resume.
+#include "training/Trainer.h"
+
+#include "run/PrecisionPolicy.h"
+#include "run/RunFolder.h"
+
+#include "RunRecorder.h"
+#include "TestSupport.h"
+
+#include <QTemporaryDir>
+
+#include <torch/torch.h>
+
+using namespace ampwb;
+using ampwb::test::Recorder;
+using ampwb::test::smallConfig;
+
+namespace {
+
+/// The losses of every step of a run, and how it ended.
+struct Trained {
+    RunSummary summary;
+    std::vector<double> losses;
+    bool lossScaling = false;
+};
+
+Trained train(const TrainingConfig& config, const QString& resumeDirectory = {})
+{
+    Recorder recorder;
+    Trainer trainer(config, resumeDirectory.toStdString());
+    trainer.addObserver(&recorder);
+    Trained trained;
+    trained.summary = trainer.run();
+    for (const StepMetrics& step : recorder.steps)
+        trained.losses.push_back(step.loss);
+    trained.lossScaling = recorder.started.lossScaling;
+    return trained;
+}
+
+QString lossesText(const std::vector<double>& losses)
+{
+    QStringList texts;
+    for (double loss : losses)
+        texts << QString::number(loss, 'g', 17);
+    return texts.join(QLatin1Char(' '));
+}
+
+PrecisionPolicy everyModule(ModulePrecision precision)
+{
+    PrecisionPolicy policy;
+    policy.name = "every-module-" + toString(precision);
+    policy.otherwise = precision;
+    for (const char* stage : {"conv1", "bn1", "layer1", "layer2", "layer3", "layer4", "fc"})
+        policy.modules[stage] = precision;
+    return policy;
+}
+
+} // namespace
+
+class PrecisionPolicyTrainingTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void onePrecisionEverywhereTrainsAsThatPrecision_data();
+    void onePrecisionEverywhereTrainsAsThatPrecision();
+    void mixedPolicyIsRecordedAndResumed();
+
+private:
+    QTemporaryDir runs;
+};
+
+void PrecisionPolicyTrainingTest::onePrecisionEverywhereTrainsAsThatPrecision_data()
+{
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("ampDtype");
+    QTest::addColumn<int>("steps");
+    QTest::newRow("fp32") << int(ModulePrecision::Fp32) << int(AmpDtype::Auto) << 4;
+    QTest::newRow("autocast bf16") << int(ModulePrecision::Bf16) << int(AmpDtype::BFloat16) << 4;
+    // fp16 convolution gradients are slow on a CPU: two steps.
+    QTest::newRow("autocast fp16, loss scaled") << int(ModulePrecision::Fp16) << int(AmpDtype::Float16) << 2;
+}
+
+void PrecisionPolicyTrainingTest::onePrecisionEverywhereTrainsAsThatPrecision()
+{
+    QFETCH(int, precision);
+    QFETCH(int, ampDtype);
+    QFETCH(int, steps);
+    const auto modulePrecision = static_cast<ModulePrecision>(precision);
+    TrainingConfig plain = smallConfig(runs.path(), "plain");
+    plain.name = "plain-" + toString(modulePrecision);
+    plain.maxSteps = steps;
+    plain.precision = modulePrecision == ModulePrecision::Fp32 ? Precision::Fp32 : Precision::Amp;
+    plain.ampDtype = static_cast<AmpDtype>(ampDtype);
+    const Trained reference = train(plain);
+    QVERIFY2(reference.summary.state == RunState::Finished, reference.summary.message.c_str());
+    QCOMPARE(reference.losses.size(), size_t(steps));
+
+    for (const PrecisionPolicy& policy :
+         {everyModule(modulePrecision),
+          *presetPrecisionPolicy(modulePrecision == ModulePrecision::Fp32 ? "fp32" : "amp")}) {
+        TrainingConfig config = plain;
+        config.name = "policy-" + policy.name + "-" + toString(modulePrecision);
+        config.precision = Precision::Fp32; // the policy decides
+        config.precisionPolicy = policy;
+        const Trained underPolicy = train(config);
+        QVERIFY2(underPolicy.summary.state == RunState::Finished, underPolicy.summary.message.c_str());
+        QCOMPARE(toString(underPolicy.summary.precision), toString(plain.precision));
+        QCOMPARE(underPolicy.lossScaling, reference.lossScaling);
+        QVERIFY2(underPolicy.losses == reference.losses,
+                 qPrintable(QStringLiteral("%1: %2, plain run: %3")
+                                .arg(QString::fromStdString(policy.name), lossesText(underPolicy.losses),
+                                     lossesText(reference.losses))));
+        QCOMPARE(underPolicy.summary.finalValidationLoss, reference.summary.finalValidationLoss);
+    }
+    QCOMPARE(reference.lossScaling, modulePrecision == ModulePrecision::Fp16);
+}
+
+void PrecisionPolicyTrainingTest::mixedPolicyIsRecordedAndResumed()
+{
+    PrecisionPolicy policy = *presetPrecisionPolicy("amp-batchnorm-fp32");
+    policy.name = "mixed";
+    policy.smallMapsFp32 = true; // at 32 px: layer2 (4×4), layer3, layer4 and fc in fp32
+    policy.modules["layer1.0.conv1"] = ModulePrecision::Fp16;
+    TrainingConfig config = smallConfig(runs.path(), "mixed");
+    config.maxSteps = 2;
+    config.precisionPolicy = policy;
+    const Trained mixed = train(config);
+    QVERIFY2(mixed.summary.state == RunState::Finished, mixed.summary.message.c_str());
+    QCOMPARE(toString(mixed.summary.precision), toString(Precision::Amp));
+    QVERIFY(mixed.lossScaling); // a module computes in fp16
+
+    TrainingConfig amp = smallConfig(runs.path(), "mixed-amp");
+    amp.maxSteps = 2;
+    amp.precision = Precision::Amp;
+    const Trained plainAmp = train(amp);
+    QVERIFY(mixed.losses != plainAmp.losses);
+
+    // config.json holds the policy as given (its rule, not the modules it resolved to).
+    const QString folder = QString::fromStdString(mixed.summary.runDirectory);
+    const TrainingConfig saved = RunFolder::readConfig(folder.toStdString());
+    QVERIFY(saved.precisionPolicy.has_value());
+    QVERIFY(*saved.precisionPolicy == policy);
+
+    // A resume trains on under the same policy: two more steps continue the run's losses as a run of four does.
+    TrainingConfig longer = config;
+    longer.maxSteps = 4;
+    const Trained resumed = train(longer, folder);
+    QVERIFY2(resumed.summary.state == RunState::Finished, resumed.summary.message.c_str());
+    TrainingConfig whole = config;
+    whole.name = "mixed-whole";
+    whole.maxSteps = 4;
+    const Trained uninterrupted = train(whole);
+    QCOMPARE(resumed.losses.size(), size_t(2));
+    QVERIFY2(resumed.losses[0] == uninterrupted.losses[2] && resumed.losses[1] == uninterrupted.losses[3],
+             qPrintable(lossesText(resumed.losses) + QStringLiteral(" after a resume; ")
+                        + lossesText(uninterrupted.losses)));
+}
+
+QTEST_GUILESS_MAIN(PrecisionPolicyTrainingTest)
+#include "PrecisionPolicyTrainingTest.moc"
