@@ -157,7 +157,7 @@ int main(int argc, char** argv)
         trainer.addObserver(&window);
         const RunSummary summary = trainer.run();
         if (summary.state != RunState::Finished)
-            throw std::runtime_error("the run ended " + toString(summary.state) + ": " + summary.message);
+            throw std::runtime_error("the run ended " + toString(summary.state) + ": " + summary.message.english());
         const auto steps = static_cast<double>(settings.config.maxSteps - settings.from + 1);
         std::vector<std::pair<std::pair<std::string, std::string>, OperatorTime>> rows;
         for (const auto& entry : selfTimes(window.events))

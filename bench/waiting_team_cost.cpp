@@ -65,7 +65,7 @@ double trainedImagesPerSecond(TrainingConfig config, const std::string& name)
     config.name = name;
     const RunSummary summary = Trainer(config).run();
     if (summary.state != RunState::Finished)
-        throw std::runtime_error(summary.message);
+        throw std::runtime_error(summary.message.english());
     return summary.imagesPerSecond;
 }
 

@@ -419,6 +419,46 @@ so the scale stays 1</source>
         <source>Train AMP twice beside FP32: in bf16, and in fp16 with dynamic loss scaling, so the loss-scale chart and skipped steps show what fp16 needs. On a CPU, fp16&apos;s steps take far longer than FP32&apos;s (about 120 times as long on the Intel Xeon measured, at 28 px).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a policy file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train a third run under a precision policy (docs/precision-policy.md), after FP32 and AMP, with the same seed and data order: the table and the verdict say whether it beat both. A three-way comparison takes no policy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Third run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training FP32, AMP and the policy %1 in turns, step by step, with the same seed and data order…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training FP32, then AMP, then the policy %1, with the same seed and data order…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a precision policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision policies (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ComparisonReport</name>
@@ -853,6 +893,830 @@ vs %2</source>
     </message>
     <message>
         <source>CUDA (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy %1 beat both: %2× the FP32 throughput and %3× the AMP throughput (steady-state images/s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy %1 did not beat both: %2× the FP32 throughput and %3× the AMP throughput (steady-state images/s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too short to tell whether the policy %1 beat both: %2× the FP32 throughput and %3× the AMP throughput, but the step times of these runs leave ±%4 % of uncertainty (95 %). %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy %1 against FP32: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory: %1 Try a smaller batch size or image size, or AMP, which keeps activations in 16 bits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost contact with the other ranks of the data-parallel group in step %1: a rank ended or its machine went away, or it did not answer within the group timeout. The run&apos;s last checkpoint is kept. (Gloo: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped at step %1 of %2; resume to continue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss scale collapsed below 2^-16 at step %1: the gradients overflow at every scale, so training has diverged. Lower the learning rate, add warm-up or gradient clipping, or train in FP32.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss became NaN at step %1 (training diverged); the weights of the last checkpoint are kept. Try a lower learning rate or warm-up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss became infinite at step %1 (training diverged); the weights of the last checkpoint are kept. Try a lower learning rate or warm-up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run would take %1 steps (%2 epochs of %3, max steps %4); a run takes at most %5 steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or set max steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in %1 is already at step %2, and this resume would end at step %3: nothing to train. Ask for more epochs or steps (max steps 0: no limit) to continue it; the run is left as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in %1 was trained by %2 and this resume has %3. Resume it with %4: each rank&apos;s share of an epoch and the global batch depend on it. The run is left as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 data-parallel ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one process (no --nproc-per-node, no torchrun)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--nproc-per-node %1 (or torchrun with that many processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown dataset &quot;%1&quot; (this build has no OpenCV, so image folders cannot be read).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST is not installed (%1 is missing). Install it with: sudo apt-get install dataset-fashion-mnist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data folder %1 has no %2(.gz) file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the IDX file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IDX file %1 is truncated or corrupt (ended early).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not an IDX file of unsigned bytes with %2 dimension(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IDX file %1 declares an implausible size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IDX files %1 and %2 hold %3 images but %4 labels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The labels file %1 has label %2, but the dataset has only %3 classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 is not CIFAR-10 binary data: it needs data_batch_1.bin … data_batch_5.bin and test_batch.bin (the &quot;CIFAR-10 binary version&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the CIFAR-10 file %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the CIFAR-10 file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 file %1 is truncated or not a CIFAR-10 binary batch (%2 bytes is not a multiple of %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 file %1 has label %2; CIFAR-10 has 10 classes (is this CIFAR-100?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image folder %1 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image folder %1 needs at least two class subfolders, one per class (found %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image folder %1 has no usable JPEG, PNG, BMP or WebP image in its class folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The class folder &quot;%1&quot; in %2 has no usable image; remove it or add images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The class folders of %1 differ from those of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is not a JPEG, PNG, BMP, WebP or PBM/PGM/PPM file, or its header is damaged; other formats are not read, as their size cannot be checked before decoding (save it as PNG or JPEG).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is too large (%2×%3 pixels; the limit is %4 megapixels).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is too large (%2 bytes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the image %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the image %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is an empty file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 is truncated (its JPEG data stops before the end of the image).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image %1 could not be decoded (corrupt, unsupported or too large).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not an image OpenCV can decode (corrupt or unsupported).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset has %1 images, fewer than one batch of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More than %1 images in a row could not be read; the dataset looks broken (see the unreadable images list).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has %1 classes and the dataset has %2: evaluate it on data with the classes it was trained on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model file at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is refused: its %2 would unpack to %3 bytes, more than the limit of %4 (4 MiB) for a ResNet-18 state dict or checkpoint (their data.pkl takes about 15-21 kB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is refused: its record %2 would unpack from %3 to %4 bytes, more than 64 times its size (the limit for a record over 1 MiB); PyTorch stores tensor data unpacked, so this is not a file it wrote.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is a TorchScript/libtorch archive, not a state dict saved with torch.save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 uses torch.save&apos;s pre-1.6 format; load it in Python and save it again with torch.save(state_dict, path) to convert it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not a state dict saved with torch.save (not a readable PyTorch zip archive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not a usable state dict: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (it is empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (its first entry is &apos;%1&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: it has no &apos;%2&apos;%3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: &apos;%2&apos; has the shape %3, ResNet-18 needs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: &apos;%2&apos; holds %3 values, ResNet-18 needs %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: it has the unexpected entry &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model card %1 needs three numbers for &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not a version-1 AMP Workbench model card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model card %1 has an input size outside 1–4096.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model card %1 resizes to %2 px, which the workbench&apos;s eval transform cannot do for a %3 px input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model card %1 is not valid: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model card %1 names %2 classes, but the model in %3 has %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the label list %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label list %1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label list %1 has %2 names, but the model has %3 classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run folder %1 has no usable config.json: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The torchvision ImageNet weights %1 are not in the torch hub cache (searched: %2). Download them with `amp-workbench-cli weights fetch imagenet` (or the window&apos;s Download button), or pass a .pth file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 is not a run folder with a checkpoint.pt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 already exists; choose another name or allow replacing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no checkpoint at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is not a regular file (a pipe, a device, a folder): it is not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is damaged or not a workbench checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 was written by another workbench version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is not a workbench ResNet-18 checkpoint: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 has an invalid class count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 has a %2-class head, but this run has %3 classes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 does not fit this model: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot append to %1 (is the disk full?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot flush %1 to disk: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. The disk holding %3 is full; the previous %4 is kept. Free some space, then resume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a file: it is not replaced. Choose a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file: it is not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than such a file can be (at most %3 bytes: %4); it is not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA was requested, but this build or machine has no CUDA device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown device &quot;%1&quot; (use auto, cpu, cuda or cuda:N).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No folder to keep torch hub weights in: none of TORCH_HOME, XDG_CACHE_HOME and HOME is set. Set TORCH_HOME to a folder and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libcurl could not be initialised, so nothing can be downloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libcurl could not start a download of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 was cancelled; nothing was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full: %2 could not be saved. Free some space and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1 into %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Nothing was saved. Download it in a browser and put it in %1 as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server announces more than %1 for %2, the most that weights may take (torchvision&apos;s ResNet-18 file is 44.7 MB): it is not the expected file, so the download was stopped.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %2 went past %1, the most that weights may take (torchvision&apos;s ResNet-18 file is 44.7 MB): it is not the expected file, so the download was stopped.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 stalled: less than 1 kB/s arrived for %2 s (after %3), so it was given up.%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1 for %2.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1 (%2).%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 broke off after %2 of %3 (%4).%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download of %1 broke off after %2 (%3).%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot download %1 (%2).%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file downloaded from %1 has the SHA-256 %2, which does not start with %3 as its name %4 requires: it is not the expected file, so nothing was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is not set; a data-parallel rank needs RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT (torchrun sets them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is &quot;%2&quot;; it must be a whole number from %3 to %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank 0 could not open the rendezvous on port %1 of %2 (is another program using it? choose another MASTER_PORT): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the address does not resolve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank 0 could not open the rendezvous on port %1 (is another program using it? choose another MASTER_PORT): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 could not reach the rendezvous at %2 within %3 (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 could not set up NCCL for its GPU: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 could not connect to the other ranks at %2 within %3 (did all %4 ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 got no answer from the rendezvous at %2 within %3 (is something other than rank 0&apos;s store listening at MASTER_ADDR and MASTER_PORT?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No free port on 127.0.0.1 for the ranks to meet on: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start rank %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ranks were started with different settings: %1 is %2 on rank %3 and %4 on rank %5. Start every rank with the same training settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Malformed pickle at byte %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pickle goes over a limit at byte %1: more than %2 %3, far more than a ResNet-18 state dict needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pickle holds %1 bytes, more than the limit of %2 (4 MiB): far more than a ResNet-18 state dict needs (about 15 kB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values built</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values and MARKs on the stack at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dict entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memo entries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data ends in the middle of an instruction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer of %1 bytes does not fit 64 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a global&apos;s name is not a Python identifier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a global has an empty name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an instruction needs a value but the stack is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an instruction needs a MARK but there is none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>items are set on a %1, not on a dict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dict key is a %1, not a str</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the global %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REDUCE needs a global and a tuple, not a %1 and a %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OrderedDict is only supported without arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calling %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BUILD on a %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BUILD with a %1 state is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the memo has no entry %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pickle protocol %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STACK_GLOBAL needs two str values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SETITEMS has a key without a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>persistent ids are not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STOP with %1 values and %2 marks left (expected one value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opcode %1 is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config is not valid JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config field &quot;%1&quot; has the wrong type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config field &quot;%1&quot; has the unknown value &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in config field &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision policy %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gives &quot;%1&quot; %2; it must be true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gives &quot;name&quot; %1; it must be text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gives &quot;modules&quot; %1; it must map module paths to precisions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gives %1 %2; a precision is &quot;fp32&quot;, &quot;amp&quot;, &quot;bf16&quot; or &quot;fp16&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>module &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot; and &quot;modules&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a precision policy preset (%2) nor a policy file: there is no file of that name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision policy names %1, which ResNet-18 does not have; its modules are conv1, bn1, layer1 … layer4, their blocks (layer1.0, layer1.1, …), the blocks&apos; conv1, bn1, conv2, bn2 and downsample (downsample.0, downsample.1), and fc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a line longer than %1 bytes, more than any line of such a file (%2); it is not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, in a line longer than %2 bytes, more than any line of such a file (%3); it is not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binary data, not text (byte %1 at position %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a blank line, where the header belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a blank line, where a row belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a blank line, where a row of %1 numbers belongs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not gradstats.csv&apos;s header, which names step first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a row of gradient statistics (the step, the parameter&apos;s name and its counts, each a number)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step is %1, not a whole number from 1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header names %1 first, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cell, where the header has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cells, where the header has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a whole number from 1 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its first cell is not a whole number (a step or an epoch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ONNX graph failed the ONNX checker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ONNX model could not be serialised (over 2 GiB?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make the profile folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the data to evaluate on: %1 is not a run folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Nothing in the run was changed; repair that file, or move it out of the run folder, to resume the run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1402,6 +2266,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>CPU: %1 · bf16 units: %2 · libtorch %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Measuring precisions (the X-ray tab shows how far)…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1520,6 +2388,102 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PolicyText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, and %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; stages with maps under 8×8 in fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; batch norms in fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every module in fp32: nothing reduced, an FP32 run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autocast&apos;s own lists decide operator by operator, as AMP does without a policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP, with every batch norm in fp32 (Apex O2&apos;s rule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP, but the stages whose feature maps are under 8×8 in fp32: there autocast&apos;s casts cost more than its products save on the CPUs measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Autocast in bf16 whatever the device (on CUDA instead of AMP&apos;s fp16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, and %1 in one module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, and %1 in %2 modules</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PrecisionColumn</name>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward and backward per step: fp32 %1 ms, bf16 %2 ms, fp16 %3 ms.
+Gradients flushed to zero at the worst step: fp16 %4 %, bf16 %5 %.
+Chosen: %6 (%7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision of every part the column does not set: ReLU, pooling, the shortcuts&apos; additions, the loss, and the modules left in italics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set for %1. Double-click to choose another precision.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the policy&apos;s rule (in italics). Double-click to set a precision for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: it computes in the precision chosen for everything else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: the gain was too small</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 would flush gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only fp32 measured</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2197,6 +3161,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Could not read the run&apos;s configuration: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 under the precision policy %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainingCharts</name>
@@ -2535,6 +3503,62 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>The run&apos;s folder name; left empty, the precision and the time it starts (amp-20261206-101500)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>None (the precision decides)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a policy file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which precision each module of ResNet-18 computes in (docs/precision-policy.md): a preset, the X-ray tab&apos;s precision column, or a policy file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the X-ray tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy file could not be used; the precision policy stays as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision policy file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision policies (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active precision policy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision policy decides each module&apos;s precision; this chooses only what its &quot;amp&quot; parts compute in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision policy decides each module&apos;s precision: it has no &quot;amp&quot; part for this choice to set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainingDataLikeness</name>
@@ -2796,6 +3820,62 @@ Each image is shown with its five most likely classes and how long it took.</sou
     </message>
     <message>
         <source>Profile of the earlier work, kept until this one is profiled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train with this policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggest precisions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why (suggestion)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The precision each module computes in under the policy this column makes: double-click a module&apos;s cell to choose fp32, bf16, fp16 or amp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make the precision column the Train tab&apos;s precision policy and start a run with the configuration on the left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train a few steps of the configuration on the left in fp32, bf16 and fp16, profile them, and fill the precision column with each module&apos;s fastest precision whose gradients stay representable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything else:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measurement ended without a suggestion: it was stopped, or one of its runs failed (the status bar says why).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring precisions: preparing the data and the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring precisions: the %1 run, step %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Modules (none profiled yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop measuring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suggested from the runs in %1 (suggestion.md there explains each choice). Change any precision, then train with the policy.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -421,6 +421,46 @@ FP32 和 AMP bf16 不需要缩放，
         <source>Train AMP twice beside FP32: in bf16, and in fp16 with dynamic loss scaling, so the loss-scale chart and skipped steps show what fp16 needs. On a CPU, fp16&apos;s steps take far longer than FP32&apos;s (about 120 times as long on the Intel Xeon measured, at 28 px).</source>
         <translation>在 FP32 之外训练两次 AMP：一次 bf16，一次带动态损失缩放的 fp16，让损失缩放图和跳过的步骤显示 fp16 需要什么。在 CPU 上，fp16 每步远比 FP32 慢（在所测的 Intel Xeon 上，28 px 时约为 120 倍）。</translation>
     </message>
+    <message>
+        <source>No policy</source>
+        <translation>不使用策略</translation>
+    </message>
+    <message>
+        <source>Policy %1</source>
+        <translation>策略 %1</translation>
+    </message>
+    <message>
+        <source>Open a policy file…</source>
+        <translation>打开策略文件…</translation>
+    </message>
+    <message>
+        <source>Train a third run under a precision policy (docs/precision-policy.md), after FP32 and AMP, with the same seed and data order: the table and the verdict say whether it beat both. A three-way comparison takes no policy.</source>
+        <translation>在 FP32 和 AMP 之后，以相同的种子和数据顺序，按精度策略（docs/precision-policy.md）训练第三次运行：比较表和结论会说明它是否同时胜过二者。三方对比不接受策略。</translation>
+    </message>
+    <message>
+        <source>Third run:</source>
+        <translation>第三次运行：</translation>
+    </message>
+    <message>
+        <source>Training FP32, AMP and the policy %1 in turns, step by step, with the same seed and data order…</source>
+        <translation>正在以相同的种子和数据顺序逐步轮流训练 FP32、AMP 和策略 %1…</translation>
+    </message>
+    <message>
+        <source>Training FP32, then AMP, then the policy %1, with the same seed and data order…</source>
+        <translation>正在以相同的种子和数据顺序依次训练 FP32、AMP 和策略 %1…</translation>
+    </message>
+    <message>
+        <source>Open a precision policy</source>
+        <translation>打开精度策略</translation>
+    </message>
+    <message>
+        <source>Precision policies (*.json);;All files (*)</source>
+        <translation>精度策略 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Policy %1 (%2)</source>
+        <translation>策略 %1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonReport</name>
@@ -866,6 +906,830 @@ vs %2</source>
     <message>
         <source>CUDA (%1)</source>
         <translation>CUDA（%1）</translation>
+    </message>
+    <message>
+        <source>The policy %1 beat both: %2× the FP32 throughput and %3× the AMP throughput (steady-state images/s).</source>
+        <translation>策略 %1 同时胜过二者：吞吐量（稳态每秒图像数）为 FP32 的 %2×、AMP 的 %3×。</translation>
+    </message>
+    <message>
+        <source>The policy %1 did not beat both: %2× the FP32 throughput and %3× the AMP throughput (steady-state images/s).</source>
+        <translation>策略 %1 未能同时胜过二者：吞吐量（稳态每秒图像数）为 FP32 的 %2×、AMP 的 %3×。</translation>
+    </message>
+    <message>
+        <source>Too short to tell whether the policy %1 beat both: %2× the FP32 throughput and %3× the AMP throughput, but the step times of these runs leave ±%4 % of uncertainty (95 %). %5</source>
+        <translation>运行太短，无法判断策略 %1 是否同时胜过二者：吞吐量为 FP32 的 %2×、AMP 的 %3×，但这些运行的步时波动带来 ±%4 % 的不确定性（95 %）。%5</translation>
+    </message>
+    <message>
+        <source>The policy %1 against FP32: %2</source>
+        <translation>策略 %1 对比 FP32：%2</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>Out of memory: %1 Try a smaller batch size or image size, or AMP, which keeps activations in 16 bits.</source>
+        <translation>内存不足：%1 请尝试更小的批量大小或图像尺寸，或使用 AMP（它以 16 位保存激活值）。</translation>
+    </message>
+    <message>
+        <source>Lost contact with the other ranks of the data-parallel group in step %1: a rank ended or its machine went away, or it did not answer within the group timeout. The run&apos;s last checkpoint is kept. (Gloo: %2)</source>
+        <translation>在第 %1 步与数据并行组的其他进程失去联系：某个进程已结束或其机器已离线，或未在组超时时间内应答。运行的最后一个检查点已保留。（Gloo：%2）</translation>
+    </message>
+    <message>
+        <source>Stopped at step %1 of %2; resume to continue.</source>
+        <translation>已在第 %1 步（共 %2 步）停止；继续运行即可接着训练。</translation>
+    </message>
+    <message>
+        <source>The loss scale collapsed below 2^-16 at step %1: the gradients overflow at every scale, so training has diverged. Lower the learning rate, add warm-up or gradient clipping, or train in FP32.</source>
+        <translation>损失缩放在第 %1 步降到 2^-16 以下：梯度在任何缩放下都会溢出，训练已发散。请降低学习率、加入预热或梯度裁剪，或改用 FP32 训练。</translation>
+    </message>
+    <message>
+        <source>The loss became NaN at step %1 (training diverged); the weights of the last checkpoint are kept. Try a lower learning rate or warm-up.</source>
+        <translation>损失在第 %1 步变为 NaN（训练已发散）；最后一个检查点的权重已保留。请尝试更低的学习率或预热。</translation>
+    </message>
+    <message>
+        <source>The loss became infinite at step %1 (training diverged); the weights of the last checkpoint are kept. Try a lower learning rate or warm-up.</source>
+        <translation>损失在第 %1 步变为无穷大（训练已发散）；最后一个检查点的权重已保留。请尝试更低的学习率或预热。</translation>
+    </message>
+    <message>
+        <source>This run would take %1 steps (%2 epochs of %3, max steps %4); a run takes at most %5 steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or set max steps.</source>
+        <translation>此运行将需要 %1 步（%2 轮，每轮 %3 步，最大步数 %4）；一次运行最多 %5 步，以便能读回其 steps.csv 来绘图或继续运行。请减少轮数，或设置最大步数。</translation>
+    </message>
+    <message>
+        <source>0: no limit</source>
+        <translation>0：不限制</translation>
+    </message>
+    <message>
+        <source>The run in %1 is already at step %2, and this resume would end at step %3: nothing to train. Ask for more epochs or steps (max steps 0: no limit) to continue it; the run is left as it was.</source>
+        <translation>%1 中的运行已到第 %2 步，而这次继续将在第 %3 步结束：没有可训练的内容。请增加轮数或步数（最大步数 0：不限制）以继续；运行保持原样。</translation>
+    </message>
+    <message>
+        <source>The run in %1 was trained by %2 and this resume has %3. Resume it with %4: each rank&apos;s share of an epoch and the global batch depend on it. The run is left as it was.</source>
+        <translation>%1 中的运行由 %2 训练，而这次继续使用 %3。请用 %4 继续：每个进程在一轮中分到的数据和全局批量都取决于此。运行保持原样。</translation>
+    </message>
+    <message>
+        <source>one process</source>
+        <translation>一个进程</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel ranks</source>
+        <translation>%1 个数据并行进程</translation>
+    </message>
+    <message>
+        <source>one process (no --nproc-per-node, no torchrun)</source>
+        <translation>一个进程（不用 --nproc-per-node，不用 torchrun）</translation>
+    </message>
+    <message>
+        <source>--nproc-per-node %1 (or torchrun with that many processes)</source>
+        <translation>--nproc-per-node %1（或用同样多进程的 torchrun）</translation>
+    </message>
+    <message>
+        <source>No dataset was given.</source>
+        <translation>未指定数据集。</translation>
+    </message>
+    <message>
+        <source>Unknown dataset &quot;%1&quot; (this build has no OpenCV, so image folders cannot be read).</source>
+        <translation>未知数据集“%1”（此版本没有 OpenCV，无法读取图像文件夹）。</translation>
+    </message>
+    <message>
+        <source>The data folder %1 does not exist.</source>
+        <translation>数据文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Fashion-MNIST is not installed (%1 is missing). Install it with: sudo apt-get install dataset-fashion-mnist</source>
+        <translation>未安装 Fashion-MNIST（缺少 %1）。请用以下命令安装：sudo apt-get install dataset-fashion-mnist</translation>
+    </message>
+    <message>
+        <source>The data folder %1 has no %2(.gz) file.</source>
+        <translation>数据文件夹 %1 中没有 %2(.gz) 文件。</translation>
+    </message>
+    <message>
+        <source>Cannot open the IDX file %1.</source>
+        <translation>无法打开 IDX 文件 %1。</translation>
+    </message>
+    <message>
+        <source>The IDX file %1 is truncated or corrupt (ended early).</source>
+        <translation>IDX 文件 %1 不完整或已损坏（提前结束）。</translation>
+    </message>
+    <message>
+        <source>The file %1 is not an IDX file of unsigned bytes with %2 dimension(s).</source>
+        <translation>文件 %1 不是 %2 维无符号字节的 IDX 文件。</translation>
+    </message>
+    <message>
+        <source>The IDX file %1 declares an implausible size.</source>
+        <translation>IDX 文件 %1 声明的尺寸不合理。</translation>
+    </message>
+    <message>
+        <source>The IDX files %1 and %2 hold %3 images but %4 labels.</source>
+        <translation>IDX 文件 %1 和 %2 含有 %3 张图像，但有 %4 个标签。</translation>
+    </message>
+    <message>
+        <source>The labels file %1 has label %2, but the dataset has only %3 classes.</source>
+        <translation>标签文件 %1 含有标签 %2，但数据集只有 %3 个类别。</translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 folder %1 does not exist.</source>
+        <translation>CIFAR-10 文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>The folder %1 is not CIFAR-10 binary data: it needs data_batch_1.bin … data_batch_5.bin and test_batch.bin (the &quot;CIFAR-10 binary version&quot;).</source>
+        <translation>文件夹 %1 不是 CIFAR-10 二进制数据：它需要 data_batch_1.bin … data_batch_5.bin 和 test_batch.bin（“CIFAR-10 binary version”）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the CIFAR-10 file %1: %2.</source>
+        <translation>无法读取 CIFAR-10 文件 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot read the CIFAR-10 file %1.</source>
+        <translation>无法读取 CIFAR-10 文件 %1。</translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 file %1 is truncated or not a CIFAR-10 binary batch (%2 bytes is not a multiple of %3).</source>
+        <translation>CIFAR-10 文件 %1 不完整或不是 CIFAR-10 二进制批次（%2 字节不是 %3 的倍数）。</translation>
+    </message>
+    <message>
+        <source>The CIFAR-10 file %1 has label %2; CIFAR-10 has 10 classes (is this CIFAR-100?).</source>
+        <translation>CIFAR-10 文件 %1 含有标签 %2；CIFAR-10 只有 10 个类别（这是 CIFAR-100 吗？）。</translation>
+    </message>
+    <message>
+        <source>The image folder %1 does not exist.</source>
+        <translation>图像文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>The image folder %1 needs at least two class subfolders, one per class (found %2).</source>
+        <translation>图像文件夹 %1 至少需要两个类别子文件夹，每个类别一个（找到 %2 个）。</translation>
+    </message>
+    <message>
+        <source>The image folder %1 has no usable JPEG, PNG, BMP or WebP image in its class folders.</source>
+        <translation>图像文件夹 %1 的类别文件夹中没有可用的 JPEG、PNG、BMP 或 WebP 图像。</translation>
+    </message>
+    <message>
+        <source>The class folder &quot;%1&quot; in %2 has no usable image; remove it or add images.</source>
+        <translation>%2 中的类别文件夹“%1”没有可用的图像；请删除它或添加图像。</translation>
+    </message>
+    <message>
+        <source>The class folders of %1 differ from those of %2.</source>
+        <translation>%1 的类别文件夹与 %2 的不同。</translation>
+    </message>
+    <message>
+        <source>The image %1 is not a JPEG, PNG, BMP, WebP or PBM/PGM/PPM file, or its header is damaged; other formats are not read, as their size cannot be checked before decoding (save it as PNG or JPEG).</source>
+        <translation>图像 %1 不是 JPEG、PNG、BMP、WebP 或 PBM/PGM/PPM 文件，或其文件头已损坏；其他格式不会被读取，因为解码前无法检查其尺寸（请另存为 PNG 或 JPEG）。</translation>
+    </message>
+    <message>
+        <source>The image %1 is too large (%2×%3 pixels; the limit is %4 megapixels).</source>
+        <translation>图像 %1 过大（%2×%3 像素；上限为 %4 百万像素）。</translation>
+    </message>
+    <message>
+        <source>The image %1 is too large (%2 bytes).</source>
+        <translation>图像 %1 过大（%2 字节）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the image %1: %2.</source>
+        <translation>无法读取图像 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot read the image %1.</source>
+        <translation>无法读取图像 %1。</translation>
+    </message>
+    <message>
+        <source>The image %1 is an empty file.</source>
+        <translation>图像 %1 是空文件。</translation>
+    </message>
+    <message>
+        <source>The image %1 is empty.</source>
+        <translation>图像 %1 为空。</translation>
+    </message>
+    <message>
+        <source>The image %1 is truncated (its JPEG data stops before the end of the image).</source>
+        <translation>图像 %1 不完整（其 JPEG 数据在图像结束前中断）。</translation>
+    </message>
+    <message>
+        <source>The image %1 could not be decoded (corrupt, unsupported or too large).</source>
+        <translation>无法解码图像 %1（已损坏、不受支持或过大）。</translation>
+    </message>
+    <message>
+        <source>The file %1 is not an image OpenCV can decode (corrupt or unsupported).</source>
+        <translation>文件 %1 不是 OpenCV 能解码的图像（已损坏或不受支持）。</translation>
+    </message>
+    <message>
+        <source>The dataset has %1 images, fewer than one batch of %2.</source>
+        <translation>数据集只有 %1 张图像，不足一个 %2 张的批量。</translation>
+    </message>
+    <message>
+        <source>More than %1 images in a row could not be read; the dataset looks broken (see the unreadable images list).</source>
+        <translation>连续超过 %1 张图像无法读取；数据集似乎已损坏（请查看无法读取的图像列表）。</translation>
+    </message>
+    <message>
+        <source>The model has %1 classes and the dataset has %2: evaluate it on data with the classes it was trained on.</source>
+        <translation>模型有 %1 个类别，而数据集有 %2 个：请在具有其训练类别的数据上评估它。</translation>
+    </message>
+    <message>
+        <source>There is no model file at %1.</source>
+        <translation>%1 处没有模型文件。</translation>
+    </message>
+    <message>
+        <source>The file %1 is refused: its %2 would unpack to %3 bytes, more than the limit of %4 (4 MiB) for a ResNet-18 state dict or checkpoint (their data.pkl takes about 15-21 kB).</source>
+        <translation>拒绝读取文件 %1：其 %2 解压后为 %3 字节，超过 ResNet-18 状态字典或检查点的上限 %4（4 MiB）（它们的 data.pkl 约为 15-21 kB）。</translation>
+    </message>
+    <message>
+        <source>The file %1 is refused: its record %2 would unpack from %3 to %4 bytes, more than 64 times its size (the limit for a record over 1 MiB); PyTorch stores tensor data unpacked, so this is not a file it wrote.</source>
+        <translation>拒绝读取文件 %1：其记录 %2 将从 %3 字节解压为 %4 字节，超过其大小的 64 倍（超过 1 MiB 的记录的上限）；PyTorch 以未压缩方式保存张量数据，因此这不是它写出的文件。</translation>
+    </message>
+    <message>
+        <source>The file %1 is a TorchScript/libtorch archive, not a state dict saved with torch.save.</source>
+        <translation>文件 %1 是 TorchScript/libtorch 存档，不是用 torch.save 保存的状态字典。</translation>
+    </message>
+    <message>
+        <source>The file %1 uses torch.save&apos;s pre-1.6 format; load it in Python and save it again with torch.save(state_dict, path) to convert it.</source>
+        <translation>文件 %1 使用 torch.save 1.6 之前的格式；请在 Python 中加载它，再用 torch.save(state_dict, path) 重新保存以转换。</translation>
+    </message>
+    <message>
+        <source>The file %1 is not a state dict saved with torch.save (not a readable PyTorch zip archive).</source>
+        <translation>文件 %1 不是用 torch.save 保存的状态字典（不是可读取的 PyTorch zip 存档）。</translation>
+    </message>
+    <message>
+        <source>The file %1 is not a usable state dict: %2</source>
+        <translation>文件 %1 不是可用的状态字典：%2</translation>
+    </message>
+    <message>
+        <source> (it is empty)</source>
+        <translation>（它是空的）</translation>
+    </message>
+    <message>
+        <source> (its first entry is &apos;%1&apos;)</source>
+        <translation>（其第一个条目为“%1”）</translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: it has no &apos;%2&apos;%3.</source>
+        <translation>%1 不是 torchvision ResNet-18 状态字典：它没有“%2”%3。</translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: &apos;%2&apos; has the shape %3, ResNet-18 needs %4.</source>
+        <translation>%1 不是 torchvision ResNet-18 状态字典：“%2”的形状为 %3，ResNet-18 需要 %4。</translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: &apos;%2&apos; holds %3 values, ResNet-18 needs %4.</source>
+        <translation>%1 不是 torchvision ResNet-18 状态字典：“%2”保存的是 %3 值，ResNet-18 需要 %4。</translation>
+    </message>
+    <message>
+        <source>%1 is not a torchvision ResNet-18 state dict: it has the unexpected entry &apos;%2&apos;.</source>
+        <translation>%1 不是 torchvision ResNet-18 状态字典：它含有意外的条目“%2”。</translation>
+    </message>
+    <message>
+        <source>The model card %1 needs three numbers for &quot;%2&quot;.</source>
+        <translation>模型卡 %1 的“%2”需要三个数字。</translation>
+    </message>
+    <message>
+        <source>The file %1 is not a version-1 AMP Workbench model card.</source>
+        <translation>文件 %1 不是第 1 版 AMP Workbench 模型卡。</translation>
+    </message>
+    <message>
+        <source>The model card %1 has an input size outside 1–4096.</source>
+        <translation>模型卡 %1 的输入尺寸不在 1–4096 之内。</translation>
+    </message>
+    <message>
+        <source>The model card %1 resizes to %2 px, which the workbench&apos;s eval transform cannot do for a %3 px input.</source>
+        <translation>模型卡 %1 缩放到 %2 像素，而工作台的评估变换无法对 %3 像素的输入这样做。</translation>
+    </message>
+    <message>
+        <source>The model card %1 is not valid: %2</source>
+        <translation>模型卡 %1 无效：%2</translation>
+    </message>
+    <message>
+        <source>The model card %1 names %2 classes, but the model in %3 has %4.</source>
+        <translation>模型卡 %1 列出 %2 个类别，但 %3 中的模型有 %4 个。</translation>
+    </message>
+    <message>
+        <source>Cannot read the label list %1.</source>
+        <translation>无法读取标签列表 %1。</translation>
+    </message>
+    <message>
+        <source>The label list %1 is empty.</source>
+        <translation>标签列表 %1 为空。</translation>
+    </message>
+    <message>
+        <source>The label list %1 has %2 names, but the model has %3 classes.</source>
+        <translation>标签列表 %1 有 %2 个名称，但模型有 %3 个类别。</translation>
+    </message>
+    <message>
+        <source>The run folder %1 has no usable config.json: %2</source>
+        <translation>运行文件夹 %1 没有可用的 config.json：%2</translation>
+    </message>
+    <message>
+        <source>The torchvision ImageNet weights %1 are not in the torch hub cache (searched: %2). Download them with `amp-workbench-cli weights fetch imagenet` (or the window&apos;s Download button), or pass a .pth file.</source>
+        <translation>torchvision ImageNet 权重 %1 不在 torch hub 缓存中（已搜索：%2）。请用 `amp-workbench-cli weights fetch imagenet`（或窗口中的下载按钮）下载，或指定一个 .pth 文件。</translation>
+    </message>
+    <message>
+        <source>The folder %1 is not a run folder with a checkpoint.pt.</source>
+        <translation>文件夹 %1 不是带有 checkpoint.pt 的运行文件夹。</translation>
+    </message>
+    <message>
+        <source>The file %1 already exists; choose another name or allow replacing it.</source>
+        <translation>文件 %1 已存在；请选择其他名称或允许替换它。</translation>
+    </message>
+    <message>
+        <source>There is no checkpoint at %1.</source>
+        <translation>%1 处没有检查点。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is not a regular file (a pipe, a device, a folder): it is not read.</source>
+        <translation>检查点 %1 不是普通文件（而是管道、设备或文件夹）：不会读取它。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is damaged or not a workbench checkpoint.</source>
+        <translation>检查点 %1 已损坏或不是工作台检查点。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 was written by another workbench version.</source>
+        <translation>检查点 %1 由另一个工作台版本写出。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 is not a workbench ResNet-18 checkpoint: %2</source>
+        <translation>检查点 %1 不是工作台 ResNet-18 检查点：%2</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 has an invalid class count.</source>
+        <translation>检查点 %1 的类别数无效。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 has a %2-class head, but this run has %3 classes.</source>
+        <translation>检查点 %1 的输出头有 %2 个类别，但此运行有 %3 个类别。</translation>
+    </message>
+    <message>
+        <source>The checkpoint %1 does not fit this model: %2</source>
+        <translation>检查点 %1 与此模型不匹配：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot append to %1 (is the disk full?).</source>
+        <translation>无法追加写入 %1（磁盘已满？）。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot flush %1 to disk: %2</source>
+        <translation>无法将 %1 写入磁盘：%2</translation>
+    </message>
+    <message>
+        <source>write failed: %1</source>
+        <translation>写入失败：%1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. The disk holding %3 is full; the previous %4 is kept. Free some space, then resume.</source>
+        <translation>无法写入 %1：%2。%3 所在的磁盘已满；之前的 %4 已保留。请释放一些空间，然后继续运行。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a file: it is not replaced. Choose a file name.</source>
+        <translation>%1 是%2，不是文件：不会替换它。请选择一个文件名。</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a regular file: it is not read.</source>
+        <translation>%1 是%2，不是普通文件：不会读取它。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes, more than such a file can be (at most %3 bytes: %4); it is not read.</source>
+        <translation>%1 有 %2 字节，超过此类文件的上限（最多 %3 字节：%4）；不会读取它。</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>a pipe</source>
+        <translation>管道</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>CUDA was requested, but this build or machine has no CUDA device.</source>
+        <translation>请求了 CUDA，但此版本或此机器没有 CUDA 设备。</translation>
+    </message>
+    <message>
+        <source>Unknown device &quot;%1&quot; (use auto, cpu, cuda or cuda:N).</source>
+        <translation>未知设备“%1”（请使用 auto、cpu、cuda 或 cuda:N）。</translation>
+    </message>
+    <message>
+        <source>No folder to keep torch hub weights in: none of TORCH_HOME, XDG_CACHE_HOME and HOME is set. Set TORCH_HOME to a folder and try again.</source>
+        <translation>没有可存放 torch hub 权重的文件夹：TORCH_HOME、XDG_CACHE_HOME 和 HOME 都未设置。请将 TORCH_HOME 设为一个文件夹后重试。</translation>
+    </message>
+    <message>
+        <source>libcurl could not be initialised, so nothing can be downloaded.</source>
+        <translation>无法初始化 libcurl，因此无法下载任何内容。</translation>
+    </message>
+    <message>
+        <source>libcurl could not start a download of %1.</source>
+        <translation>libcurl 无法开始下载 %1。</translation>
+    </message>
+    <message>
+        <source>The download of %1 was cancelled; nothing was saved.</source>
+        <translation>%1 的下载已取消；未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full: %2 could not be saved. Free some space and try again.</source>
+        <translation>存放 %1 的磁盘已满：无法保存 %2。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 into %2: %3.</source>
+        <translation>无法将 %1 写入 %2：%3。</translation>
+    </message>
+    <message>
+        <source> Nothing was saved. Download it in a browser and put it in %1 as %2.</source>
+        <translation> 未保存任何内容。请用浏览器下载它，并以 %2 为名放入 %1。</translation>
+    </message>
+    <message>
+        <source>The server announces more than %1 for %2, the most that weights may take (torchvision&apos;s ResNet-18 file is 44.7 MB): it is not the expected file, so the download was stopped.%3</source>
+        <translation>服务器声明 %2 超过 %1，即权重文件允许的最大大小（torchvision 的 ResNet-18 文件为 44.7 MB）：这不是预期的文件，因此已停止下载。%3</translation>
+    </message>
+    <message>
+        <source>The download of %2 went past %1, the most that weights may take (torchvision&apos;s ResNet-18 file is 44.7 MB): it is not the expected file, so the download was stopped.%3</source>
+        <translation>%2 的下载超过了 %1，即权重文件允许的最大大小（torchvision 的 ResNet-18 文件为 44.7 MB）：这不是预期的文件，因此已停止下载。%3</translation>
+    </message>
+    <message>
+        <source>The download of %1 stalled: less than 1 kB/s arrived for %2 s (after %3), so it was given up.%4</source>
+        <translation>%1 的下载停滞：连续 %2 秒速度低于 1 kB/s（已收到 %3），因此已放弃。%4</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1 for %2.%3</source>
+        <translation>服务器对 %2 返回了 HTTP %1。%3</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1 (%2).%3</source>
+        <translation>无法连接到 %1（%2）。%3</translation>
+    </message>
+    <message>
+        <source>The download of %1 broke off after %2 of %3 (%4).%5</source>
+        <translation>%1 的下载在收到 %2（共 %3）后中断（%4）。%5</translation>
+    </message>
+    <message>
+        <source>The download of %1 broke off after %2 (%3).%4</source>
+        <translation>%1 的下载在收到 %2 后中断（%3）。%4</translation>
+    </message>
+    <message>
+        <source>Cannot download %1 (%2).%3</source>
+        <translation>无法下载 %1（%2）。%3</translation>
+    </message>
+    <message>
+        <source>The file downloaded from %1 has the SHA-256 %2, which does not start with %3 as its name %4 requires: it is not the expected file, so nothing was saved.</source>
+        <translation>从 %1 下载的文件的 SHA-256 为 %2，并非如其文件名 %4 所要求的以 %3 开头：这不是预期的文件，因此未保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1 for %2: %3.</source>
+        <translation>无法为 %2 创建文件夹 %1：%3。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is not set; a data-parallel rank needs RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT (torchrun sets them).</source>
+        <translation>环境变量 %1 未设置；数据并行的 rank 需要 RANK、WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT（torchrun 会设置它们）。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 is &quot;%2&quot;; it must be a whole number from %3 to %4.</source>
+        <translation>环境变量 %1 为“%2”；它必须是 %3 到 %4 之间的整数。</translation>
+    </message>
+    <message>
+        <source>Rank 0 could not open the rendezvous on port %1 of %2 (is another program using it? choose another MASTER_PORT): %3</source>
+        <translation>Rank 0 无法在 %2 的端口 %1 上打开会合点（是否有其他程序在使用它？请选择另一个 MASTER_PORT）：%3</translation>
+    </message>
+    <message>
+        <source>the address does not resolve</source>
+        <translation>无法解析该地址</translation>
+    </message>
+    <message>
+        <source>Rank 0 could not open the rendezvous on port %1 (is another program using it? choose another MASTER_PORT): %2</source>
+        <translation>Rank 0 无法在端口 %1 上打开会合点（是否有其他程序在使用它？请选择另一个 MASTER_PORT）：%2</translation>
+    </message>
+    <message>
+        <source>Rank %1 could not reach the rendezvous at %2 within %3 (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): %4</source>
+        <translation>Rank %1 在 %3 内无法连接到 %2 的会合点（请检查 MASTER_ADDR 和 MASTER_PORT，以及 rank 0 是否已启动）：%4</translation>
+    </message>
+    <message>
+        <source>Rank %1 could not set up NCCL for its GPU: %2</source>
+        <translation>Rank %1 无法为其 GPU 设置 NCCL：%2</translation>
+    </message>
+    <message>
+        <source>Rank %1 could not connect to the other ranks at %2 within %3 (did all %4 ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): %5</source>
+        <translation>Rank %1 在 %3 内无法在 %2 连接到其他 rank（全部 %4 个 rank 是否都已启动，且 WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT 相同？）：%5</translation>
+    </message>
+    <message>
+        <source>Rank %1 got no answer from the rendezvous at %2 within %3 (is something other than rank 0&apos;s store listening at MASTER_ADDR and MASTER_PORT?).</source>
+        <translation>Rank %1 在 %3 内没有收到 %2 的会合点的应答（在 MASTER_ADDR 和 MASTER_PORT 上监听的是否不是 rank 0 的存储？）。</translation>
+    </message>
+    <message>
+        <source>No free port on 127.0.0.1 for the ranks to meet on: %1</source>
+        <translation>127.0.0.1 上没有可供各 rank 会合的空闲端口：%1</translation>
+    </message>
+    <message>
+        <source>Could not start rank %1 (%2): %3</source>
+        <translation>无法启动 rank %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>The ranks were started with different settings: %1 is %2 on rank %3 and %4 on rank %5. Start every rank with the same training settings.</source>
+        <translation>各 rank 启动时的设置不同：%1 在 rank %3 上为 %2，在 rank %5 上为 %4。请用相同的训练设置启动每个 rank。</translation>
+    </message>
+    <message>
+        <source>Malformed pickle at byte %1: %2.</source>
+        <translation>pickle 在第 %1 字节处格式错误：%2。</translation>
+    </message>
+    <message>
+        <source>The pickle goes over a limit at byte %1: more than %2 %3, far more than a ResNet-18 state dict needs.</source>
+        <translation>pickle 在第 %1 字节处超出限制：超过 %2 个%3，远多于 ResNet-18 状态字典所需。</translation>
+    </message>
+    <message>
+        <source>The pickle holds %1 bytes, more than the limit of %2 (4 MiB): far more than a ResNet-18 state dict needs (about 15 kB).</source>
+        <translation>该 pickle 有 %1 字节，超过 %2 字节（4 MiB）的限制：远多于 ResNet-18 状态字典所需（约 15 kB）。</translation>
+    </message>
+    <message>
+        <source>values built</source>
+        <translation>已构建的值</translation>
+    </message>
+    <message>
+        <source>values and MARKs on the stack at once</source>
+        <translation>同时在栈上的值和 MARK</translation>
+    </message>
+    <message>
+        <source>dicts</source>
+        <translation>字典</translation>
+    </message>
+    <message>
+        <source>dict entries</source>
+        <translation>字典条目</translation>
+    </message>
+    <message>
+        <source>memo entries</source>
+        <translation>memo 条目</translation>
+    </message>
+    <message>
+        <source>the data ends in the middle of an instruction</source>
+        <translation>数据在一条指令中间结束</translation>
+    </message>
+    <message>
+        <source>an integer of %1 bytes does not fit 64 bits</source>
+        <translation>%1 字节的整数超出 64 位</translation>
+    </message>
+    <message>
+        <source>a global&apos;s name is not a Python identifier</source>
+        <translation>全局名称不是 Python 标识符</translation>
+    </message>
+    <message>
+        <source>a global has an empty name</source>
+        <translation>全局名称为空</translation>
+    </message>
+    <message>
+        <source>an instruction needs a value but the stack is empty</source>
+        <translation>指令需要一个值，但栈为空</translation>
+    </message>
+    <message>
+        <source>an instruction needs a MARK but there is none</source>
+        <translation>指令需要 MARK，但没有 MARK</translation>
+    </message>
+    <message>
+        <source>items are set on a %1, not on a dict</source>
+        <translation>条目被设置在 %1 上，而不是字典上</translation>
+    </message>
+    <message>
+        <source>a dict key is a %1, not a str</source>
+        <translation>字典的键是 %1，而不是 str</translation>
+    </message>
+    <message>
+        <source>the global %1 is not supported</source>
+        <translation>不支持全局对象 %1</translation>
+    </message>
+    <message>
+        <source>REDUCE needs a global and a tuple, not a %1 and a %2</source>
+        <translation>REDUCE 需要一个全局对象和一个元组，而不是 %1 和 %2</translation>
+    </message>
+    <message>
+        <source>OrderedDict is only supported without arguments</source>
+        <translation>仅支持不带参数的 OrderedDict</translation>
+    </message>
+    <message>
+        <source>calling %1 is not supported</source>
+        <translation>不支持调用 %1</translation>
+    </message>
+    <message>
+        <source>BUILD on a %1 is not supported</source>
+        <translation>不支持对 %1 执行 BUILD</translation>
+    </message>
+    <message>
+        <source>BUILD with a %1 state is not supported</source>
+        <translation>不支持状态为 %1 的 BUILD</translation>
+    </message>
+    <message>
+        <source>the memo has no entry %1</source>
+        <translation>memo 中没有条目 %1</translation>
+    </message>
+    <message>
+        <source>pickle protocol %1 is not supported</source>
+        <translation>不支持 pickle 协议 %1</translation>
+    </message>
+    <message>
+        <source>STACK_GLOBAL needs two str values</source>
+        <translation>STACK_GLOBAL 需要两个 str 值</translation>
+    </message>
+    <message>
+        <source>SETITEMS has a key without a value</source>
+        <translation>SETITEMS 中有一个没有值的键</translation>
+    </message>
+    <message>
+        <source>persistent ids are not supported</source>
+        <translation>不支持持久 ID</translation>
+    </message>
+    <message>
+        <source>STOP with %1 values and %2 marks left (expected one value)</source>
+        <translation>STOP 时剩余 %1 个值和 %2 个 MARK（应只有一个值）</translation>
+    </message>
+    <message>
+        <source>opcode %1 is not supported</source>
+        <translation>不支持操作码 %1</translation>
+    </message>
+    <message>
+        <source>config is not valid JSON: %1</source>
+        <translation>配置不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>config is not a JSON object</source>
+        <translation>配置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config field &quot;%1&quot; has the wrong type</source>
+        <translation>配置字段“%1”的类型错误</translation>
+    </message>
+    <message>
+        <source>config field &quot;%1&quot; has the unknown value &quot;%2&quot;</source>
+        <translation>配置字段“%1”的值“%2”未知</translation>
+    </message>
+    <message>
+        <source>in config field &quot;%1&quot;</source>
+        <translation>（配置字段“%1”中）</translation>
+    </message>
+    <message>
+        <source>The precision policy %1 %2</source>
+        <translation>精度策略 %1 %2</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>is not a JSON object.</source>
+        <translation>不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>gives &quot;%1&quot; %2; it must be true or false.</source>
+        <translation>将“%1”设为 %2；它必须是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>gives &quot;name&quot; %1; it must be text.</source>
+        <translation>将“name”设为 %1；它必须是文本。</translation>
+    </message>
+    <message>
+        <source>gives &quot;modules&quot; %1; it must map module paths to precisions.</source>
+        <translation>将“modules”设为 %1；它必须是从模块路径到精度的映射。</translation>
+    </message>
+    <message>
+        <source>gives %1 %2; a precision is &quot;fp32&quot;, &quot;amp&quot;, &quot;bf16&quot; or &quot;fp16&quot;.</source>
+        <translation>将 %1 设为 %2；精度应为“fp32”、“amp”、“bf16”或“fp16”。</translation>
+    </message>
+    <message>
+        <source>module &quot;%1&quot;</source>
+        <translation>模块“%1”</translation>
+    </message>
+    <message>
+        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot; and &quot;modules&quot;.</source>
+        <translation>含有键“%1”；策略的键为“name”、“otherwise”、“batchNormFp32”、“smallMapsFp32”和“modules”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither a precision policy preset (%2) nor a policy file: there is no file of that name.</source>
+        <translation>“%1”既不是精度策略预设（%2），也不是策略文件：没有该名称的文件。</translation>
+    </message>
+    <message>
+        <source>The precision policy names %1, which ResNet-18 does not have; its modules are conv1, bn1, layer1 … layer4, their blocks (layer1.0, layer1.1, …), the blocks&apos; conv1, bn1, conv2, bn2 and downsample (downsample.0, downsample.1), and fc.</source>
+        <translation>精度策略指定了 %1，但 ResNet-18 没有这些模块；它的模块为 conv1、bn1、layer1 … layer4、它们的块（layer1.0、layer1.1、…）、块中的 conv1、bn1、conv2、bn2 和 downsample（downsample.0、downsample.1），以及 fc。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3.</source>
+        <translation>%1 第 %2 行：%3。</translation>
+    </message>
+    <message>
+        <source>a line longer than %1 bytes, more than any line of such a file (%2); it is not read</source>
+        <translation>一行超过 %1 字节，比此类文件的任何一行都长（%2）；不予读取</translation>
+    </message>
+    <message>
+        <source>%1, in a line longer than %2 bytes, more than any line of such a file (%3); it is not read</source>
+        <translation>%1，所在行超过 %2 字节，比此类文件的任何一行都长（%3）；不予读取</translation>
+    </message>
+    <message>
+        <source>binary data, not text (byte %1 at position %2)</source>
+        <translation>二进制数据，不是文本（第 %2 个位置的字节 %1）</translation>
+    </message>
+    <message>
+        <source>a blank line, where the header belongs</source>
+        <translation>空行，此处应为表头</translation>
+    </message>
+    <message>
+        <source>a blank line, where a row belongs</source>
+        <translation>空行，此处应为一行数据</translation>
+    </message>
+    <message>
+        <source>a blank line, where a row of %1 numbers belongs</source>
+        <translation>空行，此处应为一行 %1 个数字</translation>
+    </message>
+    <message>
+        <source>not gradstats.csv&apos;s header, which names step first</source>
+        <translation>不是 gradstats.csv 的表头（表头第一列为 step）</translation>
+    </message>
+    <message>
+        <source>not a row of gradient statistics (the step, the parameter&apos;s name and its counts, each a number)</source>
+        <translation>不是一行梯度统计（步数、参数名及其计数，均为数字）</translation>
+    </message>
+    <message>
+        <source>step is %1, not a whole number from 1 to %2</source>
+        <translation>step 为 %1，不是 1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>the header names %1 first, not %2</source>
+        <translation>表头第一列为 %1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 cell, where the header has %2</source>
+        <translation>%1 个单元格，而表头有 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 cells, where the header has %2</source>
+        <translation>%1 个单元格，而表头有 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a number</source>
+        <translation>%1 为 %2，不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a whole number from 1 to %3</source>
+        <translation>%1 为 %2，不是 1 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a whole number</source>
+        <translation>%1 为 %2，不是整数</translation>
+    </message>
+    <message>
+        <source>its first cell is not a whole number (a step or an epoch)</source>
+        <translation>其第一个单元格不是整数（步数或轮次）</translation>
+    </message>
+    <message>
+        <source>Cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The ONNX graph failed the ONNX checker: %1</source>
+        <translation>ONNX 图未通过 ONNX 检查器：%1</translation>
+    </message>
+    <message>
+        <source>The ONNX model could not be serialised (over 2 GiB?).</source>
+        <translation>无法序列化 ONNX 模型（超过 2 GiB？）。</translation>
+    </message>
+    <message>
+        <source>cannot make the profile folder %1: %2</source>
+        <translation>无法创建性能分析文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>Name the data to evaluate on: %1 is not a run folder.</source>
+        <translation>请指定用于评估的数据：%1 不是运行文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 Nothing in the run was changed; repair that file, or move it out of the run folder, to resume the run.</source>
+        <translation>%1 运行中的任何内容都没有改动；请修复该文件，或把它移出运行文件夹，再继续该运行。</translation>
     </message>
 </context>
 <context>
@@ -1413,6 +2277,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>CPU: %1 · bf16 units: %2 · libtorch %3</source>
         <translation>CPU：%1 · bf16 单元：%2 · libtorch %3</translation>
     </message>
+    <message>
+        <source>Measuring precisions (the X-ray tab shows how far)…</source>
+        <translation>正在测量精度（X 光页显示进度）…</translation>
+    </message>
 </context>
 <context>
     <name>MetricChart</name>
@@ -1533,6 +2401,104 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>This build has no classification service (it needs OpenCV and cpp-httplib).</source>
         <translation>此版本不含分类服务（需要 OpenCV 和 cpp-httplib）。</translation>
+    </message>
+</context>
+<context>
+    <name>PolicyText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, and %1 in %2</source>
+        <translation>，%2 用 %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>; stages with maps under 8×8 in fp32</source>
+        <translation>；特征图小于 8×8 的阶段用 fp32</translation>
+    </message>
+    <message>
+        <source>; batch norms in fp32</source>
+        <translation>；批归一化用 fp32</translation>
+    </message>
+    <message>
+        <source>Every module in fp32: nothing reduced, an FP32 run</source>
+        <translation>每个模块都用 fp32：不降低任何精度，即一次 FP32 运行</translation>
+    </message>
+    <message>
+        <source>Autocast&apos;s own lists decide operator by operator, as AMP does without a policy</source>
+        <translation>由 autocast 自己的列表逐个算子决定，与不用策略的 AMP 相同</translation>
+    </message>
+    <message>
+        <source>AMP, with every batch norm in fp32 (Apex O2&apos;s rule)</source>
+        <translation>AMP，但所有批归一化用 fp32（Apex O2 的规则）</translation>
+    </message>
+    <message>
+        <source>AMP, but the stages whose feature maps are under 8×8 in fp32: there autocast&apos;s casts cost more than its products save on the CPUs measured</source>
+        <translation>AMP，但特征图小于 8×8 的阶段用 fp32：在测过的 CPU 上，那里 autocast 的类型转换所花的时间多于乘法省下的时间</translation>
+    </message>
+    <message>
+        <source>Autocast in bf16 whatever the device (on CUDA instead of AMP&apos;s fp16)</source>
+        <translation>无论何种设备，autocast 都用 bf16（在 CUDA 上代替 AMP 的 fp16）</translation>
+    </message>
+    <message>
+        <source>, and %1 in one module</source>
+        <translation>，1 个模块用 %1</translation>
+    </message>
+    <message>
+        <source>, and %1 in %2 modules</source>
+        <translation>，%2 个模块用 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PrecisionColumn</name>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Forward and backward per step: fp32 %1 ms, bf16 %2 ms, fp16 %3 ms.
+Gradients flushed to zero at the worst step: fp16 %4 %, bf16 %5 %.
+Chosen: %6 (%7).</source>
+        <translation>每步前向与反向：fp32 %1 ms，bf16 %2 ms，fp16 %3 ms。
+最差一步中被冲成 0 的梯度：fp16 %4 %，bf16 %5 %。
+选择：%6（%7）。</translation>
+    </message>
+    <message>
+        <source>The precision of every part the column does not set: ReLU, pooling, the shortcuts&apos; additions, the loss, and the modules left in italics</source>
+        <translation>该列未设定的所有部分的精度：ReLU、池化、残差连接的加法、损失，以及以斜体显示的模块</translation>
+    </message>
+    <message>
+        <source>Set for %1. Double-click to choose another precision.</source>
+        <translation>已为 %1 设定。双击可选择其他精度。</translation>
+    </message>
+    <message>
+        <source>From the policy&apos;s rule (in italics). Double-click to set a precision for %1.</source>
+        <translation>来自策略的规则（斜体）。双击可为 %1 设定精度。</translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: it computes in the precision chosen for everything else.</source>
+        <translation>策略无法命名 %1：它按“其余部分”所选的精度计算。</translation>
+    </message>
+    <message>
+        <source>fastest measured</source>
+        <translation>测得最快</translation>
+    </message>
+    <message>
+        <source>kept: the gain was too small</source>
+        <translation>保留：提速太小</translation>
+    </message>
+    <message>
+        <source>fp16 would flush gradients</source>
+        <translation>fp16 会把梯度冲成 0</translation>
+    </message>
+    <message>
+        <source>only fp32 measured</source>
+        <translation>只测了 fp32</translation>
     </message>
 </context>
 <context>
@@ -2199,6 +3165,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Could not read the run&apos;s configuration: %1</source>
         <translation>无法读取该运行的配置：%1</translation>
     </message>
+    <message>
+        <source>%1 under the precision policy %2</source>
+        <translation>%1，精度策略 %2</translation>
+    </message>
 </context>
 <context>
     <name>TrainingCharts</name>
@@ -2537,6 +3507,62 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>The run&apos;s folder name; left empty, the precision and the time it starts (amp-20261206-101500)</source>
         <translation>运行文件夹的名称；留空时使用精度和开始时间（amp-20261206-101500）</translation>
     </message>
+    <message>
+        <source>None (the precision decides)</source>
+        <translation>无（由精度决定）</translation>
+    </message>
+    <message>
+        <source>Open a policy file…</source>
+        <translation>打开策略文件…</translation>
+    </message>
+    <message>
+        <source>Which precision each module of ResNet-18 computes in (docs/precision-policy.md): a preset, the X-ray tab&apos;s precision column, or a policy file</source>
+        <translation>ResNet-18 每个模块的计算精度（docs/precision-policy.md）：预设、X 光页的精度列或策略文件</translation>
+    </message>
+    <message>
+        <source>From the X-ray tab</source>
+        <translation>来自 X 光页</translation>
+    </message>
+    <message>
+        <source>Precision policy</source>
+        <translation>精度策略</translation>
+    </message>
+    <message>
+        <source>The policy file could not be used; the precision policy stays as it was.</source>
+        <translation>无法使用该策略文件；精度策略保持不变。</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Policy &quot;%1&quot;</source>
+        <translation>策略“%1”</translation>
+    </message>
+    <message>
+        <source>Precision policy file</source>
+        <translation>精度策略文件</translation>
+    </message>
+    <message>
+        <source>Precision policies (*.json);;All files (*)</source>
+        <translation>精度策略 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Active precision policy: %1</source>
+        <translation>当前精度策略：%1</translation>
+    </message>
+    <message>
+        <source>The precision policy decides each module&apos;s precision; this chooses only what its &quot;amp&quot; parts compute in</source>
+        <translation>精度策略决定每个模块的精度；此处只选择其“amp”部分的计算类型</translation>
+    </message>
+    <message>
+        <source>The precision policy decides each module&apos;s precision: it has no &quot;amp&quot; part for this choice to set</source>
+        <translation>精度策略决定每个模块的精度：它没有可由此处设定的“amp”部分</translation>
+    </message>
+    <message>
+        <source>Policy:</source>
+        <translation>策略：</translation>
+    </message>
 </context>
 <context>
     <name>TrainingDataLikeness</name>
@@ -2796,6 +3822,62 @@ Each image is shown with its five most likely classes and how long it took.</sou
     <message>
         <source>Profile of the earlier work, kept until this one is profiled: %1</source>
         <translation>上一次工作的剖析（在剖析本次工作之前保留）：%1</translation>
+    </message>
+    <message>
+        <source>Train with this policy</source>
+        <translation>用此策略训练</translation>
+    </message>
+    <message>
+        <source>Suggest precisions</source>
+        <translation>建议精度</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Why (suggestion)</source>
+        <translation>原因（建议）</translation>
+    </message>
+    <message>
+        <source>The precision each module computes in under the policy this column makes: double-click a module&apos;s cell to choose fp32, bf16, fp16 or amp</source>
+        <translation>在该列构成的策略下每个模块的计算精度：双击模块的单元格可选择 fp32、bf16、fp16 或 amp</translation>
+    </message>
+    <message>
+        <source>Make the precision column the Train tab&apos;s precision policy and start a run with the configuration on the left</source>
+        <translation>把精度列设为训练页的精度策略，并用左侧的配置开始一次运行</translation>
+    </message>
+    <message>
+        <source>Train a few steps of the configuration on the left in fp32, bf16 and fp16, profile them, and fill the precision column with each module&apos;s fastest precision whose gradients stay representable</source>
+        <translation>用左侧的配置分别以 fp32、bf16 和 fp16 训练几步并剖析，然后在精度列中为每个模块填入梯度仍可表示的最快精度</translation>
+    </message>
+    <message>
+        <source>Everything else:</source>
+        <translation>其余部分：</translation>
+    </message>
+    <message>
+        <source>The measurement ended without a suggestion: it was stopped, or one of its runs failed (the status bar says why).</source>
+        <translation>测量已结束，但没有给出建议：它被停止了，或其中一次运行失败（状态栏说明原因）。</translation>
+    </message>
+    <message>
+        <source>Measuring precisions: preparing the data and the model…</source>
+        <translation>正在测量精度：准备数据和模型…</translation>
+    </message>
+    <message>
+        <source>Measuring precisions: the %1 run, step %2 of %3</source>
+        <translation>正在测量精度：%1 运行，第 %2 步，共 %3 步</translation>
+    </message>
+    <message>
+        <source>Modules (none profiled yet)</source>
+        <translation>模块（尚未剖析）</translation>
+    </message>
+    <message>
+        <source>Stop measuring</source>
+        <translation>停止测量</translation>
+    </message>
+    <message>
+        <source>Suggested from the runs in %1 (suggestion.md there explains each choice). Change any precision, then train with the policy.</source>
+        <translation>根据 %1 中的运行给出的建议（其中的 suggestion.md 解释每个选择）。可修改任意精度，然后用此策略训练。</translation>
     </message>
 </context>
 <context>

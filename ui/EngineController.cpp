@@ -1,5 +1,6 @@
 #include "EngineController.h"
 
+#include "system/ErrorText.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
 #include "xray/StepProfiler.h"
@@ -94,7 +95,7 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
         } catch (const std::exception& error) {
             ampwb::RunSummary failure;
             failure.state = ampwb::RunState::Failed;
-            failure.message = error.what();
+            failure.message = ampwb::messageOf(error);
             events.push(failure);
         }
         events.finish();

@@ -1,5 +1,7 @@
 #include "EngineText.h"
 
+#include "system/ErrorText.h"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -24,6 +26,11 @@ QString EngineText::render(const ampwb::EngineMessage& message)
         values.push_back(argument.message ? render(*argument.message).toStdString() : argument.text);
     const QString translation = tr(ampwb::englishText(message.code()));
     return QString::fromStdString(ampwb::substitute(translation.toStdString(), values));
+}
+
+QString EngineText::describe(const std::exception& error)
+{
+    return render(ampwb::messageOf(error));
 }
 
 QString EngineText::className(const QString& name)

@@ -3,6 +3,7 @@
 #include "AboutDialog.h"
 #include "AppSettings.h"
 #include "EngineController.h"
+#include "EngineText.h"
 #include "GuiStallMeter.h"
 #include "SettingsDialog.h"
 #include "VerticalScrollArea.h"
@@ -319,7 +320,7 @@ void MainWindow::onEvents(const TrainingEvents& events)
             case ampwb::RunState::Finished: outcome = tr("%1 run finished.").arg(label); break;
             case ampwb::RunState::Stopped: outcome = tr("%1 run stopped.").arg(label); break;
             case ampwb::RunState::Failed:
-                outcome = tr("%1 run failed: %2").arg(label, QString::fromStdString(summary->message));
+                outcome = tr("%1 run failed: %2").arg(label, EngineText::render(summary->message));
                 showRunFailure(*summary);
                 break;
             case ampwb::RunState::Running: break;
@@ -359,7 +360,7 @@ void MainWindow::showRunFailure(const ampwb::RunSummary& summary)
                                 tr("The run failed. You can change the configuration and start again."),
                                 QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("runFailure"));
-    box->setInformativeText(QString::fromStdString(summary.message));
+    box->setInformativeText(EngineText::render(summary.message));
     box->button(QMessageBox::Ok)->setText(tr("OK"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::NonModal);

@@ -51,7 +51,7 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                    {"precision", toString(started.precision)},
                    {"amp_dtype", toString(started.ampDtype)},
                    {"run_directory", started.runDirectory},
-                   {"device", started.deviceDescription},
+                   {"device", started.deviceDescription.english()},
                    {"dataset", started.datasetDescription},
                    {"train_images", started.trainImages},
                    {"validation_images", started.validationImages},
@@ -72,7 +72,7 @@ void ConsoleObserver::runStarted(const RunStarted& started)
     std::printf("%s run in %s\n  data: %s (%lld train / %lld validation images, %lld px)\n  device: %s%s\n",
                 precision.c_str(), started.runDirectory.c_str(), started.datasetDescription.c_str(),
                 static_cast<long long>(started.trainImages), static_cast<long long>(started.validationImages),
-                static_cast<long long>(started.imageSize), started.deviceDescription.c_str(),
+                static_cast<long long>(started.imageSize), started.deviceDescription.english().c_str(),
                 started.lossScaling ? ", dynamic loss scaling" : "");
     if (started.precisionPolicy)
         std::printf("  precision policy: %s\n", describePrecisionPolicy(*started.precisionPolicy).c_str());
@@ -172,7 +172,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
                    {"precision", toString(summary.precision)},
                    {"amp_dtype", toString(summary.ampDtype)},
                    {"state", toString(summary.state)},
-                   {"message", summary.message},
+                   {"message", summary.message.english()},
                    {"run_directory", summary.runDirectory},
                    {"steps", summary.steps},
                    {"images_per_second", summary.imagesPerSecond},
@@ -191,7 +191,7 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     if (terminal && style == ConsoleStyle::Auto)
         std::printf("\n");
     if (summary.state == RunState::Failed) {
-        std::fprintf(stderr, "error: %s\n", summary.message.c_str());
+        std::fprintf(stderr, "error: %s\n", summary.message.english().c_str());
         return;
     }
     char accuracy[64] = "not validated";
@@ -212,8 +212,8 @@ void ConsoleObserver::runFinished(const RunSummary& summary)
     if (summary.skippedSteps > 0 || summary.finalLossScale != 1.0)
         std::printf("  loss scaling: %lld steps skipped, final scale %g\n",
                     static_cast<long long>(summary.skippedSteps), summary.finalLossScale);
-    if (!summary.message.empty())
-        std::printf("  %s\n", summary.message.c_str());
+    if (const std::string message = summary.message.english(); !message.empty())
+        std::printf("  %s\n", message.c_str());
     std::fflush(stdout);
 }
 

@@ -38,20 +38,18 @@ Cifar10Dataset::Cifar10Dataset(const std::vector<std::string>& batchFiles, std::
         std::error_code error;
         const auto bytes = static_cast<int64_t>(fs::file_size(path, error));
         if (error)
-            throw DataError("Cannot read the CIFAR-10 file " + path + ": " + error.message() + ".");
+            throw DataError(EngineMessage(EngineMessage::Code::CifarCannotReadBecause, {path, error.message()}));
         if (bytes == 0 || bytes % kRecordBytes != 0)
-            throw DataError("The CIFAR-10 file " + path + " is truncated or not a CIFAR-10 binary batch ("
-                            + std::to_string(bytes) + " bytes is not a multiple of " + std::to_string(kRecordBytes)
-                            + ").");
+            throw DataError(EngineMessage(EngineMessage::Code::CifarTruncated,
+                                          {path, std::to_string(bytes), std::to_string(kRecordBytes)}));
         auto raw = torch::empty({bytes / kRecordBytes, kRecordBytes}, torch::kUInt8);
         std::ifstream in(path, std::ios::binary);
         if (!in.read(reinterpret_cast<char*>(raw.data_ptr<uint8_t>()), bytes))
-            throw DataError("Cannot read the CIFAR-10 file " + path + ".");
+            throw DataError(EngineMessage(EngineMessage::Code::CifarCannotRead, {path}));
         labelParts.push_back(raw.select(1, 0).to(torch::kLong));
         const int64_t maxLabel = labelParts.back().max().item<int64_t>();
         if (maxLabel >= static_cast<int64_t>(names.size()))
-            throw DataError("The CIFAR-10 file " + path + " has label " + std::to_string(maxLabel)
-                            + "; CIFAR-10 has 10 classes (is this CIFAR-100?).");
+            throw DataError(EngineMessage(EngineMessage::Code::CifarLabelOutOfRange, {path, std::to_string(maxLabel)}));
         imageParts.push_back(raw.narrow(1, 1, kImageBytes).reshape({-1, 3, kSide, kSide}).clone());
     }
     images = torch::cat(imageParts);
@@ -69,7 +67,7 @@ DataSplits openCifar10Directory(const std::string& directory)
     if (fs::is_directory(dir / "cifar-10-batches-bin"))
         dir /= "cifar-10-batches-bin";
     if (!fs::is_directory(dir))
-        throw DataError("The CIFAR-10 folder " + directory + " does not exist.");
+        throw DataError(EngineMessage(EngineMessage::Code::CifarFolderMissing, {directory}));
     std::vector<std::string> trainFiles;
     for (int i = 1; i <= 5; ++i) {
         const fs::path file = dir / ("data_batch_" + std::to_string(i) + ".bin");
@@ -78,9 +76,7 @@ DataSplits openCifar10Directory(const std::string& directory)
     }
     const fs::path testFile = dir / "test_batch.bin";
     if (trainFiles.empty() || !fs::exists(testFile))
-        throw DataError("The folder " + dir.string()
-                        + " is not CIFAR-10 binary data: it needs data_batch_1.bin … data_batch_5.bin and "
-                          "test_batch.bin (the \"CIFAR-10 binary version\").");
+        throw DataError(EngineMessage(EngineMessage::Code::NotCifarBinaryFolder, {dir.string()}));
     const auto names = readClassNames(dir / "batches.meta.txt");
     DataSplits splits;
     splits.train = std::make_shared<Cifar10Dataset>(trainFiles, names);

@@ -19,8 +19,8 @@ DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, ImageTransform tr
     if (opts.prefetchBatches < 1 || opts.workers < 0)
         throw DataError("The loader needs a prefetch depth of at least 1 and a non-negative worker count.");
     if (this->dataset->size() < (opts.dropLast ? opts.batchSize : 1))
-        throw DataError("The dataset has " + std::to_string(this->dataset->size()) + " images, fewer than one batch of "
-                        + std::to_string(opts.batchSize) + ".");
+        throw DataError(EngineMessage(EngineMessage::Code::DatasetSmallerThanBatch,
+                                      {std::to_string(this->dataset->size()), std::to_string(opts.batchSize)}));
 }
 
 DataLoader::~DataLoader()
@@ -126,8 +126,7 @@ std::pair<torch::Tensor, int64_t> DataLoader::readSample(int64_t position) const
             unreadable.emplace(sample, error.what());
         }
     }
-    throw DataError("More than " + std::to_string(kMaxReplacements)
-                    + " images in a row could not be read; the dataset looks broken (see the unreadable images list).");
+    throw DataError(EngineMessage(EngineMessage::Code::TooManyUnreadableImages, {std::to_string(kMaxReplacements)}));
 }
 
 std::vector<std::string> DataLoader::unreadableImages() const

@@ -29,7 +29,7 @@ DataSplits openDataSource(const DataSourceOptions& options)
 {
     const std::string& spec = options.spec;
     if (spec.empty())
-        throw DataError("No dataset was given.");
+        throw DataError(EngineMessage(EngineMessage::Code::NoDatasetGiven));
     if (spec == "fashion-mnist")
         return openIdxDirectory(kFashionMnistDirectory, fashionMnistClassNames(), "Fashion-MNIST");
     if (startsWith(spec, "fashion-mnist:"))
@@ -44,7 +44,7 @@ DataSplits openDataSource(const DataSourceOptions& options)
 #ifdef AMPWB_WITH_OPENCV
     return openImageFolder(spec);
 #else
-    throw DataError("Unknown dataset \"" + spec + "\" (this build has no OpenCV, so image folders cannot be read).");
+    throw DataError(EngineMessage(EngineMessage::Code::UnknownDatasetWithoutOpenCv, {spec}));
 #endif
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "data/ImageTransform.h"
+#include "system/EngineError.h"
 
 #include <torch/types.h>
 
@@ -13,9 +14,9 @@
 namespace ampwb {
 
 /// A dataset could not be opened or read; the message says what to do.
-class DataError : public std::runtime_error {
+class DataError : public EngineError {
 public:
-    using std::runtime_error::runtime_error;
+    using EngineError::EngineError;
 };
 
 /// A labelled image collection. Images come out as uint8 tensors [C, H, W]

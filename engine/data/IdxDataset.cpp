@@ -24,7 +24,7 @@ void readExactly(gzFile file, void* buffer, size_t bytes, const std::string& pat
         const unsigned chunk = static_cast<unsigned>(std::min<size_t>(bytes, 1u << 30));
         const int got = gzread(file, out, chunk);
         if (got <= 0)
-            throw DataError("The IDX file " + path + " is truncated or corrupt (ended early).");
+            throw DataError(EngineMessage(EngineMessage::Code::IdxTruncated, {path}));
         out += got;
         bytes -= static_cast<size_t>(got);
     }
@@ -43,7 +43,7 @@ std::string findIdxFile(const fs::path& directory, const std::string& stem)
         if (fs::exists(directory / candidate))
             return (directory / candidate).string();
     }
-    throw DataError("The data folder " + directory.string() + " has no " + stem + "(.gz) file.");
+    throw DataError(EngineMessage(EngineMessage::Code::IdxFileMissing, {directory.string(), stem}));
 }
 
 } // namespace
@@ -52,21 +52,20 @@ torch::Tensor readIdxFile(const std::string& path, uint32_t dimensions)
 {
     GzFile file(gzopen(path.c_str(), "rb"));
     if (!file)
-        throw DataError("Cannot open the IDX file " + path + ".");
+        throw DataError(EngineMessage(EngineMessage::Code::IdxCannotOpen, {path}));
     const uint32_t magic = readBigEndian(file.get(), path);
     if (magic != (0x0800u | dimensions))
-        throw DataError("The file " + path + " is not an IDX file of unsigned bytes with " + std::to_string(dimensions)
-                        + " dimension(s).");
+        throw DataError(EngineMessage(EngineMessage::Code::IdxNotUnsignedBytes, {path, std::to_string(dimensions)}));
     std::vector<int64_t> shape;
     int64_t count = 1;
     for (uint32_t d = 0; d < dimensions; ++d) {
         const uint32_t extent = readBigEndian(file.get(), path);
         if (extent == 0 || extent > (1u << 28))
-            throw DataError("The IDX file " + path + " declares an implausible size.");
+            throw DataError(EngineMessage(EngineMessage::Code::IdxImplausibleSize, {path}));
         shape.push_back(extent);
         count *= extent;
         if (count > (int64_t(1) << 33))
-            throw DataError("The IDX file " + path + " declares an implausible size.");
+            throw DataError(EngineMessage(EngineMessage::Code::IdxImplausibleSize, {path}));
     }
     // Grow with the data actually present, so a header that lies costs no memory.
     std::vector<uint8_t> bytes;
@@ -89,12 +88,13 @@ IdxDataset::IdxDataset(const std::string& imagesPath, const std::string& labelsP
     images = readIdxFile(imagesPath, 3);
     labels = readIdxFile(labelsPath, 1).to(torch::kLong);
     if (images.size(0) != labels.size(0))
-        throw DataError("The IDX files " + imagesPath + " and " + labelsPath + " hold " + std::to_string(images.size(0))
-                        + " images but " + std::to_string(labels.size(0)) + " labels.");
+        throw DataError(
+            EngineMessage(EngineMessage::Code::IdxCountsDiffer,
+                          {imagesPath, labelsPath, std::to_string(images.size(0)), std::to_string(labels.size(0))}));
     const int64_t maxLabel = labels.max().item<int64_t>();
     if (maxLabel >= static_cast<int64_t>(names.size()))
-        throw DataError("The labels file " + labelsPath + " has label " + std::to_string(maxLabel)
-                        + ", but the dataset has only " + std::to_string(names.size()) + " classes.");
+        throw DataError(EngineMessage(EngineMessage::Code::IdxLabelOutOfRange,
+                                      {labelsPath, std::to_string(maxLabel), std::to_string(names.size())}));
 }
 
 int64_t IdxDataset::label(int64_t index) const
@@ -119,9 +119,8 @@ DataSplits openIdxDirectory(const std::string& directory, std::vector<std::strin
 {
     if (!fs::is_directory(directory)) {
         if (directory == kFashionMnistDirectory)
-            throw DataError("Fashion-MNIST is not installed (" + directory
-                            + " is missing). Install it with: sudo apt-get install dataset-fashion-mnist");
-        throw DataError("The data folder " + directory + " does not exist.");
+            throw DataError(EngineMessage(EngineMessage::Code::FashionMnistMissing, {directory}));
+        throw DataError(EngineMessage(EngineMessage::Code::DataFolderMissing, {directory}));
     }
     const fs::path dir(directory);
     DataSplits splits;

@@ -21,10 +21,7 @@ namespace {
 void refuseUncheckedFormat(const std::optional<ImageSize>& size, const std::string& name)
 {
     if (!size)
-        throw DataError("The image " + name
-                        + " is not a JPEG, PNG, BMP, WebP or PBM/PGM/PPM file, or its header is "
-                          "damaged; other formats are not read, as their size cannot be checked before decoding (save "
-                          "it as PNG or JPEG).");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageFormatNotRead, {name}));
 }
 
 /// Refuses an image before decoding when its format is not one whose header is read, or when it declares more
@@ -33,9 +30,9 @@ void refuseBeforeDecoding(const std::optional<ImageSize>& size, int64_t maxPixel
 {
     refuseUncheckedFormat(size, name);
     if (size->pixels() > maxPixels)
-        throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size->width) + "×"
-                                 + std::to_string(size->height) + " pixels; the limit is "
-                                 + std::to_string(maxPixels / 1'000'000) + " megapixels).");
+        throw ImageTooLargeError(EngineMessage(EngineMessage::Code::ImageTooManyPixels,
+                                               {name, std::to_string(size->width), std::to_string(size->height),
+                                                std::to_string(maxPixels / 1'000'000)}));
 }
 
 /// The whole content of an image file, refused before reading when it is missing, empty
@@ -45,15 +42,15 @@ std::string readImageFile(const std::string& path)
     std::error_code error;
     const auto bytes = std::filesystem::file_size(path, error);
     if (error)
-        throw DataError("Cannot read the image " + path + ": " + error.message() + ".");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageCannotReadBecause, {path, error.message()}));
     if (bytes == 0)
-        throw DataError("The image " + path + " is an empty file.");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageEmptyFile, {path}));
     refuseBeforeDecoding(readImageSize(path), kMaxImagePixels, path);
 
     std::ifstream in(path, std::ios::binary);
     std::string content(bytes, '\0');
     if (!in.read(content.data(), static_cast<std::streamsize>(bytes)))
-        throw DataError("Cannot read the image " + path + ".");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageCannotRead, {path}));
     return content;
 }
 
@@ -63,12 +60,12 @@ std::string readImageFile(const std::string& path)
 void refuseUndecodable(const char* data, size_t size, const std::string& name, int64_t maxPixels)
 {
     if (size == 0)
-        throw DataError("The image " + name + " is empty.");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageEmpty, {name}));
     if (size > static_cast<size_t>(std::numeric_limits<int>::max()))
-        throw ImageTooLargeError("The image " + name + " is too large (" + std::to_string(size) + " bytes).");
+        throw ImageTooLargeError(EngineMessage(EngineMessage::Code::ImageTooManyBytes, {name, std::to_string(size)}));
     refuseBeforeDecoding(readImageSize(data, size), maxPixels, name);
     if (isTruncatedJpeg(data, size))
-        throw DataError("The image " + name + " is truncated (its JPEG data stops before the end of the image).");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageTruncatedJpeg, {name}));
 }
 
 /// Decodes bytes that passed refuseUndecodable to 8-bit BGR with OpenCV's `flags` (IMREAD_COLOR
@@ -81,10 +78,10 @@ cv::Mat decodeBgr(const char* data, size_t size, const std::string& name, int fl
         decoded = cv::imdecode(encoded, flags);
     } catch (const cv::Exception&) {
         // OpenCV's text names its own source files and assertions: nothing a user can act on.
-        throw DataError("The image " + name + " could not be decoded (corrupt, unsupported or too large).");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageNotDecoded, {name}));
     }
     if (decoded.empty())
-        throw DataError("The file " + name + " is not an image OpenCV can decode (corrupt or unsupported).");
+        throw DataError(EngineMessage(EngineMessage::Code::FileNotAnImage, {name}));
     return decoded;
 }
 

@@ -116,7 +116,7 @@ private:
 ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::vector<std::string>* unusable)
 {
     if (!fs::is_directory(directory))
-        throw DataError("The image folder " + directory + " does not exist.");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageFolderMissing, {directory}));
     std::vector<std::string> classNames;
     for (const auto& item : fs::directory_iterator(directory)) {
         std::error_code unreadable; // a link to itself is no class folder
@@ -125,8 +125,8 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
     }
     std::sort(classNames.begin(), classNames.end());
     if (classNames.size() < 2)
-        throw DataError("The image folder " + directory + " needs at least two class subfolders, one per class (found "
-                        + std::to_string(classNames.size()) + ").");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageFolderTooFewClasses,
+                                      {directory, std::to_string(classNames.size())}));
     std::vector<std::string> realClassFolders;
     std::set<std::string> tree{fs::canonical(directory).string()};
     for (const std::string& name : classNames) {
@@ -147,11 +147,10 @@ ImageFolderDataset ImageFolderDataset::scan(const std::string& directory, std::v
             entries.push_back({std::move(path), static_cast<int64_t>(label)});
     }
     if (entries.empty())
-        throw DataError("The image folder " + directory
-                        + " has no usable JPEG, PNG, BMP or WebP image in its class folders.");
+        throw DataError(EngineMessage(EngineMessage::Code::ImageFolderNoImages, {directory}));
     if (!emptyClasses.empty())
-        throw DataError("The class folder \"" + emptyClasses.front() + "\" in " + directory
-                        + " has no usable image; remove it or add images.");
+        throw DataError(
+            EngineMessage(EngineMessage::Code::ClassFolderWithoutImages, {emptyClasses.front(), directory}));
     return ImageFolderDataset(std::move(entries), std::move(classNames));
 }
 
@@ -195,8 +194,8 @@ DataSplits openImageFolder(const std::string& directory)
         auto train = ImageFolderDataset::scan((root / "train").string(), &splits.unusableFiles);
         auto validation = ImageFolderDataset::scan(*validationFolder, &splits.unusableFiles);
         if (validation.classNames() != train.classNames())
-            throw DataError("The class folders of " + *validationFolder + " differ from those of "
-                            + (root / "train").string() + ".");
+            throw DataError(
+                EngineMessage(EngineMessage::Code::ClassFoldersDiffer, {*validationFolder, (root / "train").string()}));
         splits.train = std::make_shared<ImageFolderDataset>(std::move(train));
         splits.validation = std::make_shared<ImageFolderDataset>(std::move(validation));
         return splits;

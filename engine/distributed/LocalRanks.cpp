@@ -39,8 +39,7 @@ uint16_t freeLocalPort()
     if (probe >= 0)
         ::close(probe);
     if (!found)
-        throw DistributedError(std::string("No free port on 127.0.0.1 for the ranks to meet on: ")
-                               + std::strerror(errno));
+        throw DistributedError(EngineMessage(EngineMessage::Code::NoFreePort, {std::strerror(errno)}));
     return ntohs(address.sin_port);
 }
 
@@ -105,8 +104,8 @@ LocalRanks::LocalRanks(int worldSize, const std::string& program, const std::vec
                                        pointers(environment).data());
         if (failed != 0) {
             end();
-            throw DistributedError("Could not start rank " + std::to_string(rank) + " (" + program
-                                   + "): " + std::strerror(failed));
+            throw DistributedError(EngineMessage(EngineMessage::Code::RankNotStarted,
+                                                 {std::to_string(rank), program, std::strerror(failed)}));
         }
         children.push_back(child);
     }

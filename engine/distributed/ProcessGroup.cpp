@@ -74,10 +74,11 @@ int listenOnLoopback(const Rendezvous& rendezvous)
         freeaddrinfo(found);
     }
     if (listening < 0)
-        throw DistributedError("Rank 0 could not open the rendezvous on port " + std::to_string(rendezvous.masterPort)
-                               + " of " + rendezvous.masterAddress
-                               + " (is another program using it? choose another MASTER_PORT): "
-                               + (failure ? std::strerror(failure) : "the address does not resolve"));
+        throw DistributedError(EngineMessage(
+            EngineMessage::Code::RendezvousPortOfAddressBusy,
+            {std::to_string(rendezvous.masterPort), rendezvous.masterAddress,
+             failure ? EngineMessage::Argument(std::strerror(failure))
+                     : EngineMessage::Argument(EngineMessage(EngineMessage::Code::AddressDoesNotResolve))}));
     return listening;
 }
 
@@ -101,13 +102,11 @@ c10::intrusive_ptr<c10d::Store> openStore(const Rendezvous& rendezvous, std::chr
         store = c10::make_intrusive<c10d::TCPStore>(rendezvous.masterAddress, options);
     } catch (const std::exception& error) {
         if (options.isServer)
-            throw DistributedError(
-                "Rank 0 could not open the rendezvous on port " + std::to_string(rendezvous.masterPort)
-                + " (is another program using it? choose another MASTER_PORT): " + errorReason(error));
-        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " could not reach the rendezvous at "
-                               + where(rendezvous) + " within " + seconds(timeout)
-                               + " (check MASTER_ADDR and MASTER_PORT, and that rank 0 has started): "
-                               + errorReason(error));
+            throw DistributedError(EngineMessage(EngineMessage::Code::RendezvousPortBusy,
+                                                 {std::to_string(rendezvous.masterPort), errorReason(error)}));
+        throw DistributedError(
+            EngineMessage(EngineMessage::Code::RendezvousUnreachable,
+                          {std::to_string(rendezvous.rank), where(rendezvous), seconds(timeout), errorReason(error)}));
     }
     if (rendezvous.agentStoreAttempt)
         return c10::make_intrusive<c10d::PrefixStore>(
@@ -141,8 +140,8 @@ c10::intrusive_ptr<c10d::Backend> ncclBackend(const c10::intrusive_ptr<c10d::Sto
     void* backend = cudaPluginFunctions()->createNcclBackend(store.get(), rendezvous.rank, rendezvous.worldSize,
                                                              timeout.count(), firstGroupName, error, sizeof error);
     if (!backend)
-        throw DistributedError("Rank " + std::to_string(rendezvous.rank)
-                               + " could not set up NCCL for its GPU: " + error);
+        throw DistributedError(
+            EngineMessage(EngineMessage::Code::NcclSetupFailed, {std::to_string(rendezvous.rank), std::string(error)}));
     return c10::intrusive_ptr<c10d::Backend>::reclaim(static_cast<c10d::Backend*>(backend));
 }
 
@@ -181,10 +180,9 @@ FormedGroup formGroup(const Rendezvous& rendezvous, std::chrono::milliseconds ti
     } catch (const DistributedError&) {
         throw;
     } catch (const std::exception& error) {
-        throw DistributedError(
-            "Rank " + std::to_string(rendezvous.rank) + " could not connect to the other ranks at " + where(rendezvous)
-            + " within " + seconds(timeout) + " (did all " + std::to_string(rendezvous.worldSize)
-            + " ranks start, with the same WORLD_SIZE, MASTER_ADDR and MASTER_PORT?): " + errorReason(error));
+        throw DistributedError(EngineMessage(EngineMessage::Code::RanksDidNotConnect,
+                                             {std::to_string(rendezvous.rank), where(rendezvous), seconds(timeout),
+                                              std::to_string(rendezvous.worldSize), errorReason(error)}));
     }
     return formed;
 }
@@ -204,11 +202,10 @@ ProcessGroup::ProcessGroup(const Rendezvous& rendezvous, std::chrono::millisecon
     std::thread([forming] { (*forming)(); }).detach();
     const auto longestWait = 2 * timeout + c10d::TCPStore::kConnectRetryDelay + std::chrono::seconds(2);
     if (formed.wait_for(longestWait) != std::future_status::ready)
-        throw DistributedError("Rank " + std::to_string(rendezvous.rank) + " got no answer from the rendezvous at "
-                               + where(rendezvous) + " within "
-                               + seconds(std::chrono::duration_cast<std::chrono::milliseconds>(longestWait))
-                               + " (is something other than rank 0's store listening at MASTER_ADDR and "
-                                 "MASTER_PORT?).");
+        throw DistributedError(
+            EngineMessage(EngineMessage::Code::RendezvousNoAnswer,
+                          {std::to_string(rendezvous.rank), where(rendezvous),
+                           seconds(std::chrono::duration_cast<std::chrono::milliseconds>(longestWait))}));
     FormedGroup result = formed.get();
     group = std::move(result.group);
     keys = std::move(result.keys);

@@ -19,9 +19,7 @@ std::string required(const char* name)
 {
     const char* value = variable(name);
     if (!value)
-        throw DistributedError(std::string("The environment variable ") + name
-                               + " is not set; a data-parallel rank needs RANK, WORLD_SIZE, MASTER_ADDR and "
-                                 "MASTER_PORT (torchrun sets them).");
+        throw DistributedError(EngineMessage(EngineMessage::Code::EnvironmentVariableMissing, {name}));
     return value;
 }
 
@@ -35,9 +33,8 @@ int64_t number(const char* name, const std::string& text, int64_t lowest, int64_
         used = 0;
     }
     if (used == 0 || used != text.size() || value < lowest || value > highest)
-        throw DistributedError(std::string("The environment variable ") + name + " is \"" + text
-                               + "\"; it must be a whole number from " + std::to_string(lowest) + " to "
-                               + std::to_string(highest) + ".");
+        throw DistributedError(EngineMessage(EngineMessage::Code::EnvironmentVariableNotANumber,
+                                             {name, text, std::to_string(lowest), std::to_string(highest)}));
     return value;
 }
 

@@ -7,9 +7,9 @@
 #include "evaluation/EvaluationFiles.h"
 #include "modelfiles/ModelLoading.h"
 #include "run/RunFolder.h"
+#include "system/EngineError.h"
 
 #include <filesystem>
-#include <stdexcept>
 
 namespace ampwb {
 
@@ -59,7 +59,7 @@ EvaluationJobResult runEvaluationJob(const EvaluationJob& job)
     if (!job.data.empty())
         source.spec = job.data;
     else if (!run)
-        throw std::invalid_argument("Name the data to evaluate on: " + job.model + " is not a run folder.");
+        throw EngineError(EngineMessage(EngineMessage::Code::EvaluationNeedsData, {job.model}));
 
     const Classifier classifier(loadClassifierModel(job.model), job.classifier);
     std::optional<Classifier> secondClassifier;

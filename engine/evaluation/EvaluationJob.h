@@ -55,7 +55,7 @@ std::optional<std::string> runFolderOf(const std::string& model);
 
 /// Loads the model(s) and the data, evaluates, compares the two models image by image and
 /// writes the files (writeEvaluationFiles, and disagreements.csv beside the first model's).
-/// Throws std::invalid_argument when `data` is empty and `model` is not a run, and what
+/// Throws EngineError when `data` is empty and `model` is not a run, and what
 /// loading the model or data and evaluateModel throw.
 EvaluationJobResult runEvaluationJob(const EvaluationJob& job);
 

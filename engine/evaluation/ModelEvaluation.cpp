@@ -16,9 +16,8 @@ double ModelEvaluation::imagesPerSecond() const
 ModelEvaluation evaluateModel(const Classifier& classifier, const Dataset& dataset, const EvaluationOptions& options)
 {
     if (classifier.classCount() != dataset.classCount())
-        throw DataError("The model has " + std::to_string(classifier.classCount()) + " classes and the dataset has "
-                        + std::to_string(dataset.classCount())
-                        + ": evaluate it on data with the classes it was trained on.");
+        throw DataError(EngineMessage(EngineMessage::Code::ModelAndDataClassesDiffer,
+                                      {std::to_string(classifier.classCount()), std::to_string(dataset.classCount())}));
     const auto start = std::chrono::steady_clock::now();
     ModelEvaluation result;
     result.classNames = dataset.classNames();

@@ -47,10 +47,10 @@ std::vector<std::string> readClassNamesFile(const std::string& path)
 {
     std::ifstream in(path);
     if (!in)
-        throw ModelFileError("Cannot read the label list " + path + ".");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::LabelListUnreadable, {path}));
     std::vector<std::string> names = linesOf(in);
     if (names.empty())
-        throw ModelFileError("The label list " + path + " is empty.");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::LabelListEmpty, {path}));
     return names;
 }
 

@@ -27,7 +27,7 @@ std::array<float, 3> triple(const json& value, const char* key, const std::strin
 {
     if (!value.is_array() || value.size() != 3 || !value[0].is_number() || !value[1].is_number()
         || !value[2].is_number())
-        throw ModelFileError("The model card " + source + " needs three numbers for \"" + key + "\".");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::ModelCardNeedsThreeNumbers, {source, key}));
     return {value[0].get<float>(), value[1].get<float>(), value[2].get<float>()};
 }
 
@@ -52,25 +52,24 @@ ModelCard modelCardFromJson(const std::string& text, const std::string& source)
     try {
         const json document = json::parse(text);
         if (document.value("format", "") != kFormatName || document.value("version", 0) != 1)
-            throw ModelFileError("The file " + source + " is not a version-1 AMP Workbench model card.");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::NotAModelCard, {source}));
         ModelCard card;
         card.classNames = document.at("class_names").get<std::vector<std::string>>();
         card.learnedFromGrayscale = document.value("learned_from_grayscale", false);
         const json& preprocessing = document.at("preprocessing");
         card.preprocessing.imageSize = preprocessing.at("input_size").get<int64_t>();
         if (card.preprocessing.imageSize < 1 || card.preprocessing.imageSize > 4096)
-            throw ModelFileError("The model card " + source + " has an input size outside 1–4096.");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::ModelCardInputSize, {source}));
         if (preprocessing.at("resize_size").get<int64_t>()
             != ImageTransform::evalResizeSize(card.preprocessing.imageSize))
-            throw ModelFileError("The model card " + source + " resizes to " + preprocessing.at("resize_size").dump()
-                                 + " px, which the workbench's eval "
-                                   "transform cannot do for a "
-                                 + std::to_string(card.preprocessing.imageSize) + " px input.");
+            throw ModelFileError(
+                EngineMessage(EngineMessage::Code::ModelCardResize, {source, preprocessing.at("resize_size").dump(),
+                                                                     std::to_string(card.preprocessing.imageSize)}));
         card.preprocessing.mean = triple(preprocessing.at("mean"), "mean", source);
         card.preprocessing.std = triple(preprocessing.at("std"), "std", source);
         return card;
     } catch (const json::exception& error) {
-        throw ModelFileError("The model card " + source + " is not valid: " + error.what());
+        throw ModelFileError(EngineMessage(EngineMessage::Code::ModelCardInvalid, {source, error.what()}));
     }
 }
 

@@ -1,14 +1,14 @@
 #pragma once
 
-#include <stdexcept>
+#include "system/EngineError.h"
 
 namespace ampwb {
 
 /// A model file cannot be read, written or used; the message names the file and the
 /// problem (e.g. the first missing or mismatched key of a state dict).
-class ModelFileError : public std::runtime_error {
+class ModelFileError : public EngineError {
 public:
-    using std::runtime_error::runtime_error;
+    using EngineError::EngineError;
 };
 
 } // namespace ampwb

@@ -3,6 +3,7 @@
 #include "amp/AutocastGuard.h"
 #include "model/ModulePrecisions.h"
 #include "model/SmallMapConvolution.h"
+#include "system/EngineError.h"
 #include "system/NamedScope.h"
 
 #include <torch/nn/functional/activation.h>
@@ -10,7 +11,6 @@
 #include <torch/nn/init.h>
 
 #include <optional>
-#include <stdexcept>
 #include <type_traits>
 
 namespace F = torch::nn::functional;
@@ -176,11 +176,7 @@ void ResNet18Impl::setModulePrecisions(std::shared_ptr<const ModulePrecisions> m
             std::string list;
             for (const std::string& path : unknown)
                 list += (list.empty() ? "\"" : ", \"") + path + "\"";
-            throw std::invalid_argument(
-                "The precision policy names " + list
-                + ", which ResNet-18 does not have; its modules are conv1, bn1, layer1 … "
-                  "layer4, their blocks (layer1.0, layer1.1, …), the blocks' conv1, bn1, conv2, "
-                  "bn2 and downsample (downsample.0, downsample.1), and fc.");
+            throw EngineError(EngineMessage(EngineMessage::Code::PolicyUnknownModules, {list}));
         }
     }
     precisions = std::move(modulePrecisions);

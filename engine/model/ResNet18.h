@@ -61,7 +61,7 @@ public:
     /// Module::train, keeping a frozen backbone's batch norms in eval mode.
     void train(bool on = true) override;
     /// Each module then computes in the autocast region `precisions` gives it, inside whatever region the
-    /// caller opened (nullptr: no regions of its own, as without a policy). Throws std::invalid_argument
+    /// caller opened (nullptr: no regions of its own, as without a policy). Throws EngineError
     /// naming the paths the policy gives that are no module of this model.
     void setModulePrecisions(std::shared_ptr<const ModulePrecisions> precisions);
     const ModulePrecisions* modulePrecisions() const { return precisions.get(); }

@@ -57,27 +57,28 @@ ResNet18 resNet18FromStateDict(const StateDict& stateDict, const std::string& so
 {
     std::map<std::string, torch::Tensor> given(stateDict.begin(), stateDict.end());
     ResNet18 model(classCountOf(given));
-    const std::string notResNet = source + " is not a torchvision ResNet-18 state dict: ";
-    const std::string firstEntry = stateDict.empty() ? std::string(" (it is empty)")
-                                                     : " (its first entry is '" + stateDict.front().first + "')";
+    const EngineMessage firstEntry = stateDict.empty() ? EngineMessage(EngineMessage::Code::StateDictEmpty)
+                                                       : EngineMessage(EngineMessage::Code::StateDictFirstEntry,
+                                                                       {stateDict.front().first});
     torch::NoGradGuard noGrad;
     for (auto& [name, target] : stateDictOf(*model)) {
         const auto found = given.find(name);
         if (found == given.end())
-            throw ModelFileError(notResNet + "it has no '" + name + "'" + firstEntry + ".");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::StateDictMissingEntry, {source, name, firstEntry}));
         const torch::Tensor& tensor = found->second;
         if (tensor.sizes() != target.sizes())
-            throw ModelFileError(notResNet + "'" + name + "' has the shape " + shapeText(tensor) + ", ResNet-18 needs "
-                                 + shapeText(target) + ".");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::StateDictShape,
+                                               {source, name, shapeText(tensor), shapeText(target)}));
         if (!typesFit(target, tensor))
-            throw ModelFileError(notResNet + "'" + name + "' holds " + c10::toString(tensor.scalar_type())
-                                 + " values, ResNet-18 needs " + c10::toString(target.scalar_type()) + ".");
+            throw ModelFileError(
+                EngineMessage(EngineMessage::Code::StateDictType, {source, name, c10::toString(tensor.scalar_type()),
+                                                                   c10::toString(target.scalar_type())}));
         target.copy_(tensor);
         given.erase(found);
     }
     for (const auto& entry : stateDict) {
         if (given.count(entry.first))
-            throw ModelFileError(notResNet + "it has the unexpected entry '" + entry.first + "'.");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::StateDictUnexpectedEntry, {source, entry.first}));
     }
     return model;
 }

@@ -1,9 +1,10 @@
 #include "modelfiles/ArchiveFileSink.h"
 
+#include "system/EngineError.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <stdexcept>
 #include <unistd.h>
 
 namespace ampwb {
@@ -13,7 +14,7 @@ ArchiveFileSink::ArchiveFileSink(const std::string& path)
     , fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644))
 {
     if (fd < 0)
-        throw std::runtime_error("Cannot create " + path + ": " + std::strerror(errno));
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotCreateBecause, {path, std::strerror(errno)}));
 }
 
 ArchiveFileSink::~ArchiveFileSink()
@@ -53,7 +54,7 @@ void ArchiveFileSink::finish()
     if (firstError == 0 && result != 0)
         firstError = errno;
     if (firstError != 0)
-        throw std::runtime_error("Cannot write " + path + ": " + std::strerror(firstError));
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotWriteBecause, {path, std::strerror(firstError)}));
 }
 
 } // namespace ampwb

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "system/EngineError.h"
+
 #include <torch/serialize/input-archive.h>
 
 #include <cstdint>
@@ -9,9 +11,9 @@
 namespace ampwb {
 
 /// A checkpoint could not be read or does not fit the model; the message names the problem.
-class CheckpointError : public std::runtime_error {
+class CheckpointError : public EngineError {
 public:
-    using std::runtime_error::runtime_error;
+    using EngineError::EngineError;
 };
 
 /// A run's checkpoint.pt (saveCheckpoint's), opened: its archive and the class count of its head.

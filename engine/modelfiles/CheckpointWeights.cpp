@@ -14,8 +14,8 @@ ResNet18 loadCheckpointWeights(const std::string& path)
         model->load(modelArchive);
         return model;
     } catch (const std::exception& error) {
-        throw CheckpointError("The checkpoint " + path + " is not a workbench ResNet-18 checkpoint: "
-                              + std::string(error.what()).substr(0, 300));
+        throw CheckpointError(EngineMessage(EngineMessage::Code::CheckpointNotWorkbenchResNet18,
+                                            {path, std::string(error.what()).substr(0, 300)}));
     }
 }
 

@@ -4,6 +4,7 @@
 #include "model/ResNet18StateDict.h"
 #include "modelfiles/StateDictFile.h"
 #include "system/AtomicFile.h"
+#include "system/ErrorText.h"
 
 #include <filesystem>
 
@@ -14,11 +15,11 @@ void checkMayWrite(const std::string& path, bool replaceExisting)
     try {
         requireReplaceable(path);
     } catch (const std::runtime_error& notAFile) {
-        throw ModelFileError(notAFile.what());
+        throw ModelFileError(messageOf(notAFile));
     }
     std::error_code error;
     if (!replaceExisting && std::filesystem::exists(path, error))
-        throw ModelFileError("The file " + path + " already exists; choose another name or allow replacing it.");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::FileExists, {path}));
 }
 
 void exportStateDict(const ClassifierModel& model, const std::string& path, bool replaceExisting)
@@ -30,7 +31,7 @@ void exportStateDict(const ClassifierModel& model, const std::string& path, bool
     try {
         writeTextAtomically(cardPath, toJson(model.card));
     } catch (const std::exception& error) {
-        throw ModelFileError(error.what());
+        throw ModelFileError(messageOf(error));
     }
 }
 

@@ -10,6 +10,7 @@
 #include "modelfiles/TorchHubWeights.h"
 #include "run/RunFolder.h"
 #include "system/AtomicFile.h"
+#include "system/ErrorText.h"
 
 #include <filesystem>
 
@@ -34,8 +35,9 @@ ClassifierModel fromStateDictFile(const std::string& path)
     if (fs::is_regular_file(cardPath)) {
         model.card = modelCardFromJson(readTextFile(cardPath), cardPath);
         if (static_cast<int64_t>(model.card.classNames.size()) != classes)
-            throw ModelFileError("The model card " + cardPath + " names " + std::to_string(model.card.classNames.size())
-                                 + " classes, but the model in " + path + " has " + std::to_string(classes) + ".");
+            throw ModelFileError(
+                EngineMessage(EngineMessage::Code::ModelCardClassCount,
+                              {cardPath, std::to_string(model.card.classNames.size()), path, std::to_string(classes)}));
     } else {
         model.card = defaultCard(classes);
     }
@@ -52,7 +54,8 @@ ModelCard cardOfRun(const std::string& directory, int64_t classCount)
     try {
         config = RunFolder::readConfig(directory);
     } catch (const std::exception& error) {
-        throw ModelFileError("The run folder " + directory + " has no usable config.json: " + error.what());
+        throw ModelFileError(
+            EngineMessage(EngineMessage::Code::RunFolderConfigUnusable, {directory, messageOf(error)}));
     }
     int64_t imageSize = config.imageSize;
     if (const auto summary = RunFolder::readSummary(directory); summary && summary->imageSize > 0)
@@ -95,10 +98,7 @@ ClassifierModel fromTorchHub()
         for (const std::string& directory : torchHubCheckpointDirectories())
             searched += (searched.empty() ? "" : ", ") + directory;
         throw ModelFileError(
-            std::string("The torchvision ImageNet weights ") + kTorchvisionResNet18FileName
-            + " are not in the torch hub cache (searched: " + searched
-            + "). Download them with `amp-workbench-cli weights fetch imagenet` (or the window's Download "
-              "button), or pass a .pth file.");
+            EngineMessage(EngineMessage::Code::ImageNetWeightsMissing, {kTorchvisionResNet18FileName, searched}));
     }
     ClassifierModel model = fromStateDictFile(*path);
     model.description = EngineMessage(EngineMessage::Code::TorchvisionModel, {*path});
@@ -115,7 +115,7 @@ ClassifierModel loadClassifierModel(const std::string& model, const std::string&
     } else if (fs::is_directory(model)) {
         const fs::path checkpoint = fs::path(model) / "checkpoint.pt";
         if (!fs::is_regular_file(checkpoint))
-            throw ModelFileError("The folder " + model + " is not a run folder with a checkpoint.pt.");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::NotARunFolderWithCheckpoint, {model}));
         loaded = fromCheckpoint(checkpoint.string());
     } else if (detectTorchFileFormat(model) == TorchFileFormat::TorchScriptArchive) {
         loaded = fromCheckpoint(model);
@@ -125,9 +125,9 @@ ClassifierModel loadClassifierModel(const std::string& model, const std::string&
     if (!labelsPath.empty()) {
         std::vector<std::string> names = readClassNamesFile(labelsPath);
         if (static_cast<int64_t>(names.size()) != loaded.network->numClasses())
-            throw ModelFileError("The label list " + labelsPath + " has " + std::to_string(names.size())
-                                 + " names, but the model has " + std::to_string(loaded.network->numClasses())
-                                 + " classes.");
+            throw ModelFileError(EngineMessage(EngineMessage::Code::LabelListClassCount,
+                                               {labelsPath, std::to_string(names.size()),
+                                                std::to_string(loaded.network->numClasses())}));
         loaded.card.classNames = std::move(names);
     }
     loaded.network->eval();

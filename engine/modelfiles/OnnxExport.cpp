@@ -4,6 +4,7 @@
 #include "model/ModelFileError.h"
 #include "modelfiles/ModelExport.h"
 #include "system/AtomicFile.h"
+#include "system/ErrorText.h"
 #include "system/VersionReport.h"
 
 #include "modelfiles/OnnxGraph.h"
@@ -95,7 +96,7 @@ void exportOnnx(const ClassifierModel& model, const std::string& path, bool repl
                 throw std::runtime_error("writing failed (is the disk full?)");
         });
     } catch (const std::exception& error) {
-        throw ModelFileError(error.what());
+        throw ModelFileError(messageOf(error));
     }
 }
 

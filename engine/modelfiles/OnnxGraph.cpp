@@ -105,11 +105,11 @@ std::string OnnxGraph::checkedBytes() const
     try {
         onnx::checker::check_model(*model);
     } catch (const std::exception& error) {
-        throw ModelFileError(std::string("The ONNX graph failed the ONNX checker: ") + error.what());
+        throw ModelFileError(EngineMessage(EngineMessage::Code::OnnxCheckerFailed, {error.what()}));
     }
     std::string bytes;
     if (!model->SerializeToString(&bytes))
-        throw ModelFileError("The ONNX model could not be serialised (over 2 GiB?).");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::OnnxTooLarge));
     return bytes;
 }
 

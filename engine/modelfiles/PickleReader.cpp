@@ -1,6 +1,7 @@
 #include "modelfiles/PickleReader.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace ampwb {
 namespace {
@@ -63,21 +64,22 @@ const PickleDict& PickleReader::dict(PickleDictHandle handle) const
     return dicts[handle.index];
 }
 
-void PickleReader::fail(const std::string& problem) const
+void PickleReader::fail(EngineMessage problem) const
 {
-    throw PickleError("Malformed pickle at byte " + std::to_string(opcodeOffset) + ": " + problem + ".");
+    throw PickleError(
+        EngineMessage(EngineMessage::Code::PickleMalformed, {std::to_string(opcodeOffset), std::move(problem)}));
 }
 
-void PickleReader::overLimit(const std::string& what, size_t limit) const
+void PickleReader::overLimit(EngineMessage::Code what, size_t limit) const
 {
-    throw PickleError("The pickle goes over a limit at byte " + std::to_string(opcodeOffset) + ": more than "
-                      + std::to_string(limit) + " " + what + ", far more than a ResNet-18 state dict needs.");
+    throw PickleError(EngineMessage(EngineMessage::Code::PickleOverLimit,
+                                    {std::to_string(opcodeOffset), std::to_string(limit), EngineMessage(what)}));
 }
 
 const uint8_t* PickleReader::take(size_t count)
 {
     if (static_cast<size_t>(end - cursor) < count)
-        fail("the data ends in the middle of an instruction");
+        fail(EngineMessage(EngineMessage::Code::PickleEndsInInstruction));
     const uint8_t* start = cursor;
     cursor += count;
     return start;
@@ -101,7 +103,7 @@ int64_t PickleReader::readLong1()
 {
     const size_t length = readByte();
     if (length > 8)
-        fail("an integer of " + std::to_string(length) + " bytes does not fit 64 bits");
+        fail(EngineMessage(EngineMessage::Code::PickleIntegerTooWide, {std::to_string(length)}));
     const uint8_t* data = take(length);
     uint64_t value = 0;
     for (size_t i = 0; i < length; ++i)
@@ -125,34 +127,34 @@ std::string PickleReader::readIdentifierLine()
         if (c == '\n')
             break;
         if (!isIdentifierCharacter(c) || line.size() >= kLongestIdentifierLine)
-            fail("a global's name is not a Python identifier");
+            fail(EngineMessage(EngineMessage::Code::PickleGlobalNameNotIdentifier));
         line.push_back(static_cast<char>(c));
     }
     if (line.empty())
-        fail("a global has an empty name");
+        fail(EngineMessage(EngineMessage::Code::PickleGlobalNameEmpty));
     return line;
 }
 
 void PickleReader::push(PickleValue value)
 {
     if (++valuesBuilt > kMostPickleValuesBuilt)
-        overLimit("values built", kMostPickleValuesBuilt);
+        overLimit(EngineMessage::Code::PickleValuesBuilt, kMostPickleValuesBuilt);
     if (stack.size() + marks.size() >= kMostPickleValues)
-        overLimit("values and MARKs on the stack at once", kMostPickleValues);
+        overLimit(EngineMessage::Code::PickleStackValues, kMostPickleValues);
     stack.push_back(std::move(value));
 }
 
 void PickleReader::pushMark()
 {
     if (stack.size() + marks.size() >= kMostPickleValues)
-        overLimit("values and MARKs on the stack at once", kMostPickleValues);
+        overLimit(EngineMessage::Code::PickleStackValues, kMostPickleValues);
     marks.push_back(stack.size());
 }
 
 PickleValue PickleReader::newDict()
 {
     if (dicts.size() >= kMostPickleValues)
-        overLimit("dicts", kMostPickleValues);
+        overLimit(EngineMessage::Code::PickleDicts, kMostPickleValues);
     dicts.emplace_back();
     return PickleValue::dict(dicts.size() - 1);
 }
@@ -161,7 +163,7 @@ const PickleValue& PickleReader::top() const
 {
     const size_t fence = marks.empty() ? 0 : marks.back();
     if (stack.size() <= fence)
-        fail("an instruction needs a value but the stack is empty");
+        fail(EngineMessage(EngineMessage::Code::PickleStackEmpty));
     return stack.back();
 }
 
@@ -176,7 +178,7 @@ PickleValue PickleReader::pop()
 std::vector<PickleValue> PickleReader::popToMark()
 {
     if (marks.empty())
-        fail("an instruction needs a MARK but there is none");
+        fail(EngineMessage(EngineMessage::Code::PickleNoMark));
     const size_t mark = marks.back();
     marks.pop_back();
     std::vector<PickleValue> items(std::make_move_iterator(stack.begin() + static_cast<std::ptrdiff_t>(mark)),
@@ -189,7 +191,7 @@ PickleDict& PickleReader::dictOnTop()
 {
     const PickleDictHandle* handle = top().asDict();
     if (!handle)
-        fail("items are set on a " + top().typeName() + ", not on a dict");
+        fail(EngineMessage(EngineMessage::Code::PickleItemsNotOnDict, {top().typeName()}));
     return dicts[handle->index];
 }
 
@@ -197,14 +199,14 @@ void PickleReader::setItem(PickleDict& dict, const PickleValue& key, PickleValue
 {
     const std::string* name = key.asString();
     if (!name)
-        fail("a dict key is a " + key.typeName() + ", not a str");
+        fail(EngineMessage(EngineMessage::Code::PickleKeyNotStr, {key.typeName()}));
     const auto found = dict.positions.find(*name);
     if (found != dict.positions.end()) {
         dict.items[found->second].second = std::move(value);
         return;
     }
     if (++dictEntries > kMostPickleValues)
-        overLimit("dict entries", kMostPickleValues);
+        overLimit(EngineMessage::Code::PickleDictEntries, kMostPickleValues);
     dict.positions.emplace(*name, dict.items.size());
     dict.items.emplace_back(*name, std::move(value));
 }
@@ -213,7 +215,7 @@ void PickleReader::pushGlobal(PickleGlobal global)
 {
     if (global.qualifiedName() != "collections.OrderedDict") {
         if (!callbacks.acceptGlobal)
-            fail("the global " + global.qualifiedName() + " is not supported");
+            fail(EngineMessage(EngineMessage::Code::PickleGlobalUnsupported, {global.qualifiedName()}));
         callbacks.acceptGlobal(global);
     }
     push(PickleValue::global(std::move(global)));
@@ -226,15 +228,15 @@ void PickleReader::reduce()
     const PickleTuple* argumentTuple = arguments.asTuple();
     const PickleGlobal* function = callable.asGlobal();
     if (!argumentTuple || !function)
-        fail("REDUCE needs a global and a tuple, not a " + callable.typeName() + " and a " + arguments.typeName());
+        fail(EngineMessage(EngineMessage::Code::PickleReduceArguments, {callable.typeName(), arguments.typeName()}));
     if (function->qualifiedName() == "collections.OrderedDict") {
         if (!argumentTuple->empty())
-            fail("OrderedDict is only supported without arguments");
+            fail(EngineMessage(EngineMessage::Code::PickleOrderedDictArguments));
         push(newDict());
         return;
     }
     if (!callbacks.call)
-        fail("calling " + function->qualifiedName() + " is not supported");
+        fail(EngineMessage(EngineMessage::Code::PickleCallUnsupported, {function->qualifiedName()}));
     push(callbacks.call(*function, *argumentTuple));
 }
 
@@ -242,9 +244,9 @@ void PickleReader::build()
 {
     const PickleValue state = pop();
     if (!top().asDict())
-        fail("BUILD on a " + top().typeName() + " is not supported");
+        fail(EngineMessage(EngineMessage::Code::PickleBuildOnUnsupported, {top().typeName()}));
     if (!state.isNone() && !state.asDict())
-        fail("BUILD with a " + state.typeName() + " state is not supported");
+        fail(EngineMessage(EngineMessage::Code::PickleBuildStateUnsupported, {state.typeName()}));
     // A dict's state only carries attributes (torch.save: `_metadata`), which a state dict does not need.
 }
 
@@ -252,7 +254,7 @@ void PickleReader::remember(uint32_t index)
 {
     const PickleValue& value = top();
     if (memo.size() >= kMostPickleValues && memo.count(index) == 0)
-        overLimit("memo entries", kMostPickleValues);
+        overLimit(EngineMessage::Code::PickleMemoEntries, kMostPickleValues);
     memo[index] = value;
 }
 
@@ -260,16 +262,15 @@ void PickleReader::recall(uint32_t index)
 {
     const auto found = memo.find(index);
     if (found == memo.end())
-        fail("the memo has no entry " + std::to_string(index));
+        fail(EngineMessage(EngineMessage::Code::PickleMemoMissing, {std::to_string(index)}));
     push(found->second);
 }
 
 PickleValue PickleReader::read()
 {
     if (static_cast<size_t>(end - begin) > kLargestPickleBytes)
-        throw PickleError("The pickle holds " + std::to_string(end - begin) + " bytes, more than the limit of "
-                          + std::to_string(kLargestPickleBytes)
-                          + " (4 MiB): far more than a ResNet-18 state dict needs (about 15 kB).");
+        throw PickleError(EngineMessage(EngineMessage::Code::PickleTooLarge,
+                                        {std::to_string(end - begin), std::to_string(kLargestPickleBytes)}));
     for (;;) {
         opcodeOffset = static_cast<size_t>(cursor - begin);
         const uint8_t op = readByte();
@@ -277,7 +278,7 @@ PickleValue PickleReader::read()
         case opcode::Proto: {
             const uint8_t protocol = readByte();
             if (protocol < 2 || protocol > 5)
-                fail("pickle protocol " + std::to_string(protocol) + " is not supported");
+                fail(EngineMessage(EngineMessage::Code::PickleProtocolUnsupported, {std::to_string(protocol)}));
             break;
         }
         case opcode::Frame:
@@ -293,7 +294,7 @@ PickleValue PickleReader::read()
             const PickleValue name = pop();
             const PickleValue module = pop();
             if (!name.asString() || !module.asString())
-                fail("STACK_GLOBAL needs two str values");
+                fail(EngineMessage(EngineMessage::Code::PickleStackGlobalNeedsStrings));
             pushGlobal({*module.asString(), *name.asString()});
             break;
         }
@@ -324,7 +325,7 @@ PickleValue PickleReader::read()
         case opcode::SetItems: {
             std::vector<PickleValue> items = popToMark();
             if (items.size() % 2 != 0)
-                fail("SETITEMS has a key without a value");
+                fail(EngineMessage(EngineMessage::Code::PickleKeyWithoutValue));
             PickleDict& target = dictOnTop();
             for (size_t i = 0; i < items.size(); i += 2)
                 setItem(target, items[i], std::move(items[i + 1]));
@@ -344,19 +345,19 @@ PickleValue PickleReader::read()
         case opcode::BinPersId: {
             const PickleValue id = pop();
             if (!callbacks.persistentLoad)
-                fail("persistent ids are not supported");
+                fail(EngineMessage(EngineMessage::Code::PicklePersistentIds));
             push(callbacks.persistentLoad(id));
             break;
         }
         case opcode::Stop:
             if (!marks.empty() || stack.size() != 1)
-                fail("STOP with " + std::to_string(stack.size()) + " values and " + std::to_string(marks.size())
-                     + " marks left (expected one value)");
+                fail(EngineMessage(EngineMessage::Code::PickleStopLeftovers,
+                                   {std::to_string(stack.size()), std::to_string(marks.size())}));
             return pop();
         default: {
             char code[8];
             std::snprintf(code, sizeof code, "0x%02x", op);
-            fail(std::string("opcode ") + code + " is not supported");
+            fail(EngineMessage(EngineMessage::Code::PickleOpcodeUnsupported, {std::string(code)}));
         }
         }
     }

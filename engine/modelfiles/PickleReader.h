@@ -1,6 +1,7 @@
 #pragma once
 
 #include "modelfiles/PickleValue.h"
+#include "system/EngineError.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,9 +14,9 @@ namespace ampwb {
 
 /// A pickle is malformed, truncated, or uses something the reader does not support;
 /// the message says what and at which byte.
-class PickleError : public std::runtime_error {
+class PickleError : public EngineError {
 public:
-    using std::runtime_error::runtime_error;
+    using EngineError::EngineError;
 };
 
 /// The most bytes a pickle may hold. torchvision's ResNet-18 state dict (resnet18-f37072fd.pth) has a
@@ -59,8 +60,8 @@ public:
     const PickleDict& dict(PickleDictHandle handle) const;
 
 private:
-    [[noreturn]] void fail(const std::string& problem) const;
-    [[noreturn]] void overLimit(const std::string& what, size_t limit) const;
+    [[noreturn]] void fail(EngineMessage problem) const;
+    [[noreturn]] void overLimit(EngineMessage::Code what, size_t limit) const;
     const uint8_t* take(size_t count);
     uint8_t readByte();
     uint32_t readUnsigned(size_t bytes);

@@ -249,16 +249,10 @@ StateDict readStateDictFile(const std::string& path)
     switch (detectTorchFileFormat(path)) {
     case TorchFileFormat::StateDictArchive: break;
     case TorchFileFormat::TorchScriptArchive:
-        throw ModelFileError("The file " + path
-                             + " is a TorchScript/libtorch archive, not a state dict saved with torch.save.");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::NotAStateDictButTorchScript, {path}));
     case TorchFileFormat::LegacyTorchSave:
-        throw ModelFileError("The file " + path
-                             + " uses torch.save's pre-1.6 format; load it in Python and save it "
-                               "again with torch.save(state_dict, path) to convert it.");
-    case TorchFileFormat::Unknown:
-        throw ModelFileError("The file " + path
-                             + " is not a state dict saved with torch.save (not a readable "
-                               "PyTorch zip archive).");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::LegacyTorchSave, {path}));
+    case TorchFileFormat::Unknown: throw ModelFileError(EngineMessage(EngineMessage::Code::NotAStateDict, {path}));
     }
     try {
         caffe2::serialize::PyTorchStreamReader archive(path);
@@ -270,7 +264,7 @@ StateDict readStateDictFile(const std::string& path)
         };
         return stateDictFromPickle(readRecord("data.pkl"), readRecord);
     } catch (const std::exception& error) {
-        throw ModelFileError("The file " + path + " is not a usable state dict: " + withoutBacktrace(error));
+        throw ModelFileError(EngineMessage(EngineMessage::Code::StateDictUnusable, {path, messageOf(error)}));
     }
 }
 
@@ -306,7 +300,7 @@ void writeStateDictFile(const std::string& path, const StateDict& stateDict, con
             sink.finish();
         });
     } catch (const std::exception& error) {
-        throw ModelFileError(withoutBacktrace(error));
+        throw ModelFileError(messageOf(error));
     }
 }
 

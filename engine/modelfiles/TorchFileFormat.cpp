@@ -139,17 +139,14 @@ void refuseOversizedRecords(const std::string& path, const std::vector<ZipRecord
         const auto slash = record.name.find('/');
         const std::string name = slash == std::string::npos ? record.name : record.name.substr(slash + 1);
         if (endsWith(record.name, ".pkl") && record.bytes > kLargestPickleBytes)
-            throw ModelFileError("The file " + path + " is refused: its " + name + " would unpack to "
-                                 + std::to_string(record.bytes) + " bytes, more than the limit of "
-                                 + std::to_string(kLargestPickleBytes)
-                                 + " (4 MiB) for a ResNet-18 state dict or checkpoint (their data.pkl takes "
-                                   "about 15-21 kB).");
+            throw ModelFileError(
+                EngineMessage(EngineMessage::Code::PickleRecordTooLarge,
+                              {path, name, std::to_string(record.bytes), std::to_string(kLargestPickleBytes)}));
         if (record.method != kStored && record.bytes > kLargestPlainRecordBytes
             && record.bytes / kMostUnpackRatio > record.packedBytes)
-            throw ModelFileError("The file " + path + " is refused: its record " + name + " would unpack from "
-                                 + std::to_string(record.packedBytes) + " to " + std::to_string(record.bytes)
-                                 + " bytes, more than 64 times its size (the limit for a record over 1 MiB); "
-                                   "PyTorch stores tensor data unpacked, so this is not a file it wrote.");
+            throw ModelFileError(
+                EngineMessage(EngineMessage::Code::RecordUnpacksTooFar,
+                              {path, name, std::to_string(record.packedBytes), std::to_string(record.bytes)}));
     }
 }
 
@@ -159,7 +156,7 @@ TorchFileFormat detectTorchFileFormat(const std::string& path)
 {
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error))
-        throw ModelFileError("There is no model file at " + path + ".");
+        throw ModelFileError(EngineMessage(EngineMessage::Code::NoModelFile, {path}));
     std::ifstream in(path, std::ios::binary);
     char signature[4] = {};
     if (!in.read(signature, sizeof signature))

@@ -1,8 +1,9 @@
 #include "modelfiles/TorchHubWeights.h"
 
+#include "system/EngineError.h"
+
 #include <cstdlib>
 #include <filesystem>
-#include <stdexcept>
 
 namespace ampwb {
 namespace {
@@ -42,8 +43,7 @@ std::string torchvisionResNet18DownloadPath()
 {
     const std::vector<std::string> directories = torchHubCheckpointDirectories();
     if (directories.empty())
-        throw std::runtime_error("No folder to keep torch hub weights in: none of TORCH_HOME, XDG_CACHE_HOME and "
-                                 "HOME is set. Set TORCH_HOME to a folder and try again.");
+        throw EngineError(EngineMessage(EngineMessage::Code::NoTorchHubFolder));
     return directories.front() + "/" + kTorchvisionResNet18FileName;
 }
 

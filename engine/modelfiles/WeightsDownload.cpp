@@ -1,6 +1,7 @@
 #include "modelfiles/WeightsDownload.h"
 
 #include "system/AtomicFile.h"
+#include "system/ErrorText.h"
 #include "system/Sha256.h"
 #include "system/VersionReport.h"
 
@@ -52,18 +53,17 @@ int stalledSeconds()
                                                                            : kStalledSeconds;
 }
 
-std::string browserAdvice(const Target& target)
+EngineMessage browserAdvice(const Target& target)
 {
-    return " Nothing was saved. Download it in a browser and put it in " + target.folder + " as " + target.fileName
-         + ".";
+    return EngineMessage(EngineMessage::Code::DownloadInBrowser, {target.folder, target.fileName});
 }
 
-std::string writeFailure(const Target& target, int error)
+EngineMessage writeFailure(const Target& target, int error)
 {
     if (error == ENOSPC || error == EDQUOT)
-        return "The disk holding " + target.folder + " is full: " + target.fileName
-             + " could not be saved. Free some space and try again.";
-    return "Cannot write " + target.fileName + " into " + target.folder + ": " + std::strerror(error) + ".";
+        return EngineMessage(EngineMessage::Code::DownloadDiskFull, {target.folder, target.fileName});
+    return EngineMessage(EngineMessage::Code::DownloadCannotWrite,
+                         {target.fileName, target.folder, std::strerror(error)});
 }
 
 /// What the download has received, and the progress callback's say in whether it goes on.
@@ -134,13 +134,13 @@ void initialiseCurl()
     static std::once_flag once;
     std::call_once(once, [] {
         if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-            throw WeightsDownloadError("libcurl could not be initialised, so nothing can be downloaded.");
+            throw WeightsDownloadError(EngineMessage(EngineMessage::Code::CurlNotInitialised));
     });
 }
 
 WeightsDownloadError cancellation(const Target& target)
 {
-    return WeightsDownloadError("The download of " + target.url + " was cancelled; nothing was saved.", true);
+    return WeightsDownloadError(EngineMessage(EngineMessage::Code::DownloadCancelled, {target.url}), true);
 }
 
 WeightsDownloadError transferFailure(const Target& target, CURL* curl, CURLcode code, const char* detail,
@@ -152,40 +152,40 @@ WeightsDownloadError transferFailure(const Target& target, CURL* curl, CURLcode 
         return WeightsDownloadError(writeFailure(target, transfer.writeError));
     if ((code == CURLE_WRITE_ERROR && transfer.tooLarge) || code == CURLE_FILESIZE_EXCEEDED) {
         const std::string limit = megabytes(kLargestWeightsDownloadBytes);
-        const std::string what = code == CURLE_FILESIZE_EXCEEDED
-                                   ? "The server announces more than " + limit + " for " + target.url
-                                   : "The download of " + target.url + " went past " + limit;
-        return WeightsDownloadError(what
-                                    + ", the most that weights may take (torchvision's ResNet-18 file is 44.7 MB): "
-                                      "it is not the expected file, so the download was stopped."
-                                    + browserAdvice(target));
+        return WeightsDownloadError(EngineMessage(code == CURLE_FILESIZE_EXCEEDED
+                                                      ? EngineMessage::Code::DownloadAnnouncedTooLarge
+                                                      : EngineMessage::Code::DownloadWentTooLarge,
+                                                  {limit, target.url, browserAdvice(target)}));
     }
     if (code == CURLE_OPERATION_TIMEDOUT) {
         curl_off_t connected = 0;
         curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connected);
         if (connected > 0)
-            return WeightsDownloadError("The download of " + target.url + " stalled: less than 1 kB/s arrived for "
-                                        + std::to_string(stalledSeconds()) + " s (after "
-                                        + megabytes(transfer.state.receivedBytes) + "), so it was given up."
-                                        + browserAdvice(target));
+            return WeightsDownloadError(
+                EngineMessage(EngineMessage::Code::DownloadStalled,
+                              {target.url, std::to_string(stalledSeconds()), megabytes(transfer.state.receivedBytes),
+                               browserAdvice(target)}));
     }
     const std::string reason = detail[0] != '\0' ? detail : curl_easy_strerror(code);
     if (code == CURLE_HTTP_RETURNED_ERROR) {
         long status = 0;
         curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-        return WeightsDownloadError("The server answered HTTP " + std::to_string(status) + " for " + target.url + "."
-                                    + browserAdvice(target));
+        return WeightsDownloadError(EngineMessage(EngineMessage::Code::DownloadHttpStatus,
+                                                  {std::to_string(status), target.url, browserAdvice(target)}));
     }
     if (code == CURLE_COULDNT_RESOLVE_HOST || code == CURLE_COULDNT_RESOLVE_PROXY || code == CURLE_COULDNT_CONNECT)
-        return WeightsDownloadError("Cannot connect to " + target.url + " (" + reason + ")." + browserAdvice(target));
-    if (transfer.state.receivedBytes > 0) {
-        const std::string total = transfer.state.totalBytes > 0 ? " of " + megabytes(transfer.state.totalBytes)
-                                                                : std::string();
-        return WeightsDownloadError("The download of " + target.url + " broke off after "
-                                    + megabytes(transfer.state.receivedBytes) + total + " (" + reason + ")."
-                                    + browserAdvice(target));
-    }
-    return WeightsDownloadError("Cannot download " + target.url + " (" + reason + ")." + browserAdvice(target));
+        return WeightsDownloadError(
+            EngineMessage(EngineMessage::Code::DownloadCannotConnect, {target.url, reason, browserAdvice(target)}));
+    const std::string received = megabytes(transfer.state.receivedBytes);
+    if (transfer.state.receivedBytes > 0 && transfer.state.totalBytes > 0)
+        return WeightsDownloadError(
+            EngineMessage(EngineMessage::Code::DownloadBrokeOffOf,
+                          {target.url, received, megabytes(transfer.state.totalBytes), reason, browserAdvice(target)}));
+    if (transfer.state.receivedBytes > 0)
+        return WeightsDownloadError(EngineMessage(EngineMessage::Code::DownloadBrokeOff,
+                                                  {target.url, received, reason, browserAdvice(target)}));
+    return WeightsDownloadError(
+        EngineMessage(EngineMessage::Code::DownloadFailed, {target.url, reason, browserAdvice(target)}));
 }
 
 /// Downloads target.url into `temporary`, hashing as the bytes arrive, and checks the digest against `hashPrefix`.
@@ -199,7 +199,7 @@ void download(const Target& target, const std::string& hashPrefix, const std::st
 
     const std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), &curl_easy_cleanup);
     if (!curl)
-        throw WeightsDownloadError("libcurl could not start a download of " + target.url + ".");
+        throw WeightsDownloadError(EngineMessage(EngineMessage::Code::CurlCannotStart, {target.url}));
     const std::string userAgent = "amp-workbench/" + workbenchVersion();
     char detail[CURL_ERROR_SIZE] = "";
     CURL* handle = curl.get();
@@ -236,9 +236,8 @@ void download(const Target& target, const std::string& hashPrefix, const std::st
 
     const std::string digest = transfer.sha256.hexDigest();
     if (digest.compare(0, hashPrefix.size(), hashPrefix) != 0)
-        throw WeightsDownloadError("The file downloaded from " + target.url + " has the SHA-256 " + digest
-                                   + ", which does not start with " + hashPrefix + " as its name " + target.fileName
-                                   + " requires: it is not the expected file, so nothing was saved.");
+        throw WeightsDownloadError(
+            EngineMessage(EngineMessage::Code::DownloadWrongHash, {target.url, digest, hashPrefix, target.fileName}));
 }
 
 bool holdsExpectedFile(const std::string& path, const std::string& hashPrefix)
@@ -281,8 +280,8 @@ FetchOutcome fetchWeights(const std::string& url, const std::string& destination
 
     fs::create_directories(target.folder, error);
     if (error)
-        throw WeightsDownloadError("Cannot create the folder " + target.folder + " for " + target.fileName + ": "
-                                   + error.message() + ".");
+        throw WeightsDownloadError(EngineMessage(EngineMessage::Code::WeightsFolderNotCreated,
+                                                 {target.folder, target.fileName, error.message()}));
     initialiseCurl();
 
     // writeFileAtomically reports any failure as its own std::runtime_error; the download's
@@ -300,7 +299,7 @@ FetchOutcome fetchWeights(const std::string& url, const std::string& destination
     } catch (const std::runtime_error& failure) {
         if (downloadFailure)
             std::rethrow_exception(downloadFailure);
-        throw WeightsDownloadError(failure.what());
+        throw WeightsDownloadError(messageOf(failure));
     }
     return FetchOutcome::Downloaded;
 }

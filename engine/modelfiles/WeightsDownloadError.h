@@ -1,17 +1,24 @@
 #pragma once
 
-#include <stdexcept>
+#include "system/EngineError.h"
+
 #include <string>
+#include <utility>
 
 namespace ampwb {
 
 /// Weights could not be downloaded, or the download was cancelled; the message says what to do
 /// (e.g. which URL to fetch in a browser and where to put the file). Nothing is left under the
 /// file's final name either way.
-class WeightsDownloadError : public std::runtime_error {
+class WeightsDownloadError : public EngineError {
 public:
-    explicit WeightsDownloadError(const std::string& message, bool cancelled = false)
-        : std::runtime_error(message)
+    explicit WeightsDownloadError(EngineMessage message, bool cancelled = false)
+        : EngineError(std::move(message))
+        , wasCancelled(cancelled)
+    {
+    }
+    explicit WeightsDownloadError(const std::string& words, bool cancelled = false)
+        : EngineError(words)
         , wasCancelled(cancelled)
     {
     }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace ampwb {
 namespace {
@@ -107,25 +108,27 @@ std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const Re
 {
     NumericCsv csv;
     std::vector<bool> whole; // per column, when read strictly
-    const auto refuse = [&path](int64_t number, const std::string& what) {
-        throw FileRefused(path + " line " + std::to_string(number) + ": " + what + ".");
+    const auto refuse = [&path](int64_t number, EngineMessage what) {
+        throw FileRefused(
+            EngineMessage(EngineMessage::Code::FileLineRefused, {path, std::to_string(number), std::move(what)}));
     };
     const bool found = readLinesOf(path, limits, [&](const std::string& line, int64_t number) {
         const std::string text = trimmed(line);
         if (rules) {
-            if (const std::optional<std::string> binary = binaryContent(line))
-                refuse(number, *binary);
+            if (std::optional<EngineMessage> binary = binaryContent(line))
+                refuse(number, std::move(*binary));
             if (text.empty())
-                refuse(number, number == 1 ? std::string("a blank line, where the header belongs")
-                                           : "a blank line, where a row of " + std::to_string(csv.names.size())
-                                                 + " numbers belongs");
+                refuse(number, number == 1 ? EngineMessage(EngineMessage::Code::BlankLineForHeader)
+                                           : EngineMessage(EngineMessage::Code::BlankLineForNumbers,
+                                                           {std::to_string(csv.names.size())}));
         }
         if (number == 1) {
             csv.names = split(text, ',');
             if (!rules)
                 return;
             if (csv.names.front() != rules->keyColumn)
-                refuse(number, "the header names " + quoted(csv.names.front()) + " first, not " + rules->keyColumn);
+                refuse(number, EngineMessage(EngineMessage::Code::HeaderNamesFirst,
+                                             {quoted(csv.names.front()), rules->keyColumn}));
             for (const std::string& name : csv.names)
                 whole.push_back(name == rules->keyColumn
                                 || std::find(rules->wholeColumns.begin(), rules->wholeColumns.end(), name)
@@ -137,8 +140,9 @@ std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const Re
         const std::vector<std::string> cells = split(text, ',');
         if (cells.size() != csv.names.size()) {
             if (rules)
-                refuse(number, std::to_string(cells.size()) + (cells.size() == 1 ? " cell" : " cells")
-                                   + ", where the header has " + std::to_string(csv.names.size()));
+                refuse(number, EngineMessage(cells.size() == 1 ? EngineMessage::Code::OneCellNotAsHeader
+                                                               : EngineMessage::Code::CellsNotAsHeader,
+                                             {std::to_string(cells.size()), std::to_string(csv.names.size())}));
             return;
         }
         for (size_t column = 0; column < cells.size(); ++column) {
@@ -149,12 +153,13 @@ std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const Re
             const std::string& name = csv.names[column];
             const std::optional<double> value = strictCsvNumber(cells[column]);
             if (!value)
-                refuse(number, name + " is " + quoted(trimmed(cells[column])) + ", not a number");
+                refuse(number,
+                       EngineMessage(EngineMessage::Code::CellNotANumber, {name, quoted(trimmed(cells[column]))}));
             if (column == 0 && !(isWhole(*value) && *value >= 1.0 && *value <= static_cast<double>(rules->maxKey)))
-                refuse(number, name + " is " + trimmed(cells[column]) + ", not a whole number from 1 to "
-                                   + std::to_string(rules->maxKey));
+                refuse(number, EngineMessage(EngineMessage::Code::CellNotWholeInRange,
+                                             {name, trimmed(cells[column]), std::to_string(rules->maxKey)}));
             if (whole[column] && !isWhole(*value))
-                refuse(number, name + " is " + trimmed(cells[column]) + ", not a whole number");
+                refuse(number, EngineMessage(EngineMessage::Code::CellNotWhole, {name, trimmed(cells[column])}));
             if (keepRows)
                 csv.cells.push_back(*value);
         }

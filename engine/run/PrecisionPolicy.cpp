@@ -1,11 +1,13 @@
 #include "run/PrecisionPolicy.h"
 
 #include "system/AtomicFile.h"
+#include "system/EngineError.h"
 #include "system/EnumNames.h"
+#include "system/ErrorText.h"
 
 #include <nlohmann/json.hpp>
 
-#include <stdexcept>
+#include <utility>
 
 using nlohmann::json;
 
@@ -36,18 +38,18 @@ constexpr uint64_t kMaxPolicyBytes = 1 << 20;
 /// Maps under this side are "small": where autocast's casts cost more than its products save.
 constexpr int64_t kSmallMapSide = 8;
 
-[[noreturn]] void refuse(const std::string& source, const std::string& problem)
+[[noreturn]] void refuse(const EngineMessage::Argument& source, EngineMessage problem)
 {
-    throw std::runtime_error("The precision policy " + source + " " + problem);
+    throw EngineError(EngineMessage(EngineMessage::Code::PolicyRefused, {source, std::move(problem)}));
 }
 
-ModulePrecision precisionIn(const json& value, const std::string& source, const std::string& where)
+ModulePrecision precisionIn(const json& value, const EngineMessage::Argument& source,
+                            const EngineMessage::Argument& where)
 {
     const std::optional<ModulePrecision> precision = value.is_string() ? parseModulePrecision(value.get<std::string>())
                                                                        : std::nullopt;
     if (!precision)
-        refuse(source,
-               "gives " + where + " " + value.dump() + "; a precision is \"fp32\", \"amp\", \"bf16\" or \"fp16\".");
+        refuse(source, EngineMessage(EngineMessage::Code::PolicyPrecisionInvalid, {where, value.dump()}));
     return *precision;
 }
 
@@ -157,14 +159,13 @@ PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile)
         text = readRegularFile(presetOrFile,
                                ReadLimits{kMaxPolicyBytes, 0, "a policy file holds at most 1 MiB", false});
     } catch (const std::exception& error) {
-        refuse(presetOrFile, "cannot be read: " + std::string(error.what()));
+        refuse(presetOrFile, EngineMessage(EngineMessage::Code::PolicyCannotBeRead, {messageOf(error)}));
     }
     if (!text) {
         std::string presets;
         for (const std::string& name : precisionPolicyPresets())
             presets += (presets.empty() ? "" : ", ") + name;
-        throw std::runtime_error("\"" + presetOrFile + "\" is neither a precision policy preset (" + presets
-                                 + ") nor a policy file: there is no file of that name.");
+        throw EngineError(EngineMessage(EngineMessage::Code::PolicyNeitherPresetNorFile, {presetOrFile, presets}));
     }
     return parsePrecisionPolicy(*text, presetOrFile);
 }
@@ -182,21 +183,21 @@ std::string precisionPolicyJson(const PrecisionPolicy& policy, int indent)
     return document.dump(indent);
 }
 
-PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string& source)
+PrecisionPolicy parsePrecisionPolicy(const std::string& text, const EngineMessage::Argument& source)
 {
     const json document = json::parse(text, nullptr, false);
     if (document.is_discarded() || !document.is_object())
-        refuse(source, "is not a JSON object.");
+        refuse(source, EngineMessage(EngineMessage::Code::PolicyNotJsonObject));
     PrecisionPolicy policy;
     const auto flag = [&source](const std::string& key, const json& value) {
         if (!value.is_boolean())
-            refuse(source, "gives \"" + key + "\" " + value.dump() + "; it must be true or false.");
+            refuse(source, EngineMessage(EngineMessage::Code::PolicyFlagNotBoolean, {key, value.dump()}));
         return value.get<bool>();
     };
     for (const auto& [key, value] : document.items()) {
         if (key == "name") {
             if (!value.is_string())
-                refuse(source, "gives \"name\" " + value.dump() + "; it must be text.");
+                refuse(source, EngineMessage(EngineMessage::Code::PolicyNameNotText, {value.dump()}));
             policy.name = value.get<std::string>();
         } else if (key == "otherwise") {
             policy.otherwise = precisionIn(value, source, "\"otherwise\"");
@@ -206,13 +207,12 @@ PrecisionPolicy parsePrecisionPolicy(const std::string& text, const std::string&
             policy.smallMapsFp32 = flag(key, value);
         } else if (key == "modules") {
             if (!value.is_object())
-                refuse(source, "gives \"modules\" " + value.dump() + "; it must map module paths to precisions.");
+                refuse(source, EngineMessage(EngineMessage::Code::PolicyModulesNotMap, {value.dump()}));
             for (const auto& [path, precision] : value.items())
-                policy.modules[path] = precisionIn(precision, source, "module \"" + path + "\"");
+                policy.modules[path] = precisionIn(precision, source,
+                                                   EngineMessage(EngineMessage::Code::PolicyModuleNamed, {path}));
         } else {
-            refuse(source, "has the key \"" + key
-                               + "\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\", \"smallMapsFp32\" "
-                                 "and \"modules\".");
+            refuse(source, EngineMessage(EngineMessage::Code::PolicyUnknownKey, {key}));
         }
     }
     if (policy.name.empty())

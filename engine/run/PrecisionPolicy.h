@@ -1,5 +1,7 @@
 #pragma once
 
+#include "system/EngineMessage.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -62,6 +64,6 @@ PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile);
 /// as nlohmann::json::dump takes it (-1: on one line).
 std::string precisionPolicyJson(const PrecisionPolicy& policy, int indent = 2);
 /// The policy of precisionPolicyJson's text; throws std::runtime_error naming `source` for anything else.
-PrecisionPolicy parsePrecisionPolicy(const std::string& json, const std::string& source);
+PrecisionPolicy parsePrecisionPolicy(const std::string& json, const EngineMessage::Argument& source);
 
 } // namespace ampwb

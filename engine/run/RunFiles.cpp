@@ -11,6 +11,7 @@
 #include <exception>
 #include <map>
 #include <type_traits>
+#include <utility>
 
 namespace ampwb {
 namespace {
@@ -102,25 +103,26 @@ ReadLimits limitsOf(const char* file, const char* rowsAre, uint64_t rows, size_t
 void checkGradientStats(const std::string& path)
 {
     readLinesOf(path, runFileLimits(RunFile::GradientStats), [&path](const std::string& line, int64_t number) {
-        const auto refuse = [&](const std::string& what) {
-            throw FileRefused(path + " line " + std::to_string(number) + ": " + what + ".");
+        const auto refuse = [&](EngineMessage what) {
+            throw FileRefused(
+                EngineMessage(EngineMessage::Code::FileLineRefused, {path, std::to_string(number), std::move(what)}));
         };
-        if (const std::optional<std::string> binary = binaryContent(line))
-            refuse(*binary);
+        if (std::optional<EngineMessage> binary = binaryContent(line))
+            refuse(std::move(*binary));
         if (line.find_first_not_of(" \t\r") == std::string::npos)
-            refuse(number == 1 ? "a blank line, where the header belongs" : "a blank line, where a row belongs");
+            refuse(EngineMessage(number == 1 ? EngineMessage::Code::BlankLineForHeader
+                                             : EngineMessage::Code::BlankLineForRow));
         if (number == 1) {
             if (line.rfind("step,", 0) != 0)
-                refuse("not gradstats.csv's header, which names step first");
+                refuse(EngineMessage(EngineMessage::Code::NotGradientStatsHeader));
             return;
         }
         const std::optional<GradientStatsRow> row = parseGradientStatsLine(line);
         if (!row || !csvRowKey(line))
-            refuse("not a row of gradient statistics (the step, the parameter's name and its counts, "
-                   "each a number)");
+            refuse(EngineMessage(EngineMessage::Code::NotGradientStatsRow));
         if (row->step < 1 || row->step > kMaxRunSteps)
-            refuse("step is " + std::to_string(row->step) + ", not a whole number from 1 to "
-                   + std::to_string(kMaxRunSteps));
+            refuse(EngineMessage(EngineMessage::Code::StepOutOfRange,
+                                 {std::to_string(row->step), std::to_string(kMaxRunSteps)}));
     });
 }
 
@@ -262,7 +264,7 @@ void RunFiles::checkForResume(const std::string& directory)
                                   rulesOf<RanksCsv>());
         checkGradientStats(folder.gradientStatsPath());
     } catch (const FileRefused& refused) {
-        throw FileRefused(refused.what() + std::string(kRunLeftAsItWas));
+        throw FileRefused(EngineMessage(EngineMessage::Code::ResumeRefusedRunKept, {refused.message()}));
     }
 }
 

@@ -50,13 +50,9 @@ struct RunFiles {
     /// rewrites it: steps.csv, epochs.csv, ranks.csv and gradstats.csv (those it has) are regular files within
     /// runFileLimits, and every line after a file's header is a complete row (NumericCsv::readStrictly; for
     /// gradstats.csv, parseGradientStatsLine), its step or epoch from 1 to kMaxRunSteps. Throws FileRefused
-    /// naming the file and the line at fault ("…/steps.csv line 42: a blank line, …"), followed by
-    /// kRunLeftAsItWas.
+    /// naming the file and the line at fault ("…/steps.csv line 42: a blank line, …"), then that nothing in the
+    /// run was changed (EngineMessage::Code::ResumeRefusedRunKept).
     static void checkForResume(const std::string& directory);
 };
-
-/// What follows the reason a resume was refused for a run file it could not read.
-inline constexpr const char* kRunLeftAsItWas =
-    " Nothing in the run was changed; repair that file, or move it out of the run folder, to resume the run.";
 
 } // namespace ampwb

@@ -4,6 +4,7 @@
 #include "run/RunFileFormat.h"
 #include "run/RunFiles.h"
 #include "system/AtomicFile.h"
+#include "system/EngineError.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
 
@@ -12,7 +13,6 @@
 #include <filesystem>
 #include <iomanip>
 #include <sstream>
-#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -26,12 +26,12 @@ namespace {
 /// refused unread.
 const ReadLimits kRunJsonLimits{1 << 20, 0, "a run's config.json and summary.json are a few kilobytes"};
 
-/// A run folder's JSON file, read within kRunJsonLimits; throws std::runtime_error when it is missing.
+/// A run folder's JSON file, read within kRunJsonLimits; throws EngineError when it is missing.
 std::string readRunJson(const std::string& path)
 {
     std::optional<std::string> text = readRegularFile(path, kRunJsonLimits);
     if (!text)
-        throw std::runtime_error("Cannot read " + path + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotRead, {path}));
     return std::move(*text);
 }
 
@@ -45,8 +45,9 @@ void truncateCsv(const std::string& path, int64_t last, const ReadLimits& limits
         if (number > 1) {
             const std::optional<int64_t> key = csvRowKey(line);
             if (!key)
-                throw FileRefused(path + " line " + std::to_string(number)
-                                  + ": its first cell is not a whole number (a step or an epoch).");
+                throw FileRefused(EngineMessage(EngineMessage::Code::FileLineRefused,
+                                                {path, std::to_string(number),
+                                                 EngineMessage(EngineMessage::Code::FirstCellNotWhole)}));
             if (*key > last)
                 return;
         }
@@ -84,6 +85,70 @@ void writeCsvRow(std::ostream& stream, const typename Format::Row& row)
         separator = ",";
     });
     stream << '\n';
+}
+
+/// `message` as summary.json keeps its code and arguments: {"code": its name, "arguments": [words, or such an
+/// object for a nested message, …]}.
+json codedJson(const EngineMessage& message)
+{
+    json arguments = json::array();
+    for (const EngineMessage::Argument& argument : message.arguments())
+        arguments.push_back(argument.message ? codedJson(*argument.message) : json(argument.text));
+    return {{"code", codeName(message.code())}, {"arguments", arguments}};
+}
+
+/// The message codedJson() wrote; nullopt when it is not one (a code of a later version's, another shape).
+std::optional<EngineMessage> messageFromJson(const json& coded)
+{
+    if (!coded.is_object() || !coded.contains("code") || !coded.at("code").is_string() || !coded.contains("arguments")
+        || !coded.at("arguments").is_array())
+        return std::nullopt;
+    const std::optional<EngineMessage::Code> code = codeNamed(coded.at("code").get<std::string>());
+    if (!code)
+        return std::nullopt;
+    std::vector<EngineMessage::Argument> arguments;
+    for (const json& argument : coded.at("arguments")) {
+        if (argument.is_string()) {
+            arguments.emplace_back(argument.get<std::string>());
+        } else if (std::optional<EngineMessage> nested = messageFromJson(argument)) {
+            arguments.emplace_back(std::move(*nested));
+        } else {
+            return std::nullopt;
+        }
+    }
+    return EngineMessage(*code, std::move(arguments));
+}
+
+/// The key beside a message's English that holds its code and arguments ("message" → "message_coded").
+std::string codedKey(const char* key)
+{
+    return std::string(key) + "_coded";
+}
+
+/// Writes `field` under `key`, a message as its English with its code and arguments beside it (codedKey()); words
+/// from elsewhere (EngineMessage::text) are their English alone.
+template <typename Field>
+void writeSummaryField(json& j, const char* key, const Field& field)
+{
+    if constexpr (std::is_same_v<Field, EngineMessage>) {
+        j[key] = field.english();
+        if (field.code() != EngineMessage::Code::Text)
+            j[codedKey(key)] = codedJson(field);
+    } else {
+        jsonFieldWriter(j)(key, field);
+    }
+}
+
+/// A message from its code and arguments when they give its English (a summary.json from before they were kept
+/// has only the English, read as words: EngineMessage::text); a missing key keeps `field`'s value.
+void readSummaryField(const json& j, const char* key, EngineMessage& field)
+{
+    if (!j.contains(key))
+        return;
+    const std::string english = j.at(key).get<std::string>();
+    const std::optional<EngineMessage> coded = j.contains(codedKey(key)) ? messageFromJson(j.at(codedKey(key)))
+                                                                         : std::nullopt;
+    field = coded && coded->english() == english ? *coded : EngineMessage::text(english);
 }
 
 /// A summary.json number, or NaN when the key is missing or not a number (NaN is written as null).
@@ -130,7 +195,7 @@ void openForAppend(std::ofstream& stream, const std::string& path, const std::st
     const bool fresh = !fs::exists(path) || fs::file_size(path) == 0;
     stream.open(path, std::ios::app);
     if (!stream)
-        throw std::runtime_error("Cannot write " + path + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotWrite, {path}));
     stream << std::setprecision(10);
     if (fresh)
         stream << header << '\n';
@@ -192,7 +257,7 @@ void RunFolder::appendStep(const StepMetrics& step)
     writeCsvRow<StepsCsv>(steps, step);
     steps.flush();
     if (!steps)
-        throw std::runtime_error("Cannot append to " + stepsPath() + " (is the disk full?).");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotAppend, {stepsPath()}));
 }
 
 void RunFolder::openGradientStats(int64_t lastStep)
@@ -206,7 +271,7 @@ void RunFolder::appendGradientStats(int64_t step, const std::vector<GradientRang
     writeGradientStats(gradientStats, step, ranges);
     gradientStats.flush();
     if (!gradientStats)
-        throw std::runtime_error("Cannot append to " + gradientStatsPath() + " (is the disk full?).");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotAppend, {gradientStatsPath()}));
 }
 
 void RunFolder::openRankSteps(int64_t lastStep)
@@ -226,7 +291,7 @@ void RunFolder::appendRankSteps(const std::vector<RankStep>& figures)
         writeCsvRow<RanksCsv>(rankSteps, row);
     rankSteps.flush();
     if (!rankSteps)
-        throw std::runtime_error("Cannot append to " + ranksPath() + " (is the disk full?).");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotAppend, {ranksPath()}));
 }
 
 void RunFolder::appendEpoch(const EpochMetrics& epoch)
@@ -234,13 +299,13 @@ void RunFolder::appendEpoch(const EpochMetrics& epoch)
     writeCsvRow<EpochsCsv>(epochs, epoch);
     epochs.flush();
     if (!epochs)
-        throw std::runtime_error("Cannot append to " + epochsPath() + " (is the disk full?).");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotAppend, {epochsPath()}));
 }
 
 std::string toJson(const RunSummary& summary)
 {
     json j = json::object();
-    SummaryJson::forEachField(summary, jsonFieldWriter(j));
+    SummaryJson::forEachField(summary, [&j](const char* key, const auto& field) { writeSummaryField(j, key, field); });
     // NaN is not JSON; nlohmann writes null for it, which readSummary maps back to NaN.
     return j.dump(2) + "\n";
 }

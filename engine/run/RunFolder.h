@@ -54,7 +54,7 @@ public:
     /// Lists data files that were skipped, one "path: reason" per line.
     void writeUnreadableImages(const std::vector<std::string>& messages) const;
 
-    /// The run's configuration from its config.json; throws std::invalid_argument / runtime_error.
+    /// The run's configuration from its config.json; throws EngineError / std::runtime_error.
     static TrainingConfig readConfig(const std::string& directory);
     /// Where the run's weights came from (config.json's "start"), or nullopt when it started from
     /// random ones; throws like readConfig.

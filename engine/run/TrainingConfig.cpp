@@ -1,12 +1,12 @@
 #include "run/TrainingConfig.h"
 
 #include "run/RunFileFormat.h"
+#include "system/EngineError.h"
 #include "system/EnumNames.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <stdexcept>
 
 using nlohmann::json;
 
@@ -42,9 +42,9 @@ std::string toString(LossScaling scaling)
     return enumName(scaling, kLossScalingNames);
 }
 
-bool scalesLoss(LossScaling scaling, AmpDtype ampDtype)
+bool scalesLoss(LossScaling scaling, bool computesInFloat16)
 {
-    return scaling == LossScaling::On || (scaling == LossScaling::Auto && ampDtype == AmpDtype::Float16);
+    return scaling == LossScaling::On || (scaling == LossScaling::Auto && computesInFloat16);
 }
 
 std::optional<LossScaling> parseLossScaling(const std::string& text)
@@ -131,8 +131,7 @@ std::string toJson(const TrainingConfig& config)
 
 namespace {
 
-/// Sets `out` from `j[key]` when there is one; throws std::invalid_argument naming the key when it is
-/// of another type.
+/// Sets `out` from `j[key]` when there is one; throws EngineError naming the key when it is of another type.
 template <typename T>
 void readField(const json& j, const char* key, T& out)
 {
@@ -141,11 +140,11 @@ void readField(const json& j, const char* key, T& out)
     try {
         out = j.at(key).get<T>();
     } catch (const json::exception&) {
-        throw std::invalid_argument(std::string("config field \"") + key + "\" has the wrong type");
+        throw EngineError(EngineMessage(EngineMessage::Code::ConfigFieldWrongType, {key}));
     }
 }
 
-/// Sets an enum from its name; an unknown name throws std::invalid_argument naming the key.
+/// Sets an enum from its name; an unknown name throws EngineError naming the key.
 template <typename T, typename Parse>
 void readEnum(const json& j, const char* key, T& out, Parse parse)
 {
@@ -155,7 +154,7 @@ void readEnum(const json& j, const char* key, T& out, Parse parse)
         return;
     const auto parsed = parse(text);
     if (!parsed)
-        throw std::invalid_argument(std::string("config field \"") + key + "\" has the unknown value \"" + text + "\"");
+        throw EngineError(EngineMessage(EngineMessage::Code::ConfigFieldUnknownValue, {key, text}));
     out = *parsed;
 }
 
@@ -188,11 +187,7 @@ void readField(const json& j, const char* key, std::optional<PrecisionPolicy>& o
 {
     if (!j.contains(key) || j.at(key).is_null())
         return;
-    try {
-        out = parsePrecisionPolicy(j.at(key).dump(), std::string("in config field \"") + key + "\"");
-    } catch (const std::runtime_error& error) {
-        throw std::invalid_argument(error.what());
-    }
+    out = parsePrecisionPolicy(j.at(key).dump(), EngineMessage(EngineMessage::Code::InConfigField, {key}));
 }
 
 } // namespace
@@ -203,10 +198,10 @@ TrainingConfig trainingConfigFromJson(const std::string& text)
     try {
         j = json::parse(text);
     } catch (const json::exception& error) {
-        throw std::invalid_argument(std::string("config is not valid JSON: ") + error.what());
+        throw EngineError(EngineMessage(EngineMessage::Code::ConfigNotJson, {error.what()}));
     }
     if (!j.is_object())
-        throw std::invalid_argument("config is not a JSON object");
+        throw EngineError(EngineMessage(EngineMessage::Code::ConfigNotObject));
     TrainingConfig config;
     ConfigJson::forEachField(config, [&j](const char* key, auto& field) { readField(j, key, field); });
     if (j.contains("scaler")) {

@@ -85,7 +85,7 @@ bool isValidRunName(const std::string& name);
 
 /// Serialises to the JSON written as config.json.
 std::string toJson(const TrainingConfig& config);
-/// Parses config.json text; throws std::invalid_argument naming the bad field.
+/// Parses config.json text; throws EngineError naming the bad field.
 TrainingConfig trainingConfigFromJson(const std::string& json);
 
 /// "constant", "step" or "cosine".
@@ -96,8 +96,8 @@ std::optional<LearningRateSchedule> parseSchedule(const std::string& text);
 std::string toString(LossScaling scaling);
 /// Parses the words toString writes (exactly); nullopt for anything else.
 std::optional<LossScaling> parseLossScaling(const std::string& text);
-/// Whether a run scales its loss: On, or Auto for AMP in fp16 (`ampDtype`: the run's AMP type resolved for its
-/// device, Auto for an FP32 run).
-bool scalesLoss(LossScaling scaling, AmpDtype ampDtype);
+/// Whether a run scales its loss: On, or Auto when some of it computes in fp16 (AMP in fp16, or a precision
+/// policy with an fp16 module).
+bool scalesLoss(LossScaling scaling, bool computesInFloat16);
 
 } // namespace ampwb

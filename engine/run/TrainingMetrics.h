@@ -3,6 +3,7 @@
 #include "run/Precision.h"
 #include "run/PrecisionPolicy.h"
 #include "run/WeightsOrigin.h"
+#include "system/EngineMessage.h"
 #include "system/MemoryUsage.h"
 
 #include <algorithm>
@@ -17,7 +18,8 @@ namespace ampwb {
 struct RunStarted {
     std::string runDirectory;
     c10::Device device = c10::kCPU; ///< where the run trains
-    std::string deviceDescription;
+    /// The machine it trains on in words (deviceMessage()), as config.json records it in English.
+    EngineMessage deviceDescription = EngineMessage::text("");
     std::string datasetDescription;
     Precision precision = Precision::Fp32;
     AmpDtype ampDtype = AmpDtype::Auto; ///< AMP's autocast type, resolved for the device (Auto in FP32)
@@ -52,9 +54,9 @@ struct RankStep {
 struct StepMetrics {
     Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
     AmpDtype ampDtype = AmpDtype::Auto; ///< its AMP type, resolved (Auto in FP32): tells a three-way's AMP runs apart
-    int64_t step = 0;                   ///< 1-based, counted over the whole run
-    int64_t epoch = 0;                  ///< 1-based
-    int64_t stepInEpoch = 0;            ///< 1-based
+    int64_t step = 0;        ///< 1-based, counted over the whole run
+    int64_t epoch = 0;       ///< 1-based
+    int64_t stepInEpoch = 0; ///< 1-based
     int64_t stepsPerEpoch = 0;
     int64_t totalSteps = 0;
     double loss = 0.0;             ///< unscaled training loss (may be NaN/Inf)
@@ -103,7 +105,9 @@ std::optional<RunState> parseRunState(const std::string& text);
 struct RunSummary {
     std::string runDirectory;
     RunState state = RunState::Running;
-    std::string message; ///< why it stopped or failed, in words
+    /// Why it stopped or failed; summary.json keeps it in English and as its code and arguments (one from before
+    /// the code was kept reads as its English, EngineMessage::text).
+    EngineMessage message = EngineMessage::text("");
     Precision precision = Precision::Fp32;
     /// AMP's autocast type, resolved for the device (Auto in FP32, and in a summary.json from before the field:
     /// then bf16 on the CPU, fp16 on CUDA)

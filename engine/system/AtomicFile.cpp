@@ -1,5 +1,7 @@
 #include "system/AtomicFile.h"
 
+#include "system/ErrorText.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -7,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -21,25 +22,25 @@ void syncPath(const std::string& path, bool directory)
 {
     const int fd = ::open(path.c_str(), directory ? O_RDONLY | O_DIRECTORY : O_RDONLY);
     if (fd < 0)
-        throw std::runtime_error("Cannot open " + path + ": " + std::strerror(errno));
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotOpenBecause, {path, std::strerror(errno)}));
     const int result = ::fsync(fd);
     const int error = errno;
     ::close(fd);
     if (result != 0 && !directory)
-        throw std::runtime_error("Cannot flush " + path + " to disk: " + std::strerror(error));
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotFlush, {path, std::strerror(error)}));
 }
 
-/// Advice when the disk holding `path` has (almost) no room left, else empty.
-std::string fullDiskAdvice(const std::string& path)
+/// Why writing `path` failed: `failure`, with advice when the disk holding `path` has (almost) no room left.
+EngineMessage writeFailure(const std::string& path, const std::exception& failure)
 {
     constexpr std::uintmax_t kNearlyFull = 1 << 20;
     const fs::path parent = fs::path(path).parent_path();
     std::error_code error;
     const fs::space_info space = fs::space(parent.empty() ? fs::path(".") : parent, error);
     if (error || space.available >= kNearlyFull)
-        return {};
-    return ". The disk holding " + parent.string() + " is full; the previous " + fs::path(path).filename().string()
-         + " is kept. Free some space, then resume.";
+        return EngineMessage(EngineMessage::Code::CouldNotWrite, {path, messageOf(failure)});
+    return EngineMessage(EngineMessage::Code::CouldNotWriteDiskFull,
+                         {path, messageOf(failure), parent.string(), fs::path(path).filename().string()});
 }
 
 /// Where writing `path` lands: a symlink's target (the link itself stays), else `path`.
@@ -53,24 +54,25 @@ std::string writtenPath(const std::string& path)
 }
 
 /// What a file that is not a regular one is, in words.
-const char* kindOfFile(mode_t mode)
+EngineMessage kindOfFile(mode_t mode)
 {
-    return S_ISDIR(mode)                  ? "a folder"
-         : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
-         : S_ISFIFO(mode)                 ? "a pipe"
-         : S_ISSOCK(mode)                 ? "a socket"
-                                          : "a special file";
+    using Code = EngineMessage::Code;
+    return EngineMessage(S_ISDIR(mode)                    ? Code::KindFolder
+                         : S_ISCHR(mode) || S_ISBLK(mode) ? Code::KindDevice
+                         : S_ISFIFO(mode)                 ? Code::KindPipe
+                         : S_ISSOCK(mode)                 ? Code::KindSocket
+                                                          : Code::KindSpecialFile);
 }
 
 FileRefused notARegularFile(const std::string& path, mode_t mode)
 {
-    return FileRefused(path + " is " + kindOfFile(mode) + ", not a regular file: it is not read.");
+    return FileRefused(EngineMessage(EngineMessage::Code::NotARegularFileToRead, {path, kindOfFile(mode)}));
 }
 
 FileRefused tooLarge(const std::string& path, uint64_t bytes, const ReadLimits& limits)
 {
-    return FileRefused(path + " is " + std::to_string(bytes) + " bytes, more than such a file can be (at most "
-                       + std::to_string(limits.maxBytes) + " bytes: " + limits.reason + "); it is not read.");
+    return FileRefused(EngineMessage(EngineMessage::Code::FileTooLarge,
+                                     {path, std::to_string(bytes), std::to_string(limits.maxBytes), limits.reason}));
 }
 
 /// A descriptor closed when it goes.
@@ -103,7 +105,7 @@ int openRegularFile(const std::string& path, const ReadLimits& limits, uint64_t&
     if (::stat(path.c_str(), &info) != 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             return -1;
-        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotReadBecause, {path, std::strerror(errno)}));
     }
     if (!S_ISREG(info.st_mode))
         throw notARegularFile(path, info.st_mode);
@@ -111,11 +113,11 @@ int openRegularFile(const std::string& path, const ReadLimits& limits, uint64_t&
     if (fd < 0) {
         if (errno == ENOENT)
             return -1;
-        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotReadBecause, {path, std::strerror(errno)}));
     }
     OpenFile file(fd);
     if (::fstat(fd, &info) != 0)
-        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotReadBecause, {path, std::strerror(errno)}));
     if (!S_ISREG(info.st_mode))
         throw notARegularFile(path, info.st_mode);
     size = static_cast<uint64_t>(info.st_size);
@@ -136,7 +138,7 @@ void readPieces(int fd, const std::string& path, const ReadLimits& limits, Take&
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0)
-            throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno) + ".");
+            throw EngineError(EngineMessage(EngineMessage::Code::CannotReadBecause, {path, std::strerror(errno)}));
         if (got == 0)
             return;
         total += static_cast<uint64_t>(got);
@@ -150,16 +152,11 @@ void readPieces(int fd, const std::string& path, const ReadLimits& limits, Take&
 
 void requireReplaceable(const std::string& path)
 {
-    std::error_code error;
-    const fs::file_status status = fs::status(path, error);
-    if (!fs::exists(status) || fs::is_regular_file(status))
-        return;
-    const char* kind = fs::is_directory(status)                                   ? "a folder"
-                     : fs::is_character_file(status) || fs::is_block_file(status) ? "a device"
-                     : fs::is_fifo(status)                                        ? "a pipe"
-                     : fs::is_socket(status)                                      ? "a socket"
-                                                                                  : "a special file";
-    throw std::runtime_error(path + " is " + kind + ", not a file: it is not replaced. Choose a file name.");
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode))
+        return; // nothing there (or nothing that can be looked at): writing it will tell
+    const mode_t mode = info.st_mode;
+    throw EngineError(EngineMessage(EngineMessage::Code::NotAFileToReplace, {path, kindOfFile(mode)}));
 }
 
 void writeFileAtomically(const std::string& requestedPath, const std::function<void(const std::string&)>& write)
@@ -175,10 +172,10 @@ void writeFileAtomically(const std::string& requestedPath, const std::function<v
         syncPath(temporary, false);
         fs::rename(temporary, path);
     } catch (const std::exception& error) {
-        const std::string advice = fullDiskAdvice(path);
+        EngineMessage failure = writeFailure(path, error);
         std::error_code ignored;
         fs::remove(temporary, ignored);
-        throw std::runtime_error("Could not write " + path + ": " + error.what() + advice);
+        throw EngineError(std::move(failure));
     }
     const fs::path parent = fs::path(path).parent_path();
     syncPath(parent.empty() ? "." : parent.string(), true);
@@ -191,7 +188,7 @@ void writeTextAtomically(const std::string& path, const std::string& text)
         out << text;
         out.flush();
         if (!out)
-            throw std::runtime_error(std::string("write failed: ") + std::strerror(errno));
+            throw EngineError(EngineMessage(EngineMessage::Code::WriteFailed, {std::strerror(errno)}));
     });
 }
 
@@ -199,20 +196,20 @@ std::string readTextFile(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw std::runtime_error("Cannot read " + path + ".");
+        throw EngineError(EngineMessage(EngineMessage::Code::CannotRead, {path}));
     std::ostringstream content;
     content << in.rdbuf();
     return content.str();
 }
 
-std::optional<std::string> binaryContent(const std::string& line)
+std::optional<EngineMessage> binaryContent(const std::string& line)
 {
     for (size_t at = 0; at < line.size(); ++at) {
         const auto byte = static_cast<unsigned char>(line[at]);
         if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte >= 0x7f) {
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(byte));
-            return std::string("binary data, not text (byte ") + hex + " at position " + std::to_string(at + 1) + ")";
+            return EngineMessage(EngineMessage::Code::BinaryContent, {std::string(hex), std::to_string(at + 1)});
         }
     }
     return std::nullopt;
@@ -244,11 +241,14 @@ bool readLinesOf(const std::string& path, const ReadLimits& limits,
     const auto refuseLongLine = [&] {
         if (limits.maxLineBytes == 0 || text.size() <= limits.maxLineBytes)
             return;
-        const std::optional<std::string> binary = binaryContent(text);
-        throw FileRefused(path + " line " + std::to_string(number) + ": "
-                          + (binary ? *binary + ", in a line" : std::string("a line")) + " longer than "
-                          + std::to_string(limits.maxLineBytes) + " bytes, more than any line of such a file ("
-                          + limits.reason + "); it is not read.");
+        const std::string longest = std::to_string(limits.maxLineBytes);
+        std::optional<EngineMessage> binary = binaryContent(text);
+        throw FileRefused(
+            EngineMessage(EngineMessage::Code::FileLineRefused,
+                          {path, std::to_string(number),
+                           binary ? EngineMessage(EngineMessage::Code::BinaryLineTooLong,
+                                                  {std::move(*binary), longest, limits.reason})
+                                  : EngineMessage(EngineMessage::Code::LineTooLong, {longest, limits.reason})}));
     };
     readPieces(fd, path, limits, [&](const char* bytes, size_t count) {
         const char* end = bytes + count;

@@ -1,9 +1,10 @@
 #pragma once
 
+#include "system/EngineError.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 namespace ampwb {
@@ -28,9 +29,9 @@ std::string readTextFile(const std::string& path);
 /// A file a bounded reader would not read: not a regular file, larger than it can be, or (for the
 /// readers that check their lines) a line that is not what belongs there. The message names the file,
 /// and the line where there is one.
-class FileRefused : public std::runtime_error {
+class FileRefused : public EngineError {
 public:
-    using std::runtime_error::runtime_error;
+    using EngineError::EngineError;
 };
 
 /// How much of a file a bounded reader reads at most, and why: the file is refused beyond it.
@@ -54,7 +55,7 @@ std::optional<std::string> readRegularFile(const std::string& path, const ReadLi
 /// Why a line of a text file is not text: its first byte that is not printable ASCII (a tab and a carriage
 /// return aside), as NUL padding and binary content have them ("binary data, not text (byte 0x00 at
 /// position 1)"); nullopt for a line of text.
-std::optional<std::string> binaryContent(const std::string& line);
+std::optional<EngineMessage> binaryContent(const std::string& line);
 
 /// Reads the regular file at `path` line by line, as readRegularFile guards it, calling `line(text, number)`
 /// for each line, numbered from 1, without its '\n' (the last one also when the file does not end with one, unless

@@ -1,13 +1,13 @@
 #include "system/DeviceInfo.h"
 
 #include "system/CudaSupport.h"
+#include "system/EngineError.h"
 
 #include <ATen/Parallel.h>
 #include <torch/version.h>
 
 #include <fstream>
 #include <sstream>
-#include <stdexcept>
 
 namespace ampwb {
 
@@ -52,15 +52,15 @@ c10::Device resolveDevice(const std::string& request)
         return c10::Device(c10::DeviceType::CPU);
     if (request.rfind("cuda", 0) == 0) {
         if (!cudaAvailable())
-            throw std::invalid_argument("CUDA was requested, but this build or machine has no CUDA device.");
+            throw EngineError(EngineMessage(EngineMessage::Code::CudaUnavailable));
         try {
             c10::Device device(request);
             return device.has_index() ? device : c10::Device(c10::DeviceType::CUDA, 0);
         } catch (const std::exception&) {
-            throw std::invalid_argument("Unknown device \"" + request + "\" (use auto, cpu, cuda or cuda:N).");
+            throw EngineError(EngineMessage(EngineMessage::Code::UnknownDevice, {request}));
         }
     }
-    throw std::invalid_argument("Unknown device \"" + request + "\" (use auto, cpu, cuda or cuda:N).");
+    throw EngineError(EngineMessage(EngineMessage::Code::UnknownDevice, {request}));
 }
 
 EngineMessage deviceMessage(c10::Device device, const DeviceInfo& info)

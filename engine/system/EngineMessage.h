@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,11 +68,234 @@ public:
         WorkbenchRunModel,
         StateDictModel,
         TorchvisionModel,
+        // Words from elsewhere (libtorch, the operating system, an older run file), shown as they are.
+        Text,
+        // How a run ended (RunSummary::message).
+        OutOfMemory,
+        LostRanks,
+        StoppedAtStep,
+        LossScaleCollapsed,
+        LossBecameNaN,
+        LossBecameInfinite,
+        // Runs refused before they train.
+        TooManySteps,
+        NoMaxSteps,
+        NothingToResume,
+        ResumeWithOtherWorldSize,
+        OneProcess,
+        DataParallelRanks,
+        ResumeWithOneProcess,
+        ResumeWithRanks,
+        // Data (DataError).
+        NoDatasetGiven,
+        UnknownDatasetWithoutOpenCv,
+        DataFolderMissing,
+        FashionMnistMissing,
+        IdxFileMissing,
+        IdxCannotOpen,
+        IdxTruncated,
+        IdxNotUnsignedBytes,
+        IdxImplausibleSize,
+        IdxCountsDiffer,
+        IdxLabelOutOfRange,
+        CifarFolderMissing,
+        NotCifarBinaryFolder,
+        CifarCannotReadBecause,
+        CifarCannotRead,
+        CifarTruncated,
+        CifarLabelOutOfRange,
+        ImageFolderMissing,
+        ImageFolderTooFewClasses,
+        ImageFolderNoImages,
+        ClassFolderWithoutImages,
+        ClassFoldersDiffer,
+        ImageFormatNotRead,
+        ImageTooManyPixels,
+        ImageTooManyBytes,
+        ImageCannotReadBecause,
+        ImageCannotRead,
+        ImageEmptyFile,
+        ImageEmpty,
+        ImageTruncatedJpeg,
+        ImageNotDecoded,
+        FileNotAnImage,
+        DatasetSmallerThanBatch,
+        TooManyUnreadableImages,
+        ModelAndDataClassesDiffer,
+        // Model files and checkpoints (ModelFileError, CheckpointError).
+        NoModelFile,
+        PickleRecordTooLarge,
+        RecordUnpacksTooFar,
+        NotAStateDictButTorchScript,
+        LegacyTorchSave,
+        NotAStateDict,
+        StateDictUnusable,
+        StateDictEmpty,
+        StateDictFirstEntry,
+        StateDictMissingEntry,
+        StateDictShape,
+        StateDictType,
+        StateDictUnexpectedEntry,
+        ModelCardNeedsThreeNumbers,
+        NotAModelCard,
+        ModelCardInputSize,
+        ModelCardResize,
+        ModelCardInvalid,
+        ModelCardClassCount,
+        LabelListUnreadable,
+        LabelListEmpty,
+        LabelListClassCount,
+        RunFolderConfigUnusable,
+        ImageNetWeightsMissing,
+        NotARunFolderWithCheckpoint,
+        FileExists,
+        CheckpointMissing,
+        CheckpointNotRegularFile,
+        CheckpointDamaged,
+        CheckpointOtherVersion,
+        CheckpointNotWorkbenchResNet18,
+        CheckpointInvalidClassCount,
+        CheckpointHeadDiffers,
+        CheckpointDoesNotFit,
+        // Files (run folders, system/AtomicFile); %2 of a file's kind is KindFolder … KindSpecialFile.
+        CannotWrite,
+        CannotAppend,
+        CannotRead,
+        CannotReadBecause,
+        CannotOpenBecause,
+        CannotFlush,
+        WriteFailed,
+        CouldNotWrite,
+        CouldNotWriteDiskFull,
+        NotAFileToReplace,
+        NotARegularFileToRead,
+        FileTooLarge,
+        KindFolder,
+        KindDevice,
+        KindPipe,
+        KindSocket,
+        KindSpecialFile,
+        // Devices and folders of the machine.
+        CudaUnavailable,
+        UnknownDevice,
+        NoTorchHubFolder,
+        // Weights downloads (WeightsDownloadError); a failure's last argument is DownloadInBrowser, what to do
+        // instead.
+        CurlNotInitialised,
+        CurlCannotStart,
+        DownloadCancelled,
+        DownloadDiskFull,
+        DownloadCannotWrite,
+        DownloadInBrowser,
+        DownloadAnnouncedTooLarge,
+        DownloadWentTooLarge,
+        DownloadStalled,
+        DownloadHttpStatus,
+        DownloadCannotConnect,
+        DownloadBrokeOffOf,
+        DownloadBrokeOff,
+        DownloadFailed,
+        DownloadWrongHash,
+        WeightsFolderNotCreated,
+        // Data-parallel ranks (DistributedError); RendezvousPortOfAddressBusy's %3 is the system's reason or
+        // AddressDoesNotResolve.
+        EnvironmentVariableMissing,
+        EnvironmentVariableNotANumber,
+        RendezvousPortOfAddressBusy,
+        AddressDoesNotResolve,
+        RendezvousPortBusy,
+        RendezvousUnreachable,
+        NcclSetupFailed,
+        RanksDidNotConnect,
+        RendezvousNoAnswer,
+        NoFreePort,
+        RankNotStarted,
+        RankSettingsDiffer,
+        // Pickles (PickleError): PickleMalformed's %2 is one of the Pickle… reasons after it, PickleOverLimit's
+        // %3 one of its Pickle… counts.
+        PickleMalformed,
+        PickleOverLimit,
+        PickleTooLarge,
+        PickleValuesBuilt,
+        PickleStackValues,
+        PickleDicts,
+        PickleDictEntries,
+        PickleMemoEntries,
+        PickleEndsInInstruction,
+        PickleIntegerTooWide,
+        PickleGlobalNameNotIdentifier,
+        PickleGlobalNameEmpty,
+        PickleStackEmpty,
+        PickleNoMark,
+        PickleItemsNotOnDict,
+        PickleKeyNotStr,
+        PickleGlobalUnsupported,
+        PickleReduceArguments,
+        PickleOrderedDictArguments,
+        PickleCallUnsupported,
+        PickleBuildOnUnsupported,
+        PickleBuildStateUnsupported,
+        PickleMemoMissing,
+        PickleProtocolUnsupported,
+        PickleStackGlobalNeedsStrings,
+        PickleKeyWithoutValue,
+        PicklePersistentIds,
+        PickleStopLeftovers,
+        PickleOpcodeUnsupported,
+        // A run's config.json and precision policies; PolicyRefused's %2 is one of the Policy… problems after it.
+        ConfigNotJson,
+        ConfigNotObject,
+        ConfigFieldWrongType,
+        ConfigFieldUnknownValue,
+        InConfigField,
+        PolicyRefused,
+        PolicyCannotBeRead,
+        PolicyNotJsonObject,
+        PolicyFlagNotBoolean,
+        PolicyNameNotText,
+        PolicyModulesNotMap,
+        PolicyPrecisionInvalid,
+        PolicyModuleNamed,
+        PolicyUnknownKey,
+        PolicyNeitherPresetNorFile,
+        PolicyUnknownModules,
+        // A line of a file refused (FileRefused): FileLineRefused's %3 is one of the reasons after it.
+        // ResumeRefusedRunKept's %1 is that refusal, when it stops a resume.
+        ResumeRefusedRunKept,
+        FileLineRefused,
+        LineTooLong,
+        BinaryLineTooLong,
+        BinaryContent,
+        BlankLineForHeader,
+        BlankLineForRow,
+        BlankLineForNumbers,
+        NotGradientStatsHeader,
+        NotGradientStatsRow,
+        StepOutOfRange,
+        HeaderNamesFirst,
+        OneCellNotAsHeader,
+        CellsNotAsHeader,
+        CellNotANumber,
+        CellNotWholeInRange,
+        CellNotWhole,
+        FirstCellNotWhole,
+        // Other files and jobs.
+        CannotCreateBecause,
+        CannotWriteBecause,
+        ReadFailed,
+        OnnxCheckerFailed,
+        OnnxTooLarge,
+        ProfileFolderNotMade,
+        EvaluationNeedsData, // the last: kLastCode
     };
+    /// The enumeration's last code: the tests walk every code up to it (its text, name and translation).
+    static constexpr Code kLastCode = Code::EvaluationNeedsData;
 
     struct Argument;
 
     explicit EngineMessage(Code code, std::vector<Argument> arguments = {});
+    /// Words from elsewhere, shown as they are in every language (Code::Text).
+    static EngineMessage text(std::string words);
 
     Code code() const { return messageCode; }
     /// The values for %1, %2, … of the code's text, in order.
@@ -103,6 +327,11 @@ struct EngineMessage::Argument {
 /// The English text of a message kind, with %1, %2, … where its arguments go; the window's translations are
 /// made from these texts (context "EngineText").
 const char* englishText(EngineMessage::Code code);
+
+/// The name of a message kind in run files (summary.json), which stays as it is once written.
+std::string codeName(EngineMessage::Code code);
+/// The message kind `name` names, or nullopt for a name this version does not know.
+std::optional<EngineMessage::Code> codeNamed(const std::string& name);
 
 /// `text` with each %1 … %9 replaced by the value of that number in one pass, so that a value holding "%2"
 /// stays as it is; a marker without a value stays as written.

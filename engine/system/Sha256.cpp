@@ -1,5 +1,7 @@
 #include "system/Sha256.h"
 
+#include "system/EngineError.h"
+
 #include <openssl/evp.h>
 
 #include <cerrno>
@@ -62,13 +64,13 @@ std::string sha256OfFile(const std::string& path)
 {
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file)
-        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno));
+        throw EngineError(EngineMessage(EngineMessage::Code::ReadFailed, {path, std::strerror(errno)}));
     Sha256 sha256;
     std::vector<char> buffer(1 << 20);
     while (const size_t count = std::fread(buffer.data(), 1, buffer.size(), file.get()))
         sha256.update({buffer.data(), count});
     if (std::ferror(file.get()))
-        throw std::runtime_error("Cannot read " + path + ": " + std::strerror(errno));
+        throw EngineError(EngineMessage(EngineMessage::Code::ReadFailed, {path, std::strerror(errno)}));
     return sha256.hexDigest();
 }
 

@@ -120,9 +120,8 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
     try {
         const int64_t classes = checkpoint.classCount;
         if (classes != model->numClasses())
-            throw CheckpointError("The checkpoint " + path + " has a " + std::to_string(classes)
-                                  + "-class head, but this run has " + std::to_string(model->numClasses())
-                                  + " classes.");
+            throw CheckpointError(EngineMessage(EngineMessage::Code::CheckpointHeadDiffers,
+                                                {path, std::to_string(classes), std::to_string(model->numClasses())}));
         torch::serialize::InputArchive modelArchive;
         archive.read("model", modelArchive);
         model->load(modelArchive);
@@ -140,8 +139,8 @@ TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch:
     } catch (const CheckpointError&) {
         throw;
     } catch (const std::exception& error) {
-        throw CheckpointError("The checkpoint " + path
-                              + " does not fit this model: " + std::string(error.what()).substr(0, 300));
+        throw CheckpointError(
+            EngineMessage(EngineMessage::Code::CheckpointDoesNotFit, {path, std::string(error.what()).substr(0, 300)}));
     }
 }
 

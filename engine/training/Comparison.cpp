@@ -98,7 +98,7 @@ RunSummary notRun(Precision precision, AmpDtype dtype, std::string message)
     summary.state = RunState::Stopped;
     summary.precision = precision;
     summary.ampDtype = dtype;
-    summary.message = std::move(message);
+    summary.message = EngineMessage::text(std::move(message));
     return summary;
 }
 
@@ -311,7 +311,7 @@ std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunS
           << ", weight decay " << config.weightDecay << ", schedule " << toString(config.schedule) << "\n";
     for (const RunSummary& run : amp) {
         const AmpDtype dtype = ampDtypeOf(run);
-        const bool scaled = scalesLoss(config.lossScaling, dtype);
+        const bool scaled = scalesLoss(config.lossScaling, dtype == AmpDtype::Float16);
         setup << "- AMP: " << shortName(dtype) << " autocast, loss scaling " << (scaled ? "on" : "off") << " ("
               << toString(config.lossScaling) << ")";
         if (scaled)

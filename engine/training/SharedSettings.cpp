@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -44,7 +45,7 @@ void publishSettings(const TrainingConfig& config, c10d::Store& store, int rank)
 void checkSameSettings(const TrainingConfig& config, c10d::Store& store, int rank, int worldSize)
 {
     const json mine = sharedSettings(config);
-    std::string difference;
+    std::optional<EngineMessage> difference;
     int workbenchRanks = 1;
     for (int other = 0; other < worldSize; ++other) {
         if (other == rank || !store.check({keyOf(other)}))
@@ -54,12 +55,13 @@ void checkSameSettings(const TrainingConfig& config, c10d::Store& store, int ran
         const json theirs = json::parse(std::string(bytes.begin(), bytes.end()));
         for (const auto& [key, value] : mine.items()) {
             const json theirValue = theirs.contains(key) ? theirs.at(key) : json();
-            if (difference.empty() && theirValue != value)
-                difference = key + " is " + value.dump() + " on rank " + std::to_string(rank) + " and "
-                           + theirValue.dump() + " on rank " + std::to_string(other);
+            if (!difference && theirValue != value)
+                difference = EngineMessage(EngineMessage::Code::RankSettingsDiffer,
+                                           {key, value.dump(), std::to_string(rank), theirValue.dump(),
+                                            std::to_string(other)});
         }
     }
-    if (difference.empty())
+    if (!difference)
         return;
     // Every rank sees a difference; before stopping, each waits (briefly) until all have read the others'
     // settings, so that none loses the store to a rank that stopped first (rank 0 may host it).
@@ -67,8 +69,7 @@ void checkSameSettings(const TrainingConfig& config, c10d::Store& store, int ran
     const auto giveUp = std::chrono::steady_clock::now() + kCheckedPatience;
     while (store.add(kCheckedKey, 0) < workbenchRanks && std::chrono::steady_clock::now() < giveUp)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    throw DistributedError("The ranks were started with different settings: " + difference
-                           + ". Start every rank with the same training settings.");
+    throw DistributedError(*difference);
 }
 
 } // namespace ampwb

@@ -16,6 +16,7 @@
 #include "run/RunFolder.h"
 #include "system/CudaSupport.h"
 #include "system/DeviceInfo.h"
+#include "system/EngineError.h"
 #include "system/ErrorText.h"
 #include "system/HostMemoryReuse.h"
 #include "system/NamedScope.h"
@@ -58,14 +59,16 @@ double secondsSince(Clock::time_point start)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-std::string describeFailure(const std::exception& error)
+EngineMessage describeFailure(const std::exception& error)
 {
-    const std::string text = withoutBacktrace(error);
+    EngineMessage told = messageOf(error);
+    if (told.code() != EngineMessage::Code::Text)
+        return told;
+    const std::string text = told.english();
     // CUDA's caching allocator says "out of memory"; the CPU allocator "can't allocate memory".
     if (text.find("out of memory") != std::string::npos || text.find("can't allocate memory") != std::string::npos)
-        return "Out of memory: " + text.substr(0, 300)
-             + " Try a smaller batch size or image size, or AMP, which keeps activations in 16 bits.";
-    return text.substr(0, 1000);
+        return EngineMessage(EngineMessage::Code::OutOfMemory, {text.substr(0, 300)});
+    return EngineMessage::text(text.substr(0, 1000));
 }
 
 /// Refuses to resume a run with another number of data-parallel ranks than trained it: each rank's share
@@ -75,32 +78,29 @@ void checkSameWorldSize(const std::string& runDirectory, int worldSize)
     const int trainedBy = RunFolder::readWorldSize(runDirectory);
     if (trainedBy == worldSize)
         return;
+    using Code = EngineMessage::Code;
     const auto ranks = [](int count) {
-        return count == 1 ? std::string("one process") : std::to_string(count) + " data-parallel ranks";
+        return count == 1 ? EngineMessage(Code::OneProcess)
+                          : EngineMessage(Code::DataParallelRanks, {std::to_string(count)});
     };
-    throw std::invalid_argument(
-        "The run in " + runDirectory + " was trained by " + ranks(trainedBy) + " and this resume has "
-        + ranks(worldSize) + ". Resume it with "
-        + (trainedBy == 1 ? std::string("one process (no --nproc-per-node, no torchrun)")
-                          : "--nproc-per-node " + std::to_string(trainedBy) + " (or torchrun with that many processes)")
-        + ": each rank's share of an epoch and the global batch depend on it. The run is "
-          "left as it was.");
+    const EngineMessage resumeWith = trainedBy == 1 ? EngineMessage(Code::ResumeWithOneProcess)
+                                                    : EngineMessage(Code::ResumeWithRanks, {std::to_string(trainedBy)});
+    throw EngineError(
+        EngineMessage(Code::ResumeWithOtherWorldSize, {runDirectory, ranks(trainedBy), ranks(worldSize), resumeWith}));
 }
 
 /// A collective or store lookup that failed because a rank went away or stopped answering, in words: Gloo
 /// names only a socket ("Application timeout caused pair closure" when it waited out the timeout), and c10d's
 /// TCPStore says "Socket Timeout".
-std::string describeLostRank(const std::string& text, int64_t step)
+EngineMessage describeLostRank(const EngineMessage& failure, int64_t step)
 {
+    const std::string text = failure.english();
     const auto says = [&text](const char* words) { return text.find(words) != std::string::npos; };
     const bool lost = (says("gloo") && (says("Connection") || says("Timed out") || says("closed")))
                    || says("pair closure") || says("Socket Timeout");
     if (!lost)
-        return text;
-    return "Lost contact with the other ranks of the data-parallel group in step " + std::to_string(step)
-         + ": a rank ended or its machine went away, or it did not answer within the group timeout. "
-           "The run's last checkpoint is kept. (Gloo: "
-         + text + ")";
+        return failure;
+    return EngineMessage(EngineMessage::Code::LostRanks, {std::to_string(step), failure});
 }
 
 void convertToChannelsLast(torch::nn::Module& module)
@@ -158,7 +158,7 @@ private:
     /// A new run's folder, or the resumed one, where this trainer writes the run's files.
     void openRunFolder(const std::string& deviceText);
     /// What the summary and the observers' start of the run say about it; its speed, counted from its first step.
-    void describeStart(const std::string& deviceText);
+    void describeStart(const EngineMessage& deviceWords);
 
     bool resuming() const { return !trainer.resumeDirectory.empty(); }
     /// The ranks of the data-parallel group (1 without one).
@@ -339,9 +339,9 @@ void Trainer::Session::prepare()
     makeTrainingStep();
     openTrainLoader();
     countSteps();
-    const std::string deviceText = describeDevice(device, machine);
-    openRunFolder(deviceText);
-    describeStart(deviceText);
+    const EngineMessage deviceWords = deviceMessage(device, machine);
+    openRunFolder(deviceWords.english());
+    describeStart(deviceWords);
 }
 
 void Trainer::Session::settleConfig()
@@ -358,9 +358,9 @@ void Trainer::Session::settleConfig()
     // A policy that reduces some part's precision makes the run an AMP run, one that reduces none an FP32 run.
     if (config.precisionPolicy)
         config.precision = config.precisionPolicy->usesReducedPrecision() ? Precision::Amp : Precision::Fp32;
-    const auto problems = validate(config);
+    const auto problems = validationProblems(config);
     if (!problems.empty())
-        throw std::invalid_argument(problems.front());
+        throw EngineError(problems.front());
     if (resuming())
         checkSameWorldSize(trainer.resumeDirectory, worldSize());
 }
@@ -462,7 +462,7 @@ void Trainer::Session::makeScaler()
     GradScalerOptions scalerOptions = config.scaler;
     // Under a policy, the modules' own precisions say whether anything computes in fp16.
     const bool float16 = precisions ? precisions->usesFloat16() : summary.ampDtype == AmpDtype::Float16;
-    scalerOptions.enabled = scalesLoss(config.lossScaling, float16 ? AmpDtype::Float16 : AmpDtype::BFloat16);
+    scalerOptions.enabled = scalesLoss(config.lossScaling, float16);
     scaler = std::make_unique<GradScaler>(scalerOptions);
 }
 
@@ -538,13 +538,12 @@ void Trainer::Session::countSteps()
     if (config.maxSteps > 0)
         totalSteps = std::min(totalSteps, config.maxSteps);
     if (totalSteps > kMaxRunSteps)
-        throw std::invalid_argument(
-            "This run would take " + std::to_string(totalSteps) + " steps (" + std::to_string(config.epochs)
-            + " epochs of " + std::to_string(stepsPerEpoch) + ", max steps "
-            + (config.maxSteps > 0 ? std::to_string(config.maxSteps) : std::string("0: no limit"))
-            + "); a run takes at most " + std::to_string(kMaxRunSteps)
-            + " steps, so that its steps.csv can be read back to plot or resume it. Ask for fewer epochs, or "
-              "set max steps.");
+        throw EngineError(
+            EngineMessage(EngineMessage::Code::TooManySteps,
+                          {std::to_string(totalSteps), std::to_string(config.epochs), std::to_string(stepsPerEpoch),
+                           config.maxSteps > 0 ? EngineMessage::Argument(std::to_string(config.maxSteps))
+                                               : EngineMessage(EngineMessage::Code::NoMaxSteps),
+                           std::to_string(kMaxRunSteps)}));
 }
 
 void Trainer::Session::openRunFolder(const std::string& deviceText)
@@ -557,11 +556,9 @@ void Trainer::Session::openRunFolder(const std::string& deviceText)
     } else if (resuming()) {
         // Checked before the folder is taken, so a refused resume leaves every file of the run as it was.
         if (progress.globalStep >= totalSteps)
-            throw std::invalid_argument("The run in " + trainer.resumeDirectory + " is already at step "
-                                        + std::to_string(progress.globalStep) + ", and this resume would end at step "
-                                        + std::to_string(totalSteps)
-                                        + ": nothing to train. Ask for more epochs or steps (max steps 0: no limit) "
-                                          "to continue it; the run is left as it was.");
+            throw EngineError(EngineMessage(EngineMessage::Code::NothingToResume,
+                                            {trainer.resumeDirectory, std::to_string(progress.globalStep),
+                                             std::to_string(totalSteps)}));
         if (writesRunFolder)
             folder = std::make_unique<RunFolder>(trainer.resumeDirectory);
     }
@@ -576,17 +573,17 @@ void Trainer::Session::openRunFolder(const std::string& deviceText)
     summary.runDirectory = folder->directory();
 }
 
-void Trainer::Session::describeStart(const std::string& deviceText)
+void Trainer::Session::describeStart(const EngineMessage& deviceWords)
 {
     summary.precision = config.precision;
-    summary.deviceDescription = deviceText;
+    summary.deviceDescription = deviceWords.english();
     summary.memoryIsCuda = device.is_cuda();
     summary.interleaved = trainer.turns != nullptr;
     summary.imageSize = imageSize;
 
     started.runDirectory = summary.runDirectory;
     started.device = device;
-    started.deviceDescription = deviceText;
+    started.deviceDescription = deviceWords;
     started.datasetDescription = data.description;
     started.precision = config.precision;
     started.ampDtype = summary.ampDtype;
@@ -636,9 +633,9 @@ RunSummary Trainer::Session::run()
         if (summary.state == RunState::Running)
             summary.state = stoppedEarly ? RunState::Stopped : RunState::Finished;
         recordLastRankSteps();
-        if (summary.state == RunState::Stopped && summary.message.empty())
-            summary.message = "Stopped at step " + std::to_string(progress.globalStep) + " of "
-                            + std::to_string(totalSteps) + "; resume to continue.";
+        if (summary.state == RunState::Stopped && summary.message.english().empty())
+            summary.message = EngineMessage(EngineMessage::Code::StoppedAtStep,
+                                            {std::to_string(progress.globalStep), std::to_string(totalSteps)});
     } catch (const std::exception& error) {
         summary.state = RunState::Failed;
         summary.message = describeFailure(error);
@@ -824,17 +821,14 @@ bool Trainer::Session::diverged(const StepOutcome& outcome)
 {
     if (scaler->isEnabled() && scaler->scale() < kMinimumLossScale) {
         summary.state = RunState::Failed;
-        summary.message = "The loss scale collapsed below 2^-16 at step " + std::to_string(progress.globalStep)
-                        + ": the gradients overflow at every scale, so training has diverged. "
-                          "Lower the learning rate, add warm-up or gradient clipping, or train in FP32.";
+        summary.message = EngineMessage(EngineMessage::Code::LossScaleCollapsed, {std::to_string(progress.globalStep)});
         return true;
     }
     if (!std::isfinite(outcome.loss) && !scaler->isEnabled()) {
         summary.state = RunState::Failed;
-        summary.message = "The loss became " + std::string(std::isnan(outcome.loss) ? "NaN" : "infinite") + " at step "
-                        + std::to_string(progress.globalStep)
-                        + " (training diverged); the weights of the last checkpoint are kept. "
-                          "Try a lower learning rate or warm-up.";
+        summary.message = EngineMessage(std::isnan(outcome.loss) ? EngineMessage::Code::LossBecameNaN
+                                                                 : EngineMessage::Code::LossBecameInfinite,
+                                        {std::to_string(progress.globalStep)});
         return true;
     }
     return false;

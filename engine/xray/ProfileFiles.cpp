@@ -1,13 +1,13 @@
 #include "xray/ProfileFiles.h"
 
 #include "system/AtomicFile.h"
+#include "system/EngineError.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
-#include <stdexcept>
 #include <system_error>
 
 namespace ampwb {
@@ -158,7 +158,7 @@ void writeProfile(const std::string& directory, const ProfiledSteps& steps, cons
     std::error_code error;
     fs::create_directories(directory, error);
     if (error)
-        throw std::runtime_error("cannot make the profile folder " + directory + ": " + error.message());
+        throw EngineError(EngineMessage(EngineMessage::Code::ProfileFolderNotMade, {directory, error.message()}));
     const fs::path folder(directory);
     writeTextAtomically((folder / "trace.json").string(), traceJson(steps, precision));
     writeTextAtomically((folder / "classes.csv").string(), classesCsv(steps.profile));

@@ -108,7 +108,7 @@ void LocalGroupTest::aPauseOutlastsTheGroupTimeout()
     trainer.addObserver(&watcher);
     const RunSummary summary = trainer.run();
     resumer.join();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(summary.steps, int64_t{6});
     QCOMPARE(QString::fromStdString(local.finish()), QString());
     QVERIFY2(watcher.gapAfter(3) >= pauseMilliseconds - 2000, qPrintable(QString::number(watcher.gapAfter(3))));
@@ -136,7 +136,7 @@ void LocalGroupTest::stoppingAPausedGroup()
     trainer.addObserver(&watcher);
     const RunSummary summary = trainer.run();
     stopper.join();
-    QVERIFY2(summary.state == RunState::Stopped, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Stopped, summary.message.english().c_str());
     QCOMPARE(summary.steps, int64_t{3});
     // Rank 1 stopped too (exit status 130): had it taken step 4, it would have waited for rank 0 and failed.
     QCOMPARE(QString::fromStdString(local.finish()), QString());

@@ -148,7 +148,7 @@ private Q_SLOTS:
 
         const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
-        QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+        QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
         QCOMPARE(run.summary->unreadableImages, int64_t(2)); // garbage.jpg and empty.png; notes.txt is not an image
         auto* skipped = window.trainTab().progress().findChild<QLabel*>(QStringLiteral("skippedFiles"));
         QVERIFY(skipped);

@@ -7,15 +7,19 @@
 #include "modelfiles/ModelExport.h"
 #include "modelfiles/ModelLoading.h"
 #include "system/DeviceInfo.h"
+#include "train/RunProgressWidget.h"
 #include "train/TrainingConfigPanel.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTest>
 #include <QXmlStreamReader>
+
+#include <stdexcept>
 
 class TranslationsTest : public QObject {
     Q_OBJECT
@@ -117,11 +121,50 @@ private Q_SLOTS:
         const QString helped = EngineText::render(ampwb::comparisonVerdict(fp32, amp, 64, ampwb::DeviceInfo()));
         QCOMPARE(helped,
                  QStringLiteral("AMP 有帮助：吞吐量（稳态每秒图像数）为 FP32 的 1.50×，一轮用时为 FP32 的 0.70×。"));
-        // Every kind of message has its translation: none comes back in English.
-        for (int value = 0; value <= static_cast<int>(Code::TorchvisionModel); ++value) {
+        // Every kind of message has its translation: none comes back in English (but words from elsewhere).
+        for (int value = 0; value <= static_cast<int>(ampwb::EngineMessage::kLastCode); ++value) {
+            if (static_cast<Code>(value) == Code::Text)
+                continue;
             const char* english = ampwb::englishText(static_cast<Code>(value));
             QVERIFY2(QCoreApplication::translate("EngineText", english) != QString::fromUtf8(english), english);
         }
+    }
+
+    void engineErrorsSpeakChinese()
+    {
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        // A file that is not a model, as the window tells why it cannot load it.
+        const QString notes = environment.path(QStringLiteral("notes.pth"));
+        QFile file(notes);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("a shopping list, not a state dict\n");
+        file.close();
+        QString loading;
+        try {
+            ampwb::loadClassifierModel(notes.toStdString());
+        } catch (const std::exception& error) {
+            loading = EngineText::describe(error);
+        }
+        QCOMPARE(
+            loading,
+            QStringLiteral("文件 %1 不是用 torch.save 保存的状态字典（不是可读取的 PyTorch zip 存档）。").arg(notes));
+
+        // A run whose data folder is missing: the engine's error reaches the progress line in Chinese.
+        const QString missing = environment.path(QStringLiteral("no-such-cifar"));
+        ampwb::TrainingConfig config = environment.quickConfig(1);
+        config.dataset = "cifar10:" + missing.toStdString();
+        const ampwb::RunSummary failed = ampwb::Trainer(config).run();
+        QCOMPARE(failed.message,
+                 ampwb::EngineMessage(ampwb::EngineMessage::Code::CifarFolderMissing, {missing.toStdString()}));
+        RunProgressWidget progress;
+        progress.showStarted(ampwb::RunStarted(), QStringLiteral("FP32"));
+        progress.showFinished(failed);
+        const QString line = progress.findChild<QLabel*>(QStringLiteral("latestStep"))->text();
+        QVERIFY2(line.endsWith(QStringLiteral("失败：CIFAR-10 文件夹 %1 不存在。").arg(missing)), qPrintable(line));
+
+        // Words from elsewhere stay as they are.
+        QCOMPARE(EngineText::describe(std::runtime_error("Tensor shapes differ")),
+                 QStringLiteral("Tensor shapes differ"));
     }
 
     void engineDescriptionsSpeakChinese()

@@ -164,7 +164,7 @@ ModelLoadResult ClassificationWorker::load(const LoadOrder& order)
     } catch (const std::exception& error) {
         loadedModel.reset();
         loadedModelName.clear();
-        outcome.error = QString::fromStdString(error.what());
+        outcome.error = EngineText::describe(error);
     }
     return outcome;
 }
@@ -189,7 +189,7 @@ std::vector<ClassificationResult> ClassificationWorker::classifyBatch(const std:
             images.push_back(std::move(image));
             decoded.push_back(i);
         } catch (const std::exception& error) { // DataError, or out of memory for a huge image
-            results[i].error = QString::fromStdString(error.what());
+            results[i].error = EngineText::describe(error);
         }
     }
     if (images.empty())
@@ -208,7 +208,7 @@ std::vector<ClassificationResult> ClassificationWorker::classifyBatch(const std:
         }
     } catch (const std::exception& error) {
         for (const size_t index : decoded)
-            results[index].error = QString::fromStdString(error.what());
+            results[index].error = EngineText::describe(error);
     }
     return results;
 }

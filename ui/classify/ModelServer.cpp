@@ -2,6 +2,7 @@
 
 #ifdef AMPWB_WITH_SERVE
 #include "ClassificationService.h"
+#include "EngineText.h"
 #include "HttpServer.h"
 #include "model/Classifier.h"
 #include "modelfiles/ModelLoading.h"
@@ -118,10 +119,8 @@ void ModelServer::launch(Order order)
                 current->server = nullptr;
             }
         } catch (const std::exception& error) {
-            const std::string reason = error.what();
-            post([this, current, reason] {
-                onFailed(current, tr("The model could not be loaded: %1").arg(QString::fromStdString(reason)));
-            });
+            const QString reason = EngineText::describe(error);
+            post([this, current, reason] { onFailed(current, tr("The model could not be loaded: %1").arg(reason)); });
         }
         post([this, current] { onEnded(current); });
     });

@@ -1,5 +1,7 @@
 #include "EvaluationWorker.h"
 
+#include "EngineText.h"
+
 #include <QMetaObject>
 
 #include <exception>
@@ -58,7 +60,7 @@ void EvaluationWorker::start(ampwb::EvaluationJob job)
         try {
             outcome = std::make_shared<const ampwb::EvaluationJobResult>(ampwb::runEvaluationJob(job));
         } catch (const std::exception& failure) {
-            error = QString::fromStdString(failure.what());
+            error = EngineText::describe(failure);
         }
         QMetaObject::invokeMethod(
             this,

@@ -1,6 +1,7 @@
 #include "runs/RunsTab.h"
 
 #include "EngineController.h"
+#include "EngineText.h"
 #include "FlowLayout.h"
 #include "charts/TrainingCharts.h"
 #include "evaluation/EvaluationWindow.h"
@@ -445,9 +446,8 @@ void RunsTab::useConfiguration()
     try {
         Q_EMIT configurationRequested(ampwb::RunFolder::readConfig(runs.front().directory.toStdString()));
     } catch (const std::exception& error) {
-        QMessageBox::warning(
-            this, tr("Use configuration"),
-            tr("Could not read the run's configuration: %1").arg(QString::fromStdString(error.what())));
+        QMessageBox::warning(this, tr("Use configuration"),
+                             tr("Could not read the run's configuration: %1").arg(EngineText::describe(error)));
     }
 }
 

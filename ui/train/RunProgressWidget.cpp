@@ -126,18 +126,9 @@ void RunProgressWidget::showStarted(const ampwb::RunStarted& started, const QStr
                              .arg(started.trainImages)
                              .arg(started.validationImages)
                              .arg(started.imageSize)
-                             .arg(deviceText(started));
+                             .arg(EngineText::render(started.deviceDescription));
     latestLabel->setText(startingWeights.isEmpty() ? data : data + QLatin1Char('\n') + startingWeights);
     latestLabel->setToolTip(latestLabel->text()); // what the run found, while its steps take the line
-}
-
-QString RunProgressWidget::deviceText(const ampwb::RunStarted& started)
-{
-    // The run folder's config.json records the machine (written before the run starts); without it, the line as is.
-    const auto device = started.runDirectory.empty() ? std::nullopt
-                                                     : ampwb::RunFolder::readDevice(started.runDirectory);
-    return device && device->english() == started.deviceDescription ? EngineText::render(*device)
-                                                                    : QString::fromStdString(started.deviceDescription);
 }
 
 QString RunProgressWidget::describeStartingWeights(const ampwb::RunStarted& started)
@@ -227,7 +218,7 @@ void RunProgressWidget::showFinished(const ampwb::RunSummary& summary)
         latestLabel->setText(tr("%1 stopped after %2 steps.").arg(runLabel).arg(summary.steps));
         break;
     case ampwb::RunState::Failed:
-        latestLabel->setText(tr("%1 failed: %2").arg(runLabel, QString::fromStdString(summary.message)));
+        latestLabel->setText(tr("%1 failed: %2").arg(runLabel, EngineText::render(summary.message)));
         break;
     case ampwb::RunState::Running: break;
     }

@@ -38,8 +38,6 @@ private:
     QString throughput(double imagesPerSecondOfOneProcess) const;
     /// "Weights from FILE: its 1000-class head replaced by a new 3-class head"; empty for random weights.
     static QString describeStartingWeights(const ampwb::RunStarted& started);
-    /// The run's device in the user's language, from the machine its config.json records.
-    static QString deviceText(const ampwb::RunStarted& started);
     /// Shows `count` skipped data files with a link to the run's list of them (hidden at 0).
     void showSkippedFiles(int64_t count);
 

@@ -1,6 +1,7 @@
 #include "train/StartingWeightsPicker.h"
 
 #include "DisplayFormat.h"
+#include "EngineText.h"
 #include "modelfiles/StartingWeights.h"
 #include "modelfiles/TorchHubWeights.h"
 #include "modelfiles/WeightsDownload.h"
@@ -243,7 +244,7 @@ void StartingWeightsPicker::download()
     try {
         destination = ampwb::torchvisionResNet18DownloadPath();
     } catch (const std::exception& error) {
-        downloadError = QString::fromStdString(error.what());
+        downloadError = EngineText::describe(error);
         updateFields();
         return;
     }

@@ -1,5 +1,6 @@
 #include "train/WeightsDownloader.h"
 
+#include "EngineText.h"
 #include "modelfiles/WeightsDownload.h"
 
 #include <QThread>
@@ -28,10 +29,10 @@ public:
                                     return !cancelRequested->load();
                                 });
         } catch (const ampwb::WeightsDownloadError& failure) {
-            error = QString::fromStdString(failure.what());
+            error = EngineText::describe(failure);
             cancelled = failure.cancelled();
         } catch (const std::exception& failure) {
-            error = QString::fromStdString(failure.what());
+            error = EngineText::describe(failure);
         }
         Q_EMIT finished(error, cancelled);
     }

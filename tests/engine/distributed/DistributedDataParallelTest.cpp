@@ -289,7 +289,7 @@ void DistributedDataParallelTest::trainerMatchesPythonRank()
     // ranks after the group timeout instead of finishing.
     const RunSummary summary = trainWithTrainer(localRendezvous(workbenchRank, port.port()), precision, folder.path());
     const QString failure = pythonRankFailure(python);
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(summary.steps, int64_t{steps});
     QVERIFY(!summary.validated);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
@@ -323,10 +323,10 @@ void DistributedDataParallelTest::anotherLayoutIsRefusedWithItsRemedy()
     const RunSummary summary = trainWithTrainer(localRendezvous(workbenchRank, port.port()), Precision::Fp32, runs,
                                                 /*channelsLast=*/true);
     const QString failure = pythonRankFailure(python);
-    QVERIFY2(summary.state == RunState::Failed, summary.message.c_str());
-    QVERIFY2(summary.message.find("could not agree on the model's parameters") != std::string::npos,
-             summary.message.c_str());
-    QVERIFY2(summary.message.find("--contiguous") != std::string::npos, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Failed, summary.message.english().c_str());
+    QVERIFY2(summary.message.english().find("could not agree on the model's parameters") != std::string::npos,
+             summary.message.english().c_str());
+    QVERIFY2(summary.message.english().find("--contiguous") != std::string::npos, summary.message.english().c_str());
     QCOMPARE(summary.steps, int64_t{0});
     QVERIFY(!failure.isEmpty()); // the Python rank stopped at the same check
     QVERIFY2(QDir(runs).isEmpty(), qPrintable(QDir(runs).entryList().join(u',')));

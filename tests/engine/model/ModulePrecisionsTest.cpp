@@ -244,7 +244,7 @@ void ModulePrecisionsTest::pathsTheModelLacksAreRefused()
     try {
         model->setModulePrecisions(std::make_shared<ModulePrecisions>(policy, c10::DeviceType::CPU, c10::kBFloat16));
         QFAIL("a policy naming modules the model lacks was taken");
-    } catch (const std::invalid_argument& error) {
+    } catch (const std::runtime_error& error) {
         QVERIFY2(QString::fromUtf8(error.what())
                      .startsWith(QStringLiteral("The precision policy names \"layer1.0.downsample\", \"layer5\", which "
                                                 "ResNet-18 does not have")),

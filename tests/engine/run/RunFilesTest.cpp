@@ -127,7 +127,7 @@ RunSummary finishedSummary(const std::string& directory)
     RunSummary summary;
     summary.runDirectory = directory;
     summary.state = RunState::Finished;
-    summary.message = "Done: \"all\" epochs";
+    summary.message = EngineMessage(EngineMessage::Code::LostRanks, {"3", EngineMessage::text("\"all\" closed")});
     summary.precision = Precision::Amp;
     summary.ampDtype = AmpDtype::Float16;
     summary.deviceDescription = "CUDA 0: NVIDIA H200";
@@ -177,7 +177,21 @@ QByteArray finishedSummaryJson(const std::string& directory)
                       "  \"interleaved\": true,\n"
                       "  \"median_step_ms\": 12.5,\n"
                       "  \"memory_is_cuda\": true,\n"
-                      "  \"message\": \"Done: \\\"all\\\" epochs\",\n"
+                      "  \"message\": \"Lost contact with the other ranks of the data-parallel group in step 3: a rank "
+                      "ended or its machine went away, or it did not answer within the group timeout. The run's last "
+                      "checkpoint is kept. (Gloo: \\\"all\\\" closed)\",\n"
+                      "  \"message_coded\": {\n"
+                      "    \"arguments\": [\n"
+                      "      \"3\",\n"
+                      "      {\n"
+                      "        \"arguments\": [\n"
+                      "          \"\\\"all\\\" closed\"\n"
+                      "        ],\n"
+                      "        \"code\": \"Text\"\n"
+                      "      }\n"
+                      "    ],\n"
+                      "    \"code\": \"LostRanks\"\n"
+                      "  },\n"
                       "  \"non_finite_losses\": 2,\n"
                       "  \"peak_memory_bytes\": 150000000000,\n"
                       "  \"peak_reserved_bytes\": 160000000000,\n"
@@ -762,7 +776,10 @@ private Q_SLOTS:
             QVERIFY2(!expected.isEmpty(), qPrintable(message));
             QVERIFY2(message.startsWith(QString::fromStdString(directory) + QLatin1Char('/') + expected),
                      qPrintable(message));
-            QVERIFY2(message.endsWith(QString::fromUtf8(kRunLeftAsItWas)), qPrintable(message));
+            QCOMPARE(codeName(refused.message().code()), std::string("ResumeRefusedRunKept"));
+            QVERIFY2(message.endsWith(QLatin1String(" Nothing in the run was changed; repair that file, or move it out "
+                                                    "of the run folder, to resume the run.")),
+                     qPrintable(message));
         }
         // Read tolerantly (to plot it), the same file reads, but for what is over the limits.
         if (file == QLatin1String("steps.csv") && !expected.contains(QLatin1String("longer than")))
@@ -896,7 +913,7 @@ private Q_SLOTS:
         QVERIFY(read->memoryIsCuda);
         QVERIFY(!read->interleaved);
         QVERIFY(read->validated); // a summary from before the field had its validation figures
-        QCOMPARE(read->message, std::string());
+        QCOMPARE(read->message, EngineMessage::text(""));
 
         // Text or a flag of another type, or no JSON object, makes the summary unreadable.
         writeFile(folder.summaryPath(), "{\"message\": 3}");
@@ -908,6 +925,38 @@ private Q_SLOTS:
         writeFile(folder.summaryPath(), "{\"steps\": ");
         QVERIFY(!RunFolder::readSummary(folder.directory()).has_value());
         QVERIFY(!RunFolder::readSummary(runs + "/does-not-exist").has_value());
+    }
+
+    void summaryMessageReadsByItsCode()
+    {
+        const RunFolder folder = RunFolder::create(runs, "coded-message");
+        const auto readMessage = [&folder](const char* text) {
+            writeFile(folder.summaryPath(), text);
+            return RunFolder::readSummary(folder.directory()).value().message;
+        };
+        // Its code and arguments, when they give the English beside them.
+        const EngineMessage stopped(EngineMessage::Code::StoppedAtStep, {"4", "9"});
+        QCOMPARE(readMessage("{\"message\": \"Stopped at step 4 of 9; resume to continue.\", \"message_coded\": "
+                             "{\"code\": \"StoppedAtStep\", \"arguments\": [\"4\", \"9\"]}}"),
+                 stopped);
+        // A summary from before the code was kept, a code this version does not know, arguments that do not
+        // give the English, or a malformed one: the English as words.
+        QCOMPARE(readMessage("{\"message\": \"Stopped at step 4 of 9; resume to continue.\"}"),
+                 EngineMessage::text(stopped.english()));
+        QCOMPARE(readMessage("{\"message\": \"Later.\", \"message_coded\": {\"code\": \"SomethingNew\", "
+                             "\"arguments\": []}}"),
+                 EngineMessage::text("Later."));
+        QCOMPARE(readMessage("{\"message\": \"Stopped at step 4 of 9; resume to continue.\", \"message_coded\": "
+                             "{\"code\": \"StoppedAtStep\", \"arguments\": [\"5\", \"9\"]}}"),
+                 EngineMessage::text(stopped.english()));
+        QCOMPARE(readMessage("{\"message\": \"x\", \"message_coded\": {\"code\": \"Text\", \"arguments\": [7]}}"),
+                 EngineMessage::text("x"));
+        // Words from elsewhere are written as their English alone, and read back the same.
+        RunSummary failed;
+        failed.message = EngineMessage::text("c10 said no");
+        folder.writeSummary(failed);
+        QVERIFY(!test::readBytes(QString::fromStdString(folder.summaryPath())).contains("message_coded"));
+        QCOMPARE(RunFolder::readSummary(folder.directory()).value().message, failed.message);
     }
 
     void configRoundTripsWithItsText()
@@ -946,7 +995,7 @@ private Q_SLOTS:
         const auto problem = [](const char* text) {
             try {
                 trainingConfigFromJson(text);
-            } catch (const std::invalid_argument& error) {
+            } catch (const std::runtime_error& error) {
                 return std::string(error.what());
             }
             return std::string("no error");

@@ -1,6 +1,7 @@
 // Engine messages in English: each kind's text with its arguments in place, nested messages, values
 // holding a place marker left as they are; the table of texts whole (every code has its own text, with
 // its markers numbered from 1); deviceMessage() and describeDevice() for the CPU and CUDA.
+#include "EngineMessagePrinting.h"
 #include "system/DeviceInfo.h"
 #include "system/EngineMessage.h"
 
@@ -15,22 +16,6 @@ using namespace ampwb;
 using Code = EngineMessage::Code;
 
 Q_DECLARE_METATYPE(EngineMessage)
-
-namespace {
-
-/// The last code of the enumeration: the table test walks every code up to it.
-constexpr Code kLastCode = Code::TorchvisionModel;
-
-} // namespace
-
-namespace QTest {
-/// A message as a failed comparison prints it: in English.
-template <>
-char* toString(const EngineMessage& message)
-{
-    return qstrdup(message.english().c_str());
-}
-} // namespace QTest
 
 class EngineMessageTest : public QObject {
     Q_OBJECT
@@ -88,7 +73,7 @@ private Q_SLOTS:
     {
         const QRegularExpression marker(QStringLiteral("%(\\d)"));
         QSet<QString> texts;
-        for (int value = 0; value <= static_cast<int>(kLastCode); ++value) {
+        for (int value = 0; value <= static_cast<int>(EngineMessage::kLastCode); ++value) {
             const auto code = static_cast<Code>(value);
             const QString text = QString::fromUtf8(englishText(code));
             QVERIFY2(!text.isEmpty(), qPrintable(QString::number(value)));

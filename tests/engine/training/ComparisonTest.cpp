@@ -108,8 +108,8 @@ void ComparisonTest::sequentialRunsOneAfterTheOther()
     comparison.addObserver(&recorder);
     const ComparisonResult result = comparison.run();
 
-    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.english().c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.english().c_str());
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FFFFFFFFAAAAAAAA"));
     QVERIFY(!result.fp32.interleaved && !result.amp.at(0).interleaved);
     QVERIFY(QString::fromStdString(result.reportMarkdown).contains(QStringLiteral("one run after the other")));
@@ -147,8 +147,8 @@ void ComparisonTest::interleavedRunsAlternateAndTrainTheSame()
     const ComparisonResult result = interleaved.run();
     const double wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.english().c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.english().c_str());
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FAFAFAFAFAFAFAFA"));
     QCOMPARE(recorder.startedCount, 2);
     QCOMPARE(recorder.finishedCount, 2);
@@ -207,8 +207,8 @@ void ComparisonTest::interleavedPairPausesAndStopsTogether()
     const ComparisonResult result = worker.finish();
 
     // Stopped after AMP's fifth step: FP32, whose turn came next, stops there too.
-    QVERIFY2(result.fp32.state == RunState::Stopped, result.fp32.message.c_str());
-    QVERIFY2(result.amp.at(0).state == RunState::Stopped, result.amp.at(0).message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Stopped, result.fp32.message.english().c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Stopped, result.amp.at(0).message.english().c_str());
     QCOMPARE(result.fp32.steps, int64_t(5));
     QCOMPARE(result.amp.at(0).steps, int64_t(5));
     QCOMPARE(precisionsInOrder(recorder), QStringLiteral("FAFAFAFAFA"));
@@ -263,9 +263,9 @@ void ComparisonTest::threeWayTrainsBf16AndFp16BesideFp32()
     const ComparisonResult result = comparison.run();
 
     QCOMPARE(result.amp.size(), size_t(2));
-    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.english().c_str());
     for (const RunSummary& amp : result.amp)
-        QVERIFY2(amp.state == RunState::Finished, amp.message.c_str());
+        QVERIFY2(amp.state == RunState::Finished, amp.message.english().c_str());
     QVERIFY(result.amp[0].ampDtype == AmpDtype::BFloat16);
     QVERIFY(result.amp[1].ampDtype == AmpDtype::Float16);
     QVERIFY(result.fp32.interleaved && result.amp[0].interleaved && result.amp[1].interleaved);

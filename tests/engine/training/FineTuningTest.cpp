@@ -187,7 +187,7 @@ void FineTuningTest::aFineTunedRunRecordsItsStartAndExportsForTorchvision()
     config.imageSize = 0; // the weights' own size
     Recorder recorder;
     const RunSummary summary = train(config, recorder);
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(summary.imageSize, int64_t(224));
     QVERIFY(recorder.started.start.has_value());
     QVERIFY(recorder.started.start->headReplaced);
@@ -224,7 +224,7 @@ void FineTuningTest::aNewHeadCanBeAskedForAtTheSameClassCount()
     config.maxSteps = 1;
     Recorder recorder;
     const RunSummary summary = train(config, recorder);
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QVERIFY(recorder.started.start.has_value() && recorder.started.start->headReplaced);
     QVERIFY(RunFolder::readConfig(summary.runDirectory).newHead);
     const auto start = RunFolder::readStart(summary.runDirectory);
@@ -273,7 +273,7 @@ void FineTuningTest::lossesFollowTorchvisionsSgdLoop()
     config.dataset = folder.toStdString();
     Recorder recorder;
     const RunSummary summary = train(config, recorder);
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(recorder.steps.size(), size_t(steps));
 
     // Full batches: epoch e is one step, its images in the order the loader gives that epoch.
@@ -347,7 +347,7 @@ void FineTuningTest::aFrozenBackboneStaysBitIdentical()
     config.imageSize = 224;
     Recorder recorder;
     const RunSummary summary = train(config, recorder);
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QVERIFY(recorder.started.backboneFrozen);
 
     const ResNet18 trained = loadCheckpointWeights(summary.runDirectory + "/checkpoint.pt");
@@ -380,7 +380,7 @@ void FineTuningTest::theBackboneLearningRateIsScaled()
         config.imageSize = 64;
         Recorder recorder;
         const RunSummary summary = train(config, recorder);
-        QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+        QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
         for (const auto& [name, tensor] : stateDictOf(*loadCheckpointWeights(summary.runDirectory + "/checkpoint.pt")))
             moved[scale][name] = tensor - file.at(name);
     }
@@ -432,7 +432,7 @@ void FineTuningTest::filesThatDoNotFitStopTheRunBeforeItStarts()
     Recorder recorder;
     const RunSummary summary = train(config, recorder);
     QVERIFY(summary.state == RunState::Failed);
-    const QString message = QString::fromStdString(summary.message);
+    const QString message = QString::fromStdString(summary.message.english());
     QVERIFY2(message.contains(path(file)), qPrintable(message));
     QVERIFY2(message.contains(problem), qPrintable(message));
     QCOMPARE(recorder.startedCount, 0);
@@ -447,8 +447,8 @@ void FineTuningTest::bothRunsOfAComparisonStartFromTheSameWeights()
     config.imageSize = 64;
     Comparison comparison(config);
     const ComparisonResult result = comparison.run();
-    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.english().c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.english().c_str());
     const auto fp32 = RunFolder::readStart(result.fp32.runDirectory);
     const auto amp = RunFolder::readStart(result.amp.at(0).runDirectory);
     QVERIFY(fp32 && amp);

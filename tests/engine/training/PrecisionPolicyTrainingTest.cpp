@@ -93,7 +93,7 @@ void PrecisionPolicyTrainingTest::onePrecisionEverywhereTrainsAsThatPrecision()
     plain.precision = modulePrecision == ModulePrecision::Fp32 ? Precision::Fp32 : Precision::Amp;
     plain.ampDtype = static_cast<AmpDtype>(ampDtype);
     const Trained reference = train(plain);
-    QVERIFY2(reference.summary.state == RunState::Finished, reference.summary.message.c_str());
+    QVERIFY2(reference.summary.state == RunState::Finished, reference.summary.message.english().c_str());
     QCOMPARE(reference.losses.size(), size_t(steps));
 
     for (const PrecisionPolicy& policy :
@@ -104,7 +104,7 @@ void PrecisionPolicyTrainingTest::onePrecisionEverywhereTrainsAsThatPrecision()
         config.precision = Precision::Fp32; // the policy decides
         config.precisionPolicy = policy;
         const Trained underPolicy = train(config);
-        QVERIFY2(underPolicy.summary.state == RunState::Finished, underPolicy.summary.message.c_str());
+        QVERIFY2(underPolicy.summary.state == RunState::Finished, underPolicy.summary.message.english().c_str());
         QCOMPARE(toString(underPolicy.summary.precision), toString(plain.precision));
         QCOMPARE(underPolicy.lossScaling, reference.lossScaling);
         QVERIFY2(underPolicy.losses == reference.losses,
@@ -126,7 +126,7 @@ void PrecisionPolicyTrainingTest::mixedPolicyIsRecordedAndResumed()
     config.maxSteps = 2;
     config.precisionPolicy = policy;
     const Trained mixed = train(config);
-    QVERIFY2(mixed.summary.state == RunState::Finished, mixed.summary.message.c_str());
+    QVERIFY2(mixed.summary.state == RunState::Finished, mixed.summary.message.english().c_str());
     QCOMPARE(toString(mixed.summary.precision), toString(Precision::Amp));
     QVERIFY(mixed.lossScaling); // a module computes in fp16
 
@@ -146,7 +146,7 @@ void PrecisionPolicyTrainingTest::mixedPolicyIsRecordedAndResumed()
     TrainingConfig longer = config;
     longer.maxSteps = 4;
     const Trained resumed = train(longer, folder);
-    QVERIFY2(resumed.summary.state == RunState::Finished, resumed.summary.message.c_str());
+    QVERIFY2(resumed.summary.state == RunState::Finished, resumed.summary.message.english().c_str());
     TrainingConfig whole = config;
     whole.name = "mixed-whole";
     whole.maxSteps = 4;

@@ -154,7 +154,7 @@ void TrainerTest::shortRunLearnsAndWritesItsRunFolder()
     Trainer trainer(config);
     trainer.addObserver(&recorder);
     const RunSummary summary = trainer.run();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(summary.steps, int64_t(60));
     QCOMPARE(recorder.startedCount, 1);
     QCOMPARE(recorder.finishedCount, 1);
@@ -292,7 +292,7 @@ void TrainerTest::ampOnCpuTrainsInBfloat16()
     Trainer trainer(config);
     trainer.addObserver(&recorder);
     const RunSummary summary = trainer.run();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(named(summary.precision), named(Precision::Amp));
     QCOMPARE(summary.steps, int64_t(8));
     QCOMPARE(summary.nonFiniteLosses, int64_t(0));
@@ -341,7 +341,7 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
     Trainer runA(config);
     runA.addObserver(&uninterrupted);
     const RunSummary summaryA = runA.run();
-    QVERIFY2(summaryA.state == RunState::Finished, summaryA.message.c_str());
+    QVERIFY2(summaryA.state == RunState::Finished, summaryA.message.english().c_str());
     QCOMPARE(uninterrupted.steps.size(), size_t(totalSteps));
 
     config.name = "interrupted";
@@ -354,7 +354,7 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
     runB.addObserver(&beforeStop);
     const RunSummary stopped = runB.run();
     QVERIFY2(stopped.state == RunState::Stopped,
-             qPrintable(QString::fromStdString(toString(stopped.state) + ": " + stopped.message)));
+             qPrintable(QString::fromStdString(toString(stopped.state) + ": " + stopped.message.english())));
     QCOMPARE(stopped.steps, stopAfter);
     QCOMPARE(beforeStop.steps.size(), size_t(stopAfter));
     const QString folderB = QString::fromStdString(stopped.runDirectory);
@@ -369,7 +369,7 @@ void TrainerTest::stoppedRunResumesWhereItStopped()
     Trainer resumed(extension, folderB.toStdString());
     resumed.addObserver(&afterResume);
     const RunSummary finished = resumed.run();
-    QVERIFY2(finished.state == RunState::Finished, finished.message.c_str());
+    QVERIFY2(finished.state == RunState::Finished, finished.message.english().c_str());
     QCOMPARE(finished.runDirectory, stopped.runDirectory);
     QCOMPARE(finished.steps, totalSteps);
     QCOMPARE(afterResume.started.firstStep, stopAfter + 1);
@@ -460,11 +460,11 @@ void TrainerTest::pauseHoldsTheRunBetweenSteps()
 
     const RunSummary& summary = recorder.finished;
     if (stopWhilePaused) {
-        QVERIFY2(summary.state == RunState::Stopped, summary.message.c_str());
+        QVERIFY2(summary.state == RunState::Stopped, summary.message.english().c_str());
         QCOMPARE(summary.steps, int64_t(3));
         QVERIFY(QFileInfo::exists(QString::fromStdString(summary.runDirectory) + "/checkpoint.pt"));
     } else {
-        QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+        QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
         QCOMPARE(summary.steps, int64_t(8));
         QCOMPARE(recorder.stepCount.load(), 8);
     }
@@ -537,7 +537,7 @@ void TrainerTest::invalidConfigurationsAreRejected()
     trainer.addObserver(&recorder);
     const RunSummary summary = trainer.run();
     QCOMPARE(named(summary.state), named(RunState::Failed));
-    QCOMPARE(summary.message, problems.front());
+    QCOMPARE(summary.message.english(), problems.front());
     QCOMPARE(recorder.finishedCount, 1);
     QCOMPARE(recorder.stepCount.load(), 0);
     QVERIFY(!QFileInfo::exists(parent + "/invalid"));
@@ -568,7 +568,7 @@ void TrainerTest::divergingRunFailsAndKeepsTheLastCheckpoint()
     const RunSummary summary = trainer.run();
 
     QCOMPARE(named(summary.state), named(RunState::Failed));
-    const QString message = QString::fromStdString(summary.message);
+    const QString message = QString::fromStdString(summary.message.english());
     QVERIFY2(message.contains(QLatin1String("NaN")) || message.contains(QLatin1String("infinite")),
              qPrintable(message));
     QVERIFY(!recorder.steps.empty());
@@ -618,7 +618,8 @@ void TrainerTest::collapsingLossScaleFailsTheRun()
     trainer.addObserver(&recorder);
     const RunSummary summary = trainer.run();
     QCOMPARE(named(summary.state), named(RunState::Failed));
-    QVERIFY2(QString::fromStdString(summary.message).contains(QLatin1String("loss scale")), summary.message.c_str());
+    QVERIFY2(QString::fromStdString(summary.message.english()).contains(QLatin1String("loss scale")),
+             summary.message.english().c_str());
     QVERIFY(recorder.started.lossScaling);
     QVERIFY2(summary.finalLossScale < std::ldexp(1.0, -16), qPrintable(QString::number(summary.finalLossScale)));
     QVERIFY(summary.skippedSteps >= 2);
@@ -656,7 +657,7 @@ void TrainerTest::gradientClippingBoundsTheTrueUpdate()
     config.scaler.initScale = 1024.0;
     Trainer trainer(config);
     const RunSummary summary = trainer.run();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
 
     torch::manual_seed(config.seed); // the trainer's initial weights
     ResNet18 initial(10);
@@ -714,7 +715,7 @@ void TrainerTest::unreadableImagesAreSkippedAndListed()
     Trainer trainer(config);
     trainer.addObserver(&recorder);
     const RunSummary summary = trainer.run();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(recorder.started.trainImages, int64_t(18));
     QCOMPARE(recorder.started.validationImages, int64_t(2));
     QCOMPARE(recorder.started.unusableFiles, int64_t(1));
@@ -736,7 +737,7 @@ void TrainerTest::gradientRangesAreRecordedEveryKSteps()
     config.maxSteps = 5;
     config.gradientStatsEvery = 2;
     const RunSummary summary = Trainer(config).run();
-    QVERIFY2(summary.state == RunState::Finished, summary.message.c_str());
+    QVERIFY2(summary.state == RunState::Finished, summary.message.english().c_str());
     QCOMPARE(RunFolder::readConfig(summary.runDirectory).gradientStatsEvery, int64_t(2));
 
     // Step 1, then every second step: each of ResNet-18's parameters once per measured step, in the
@@ -772,7 +773,7 @@ void TrainerTest::gradientRangesAreRecordedEveryKSteps()
     config.maxSteps = 1;
     config.gradientStatsEvery = 0;
     const RunSummary off = Trainer(config).run();
-    QVERIFY2(off.state == RunState::Finished, off.message.c_str());
+    QVERIFY2(off.state == RunState::Finished, off.message.english().c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(RunFolder(off.runDirectory).gradientStatsPath())));
 }
 

@@ -85,14 +85,14 @@ void TrainingJobTest::jobPausesStopsAndReports()
         // The run in progress ends stopped; a comparison's second run is never started.
         QCOMPARE(recorder.startedCount, 1);
         QCOMPARE(recorder.finishedCount, 1);
-        QVERIFY2(recorder.finished.state == RunState::Stopped, recorder.finished.message.c_str());
+        QVERIFY2(recorder.finished.state == RunState::Stopped, recorder.finished.message.english().c_str());
         QCOMPARE(recorder.finished.steps, int64_t(3));
         QCOMPARE(recorder.stepCount.load(), 3);
     } else {
         const int runCount = comparison ? 2 : 1;
         QCOMPARE(recorder.startedCount, runCount);
         QCOMPARE(recorder.finishedCount, runCount);
-        QVERIFY2(recorder.finished.state == RunState::Finished, recorder.finished.message.c_str());
+        QVERIFY2(recorder.finished.state == RunState::Finished, recorder.finished.message.english().c_str());
         QCOMPARE(recorder.finished.steps, int64_t(6));
         QCOMPARE(recorder.stepCount.load(), 6 * runCount);
         QVERIFY(recorder.finished.precision == (comparison ? Precision::Amp : Precision::Fp32));

@@ -173,7 +173,7 @@ void OperatorProfileTest::ampProfileShowsWhereAutocastPutsEachOperator()
 {
     QTemporaryDir runs;
     const ProfiledRun run = trainAndProfile(profiledConfig(runs.path(), "amp", Precision::Amp), StepRange{2, 3});
-    QVERIFY2(run.summary.state == RunState::Finished, run.summary.message.c_str());
+    QVERIFY2(run.summary.state == RunState::Finished, run.summary.message.english().c_str());
     QCOMPARE(run.profiles.size(), size_t(1));
     const ProfileTaken& taken = run.profiles.front();
     QVERIFY2(taken.error.empty(), taken.error.c_str());
@@ -291,8 +291,8 @@ void OperatorProfileTest::interleavedComparisonProfilesEachRunApart()
     Comparison comparison(profiledConfig(runs.path(), "interleaved", Precision::Fp32), ComparisonOrder::Interleaved);
     comparison.addObserver(&profiler);
     const ComparisonResult result = comparison.run();
-    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.c_str());
-    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.c_str());
+    QVERIFY2(result.fp32.state == RunState::Finished, result.fp32.message.english().c_str());
+    QVERIFY2(result.amp.at(0).state == RunState::Finished, result.amp.at(0).message.english().c_str());
     QCOMPARE(profiles.size(), size_t(2));
     for (const ProfileTaken& taken : profiles) {
         const OperatorProfile& profile = taken.profile;
@@ -425,7 +425,7 @@ void OperatorProfileTest::profileThatCannotBeWrittenLeavesTheRunGoing()
     trainer.addObserver(&blocker);
     trainer.addObserver(&profiler);
     run.summary = trainer.run();
-    QVERIFY2(run.summary.state == RunState::Finished, run.summary.message.c_str());
+    QVERIFY2(run.summary.state == RunState::Finished, run.summary.message.english().c_str());
     QCOMPARE(run.profiles.size(), size_t(1));
     QVERIFY(run.profiles.front().profileDirectory.empty());
     QVERIFY2(run.profiles.front().error.find("profile") != std::string::npos, run.profiles.front().error.c_str());

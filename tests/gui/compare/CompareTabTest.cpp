@@ -162,7 +162,7 @@ private Q_SLOTS:
             for (const ampwb::Precision precision : {ampwb::Precision::Fp32, ampwb::Precision::Amp}) {
                 const RunHistory& run = runs(tab)[precision == ampwb::Precision::Fp32 ? 0 : 1];
                 QVERIFY(run.summary && run.summary->precision == precision);
-                QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+                QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
                 QVERIFY(run.summary->interleaved);
                 QCOMPARE(run.steps().size(), size_t(6));
                 for (const ampwb::StepMetrics& step : run.steps())
@@ -213,7 +213,7 @@ private Q_SLOTS:
             const RunHistory& run = runs[index];
             QCOMPARE(run.label(), labels[static_cast<int>(index)]);
             QVERIFY(run.summary.has_value());
-            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
             QVERIFY(run.summary->ampDtype == types[index]);
             QCOMPARE(run.steps().size(), size_t(4));
             for (const ampwb::StepMetrics& step : run.steps())
@@ -260,7 +260,7 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), size_t(2));
         for (const RunHistory& run : runs) {
             QVERIFY(run.summary.has_value());
-            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
             QCOMPARE(run.steps().size(), size_t(6));
             QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
             QVERIFY(!run.steps().back().ranks.empty()); // the ranks' figures reached the window

@@ -226,7 +226,7 @@ private Q_SLOTS:
         QVERIFY(ampwb::RunFolder::readConfig(run.toStdString()).freezeBackbone);
         const auto summary = ampwb::RunFolder::readSummary(run.toStdString());
         QVERIFY(summary.has_value());
-        QVERIFY2(summary->state == ampwb::RunState::Finished, summary->message.c_str());
+        QVERIFY2(summary->state == ampwb::RunState::Finished, summary->message.english().c_str());
 
         // The Train tab says what the run found and did, and how many images its accuracy counts.
         const QString said = window.trainTab().findChild<QLabel*>(QStringLiteral("latestStep"))->text();

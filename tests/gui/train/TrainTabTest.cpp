@@ -309,7 +309,7 @@ private Q_SLOTS:
 
         const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
-        QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.c_str());
+        QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
         QCOMPARE(run.summary->steps, int64_t{12});
         QCOMPARE(ampwb::RunFolder::readWorldSize(run.directory.toStdString()), 2);
         // The run's throughput is the group's.
@@ -371,8 +371,8 @@ private Q_SLOTS:
         const RunHistory& run = window.trainTab().histories().runs().front();
         QVERIFY(run.summary.has_value());
         QVERIFY(run.summary->state == ampwb::RunState::Failed);
-        QVERIFY2(run.summary->message.find("Lost contact with the other ranks") != std::string::npos,
-                 run.summary->message.c_str());
+        QVERIFY2(run.summary->message.english().find("Lost contact with the other ranks") != std::string::npos,
+                 run.summary->message.english().c_str());
         QVERIFY(::kill(rank1, 0) != 0); // reaped: no process of that number is left
         QVERIFY(window.startAction().isEnabled());
     }
