@@ -2,6 +2,7 @@
 
 #include "system/ErrorText.h"
 #include "training/Comparison.h"
+#include "training/PrecisionMeasurement.h"
 #include "training/Trainer.h"
 #include "xray/StepProfiler.h"
 #ifdef AMPWB_WITH_GLOO
@@ -13,6 +14,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <utility>
 
 EngineController::EngineController(QObject* parent)
     : QObject(parent)
@@ -52,6 +54,21 @@ void EngineController::startComparison(const ampwb::TrainingConfig& config, ampw
     // The comparison's result (its report) reaches the tabs as an event of its own.
     beginWork(Work::Comparison, std::move(comparison), Ranks{processes, rankCommand, config},
               [this, running] { events.push(running->run()); });
+}
+
+void EngineController::startSuggestion(const ampwb::TrainingConfig& config)
+{
+    if (isBusy())
+        return;
+    auto measurement = std::make_unique<ampwb::PrecisionMeasurement>(config);
+    ampwb::PrecisionMeasurement* running = measurement.get();
+    suggestion.reset();
+    suggestionDirectory.clear();
+    beginWork(Work::Suggestion, std::move(measurement), Ranks{LocalProcesses{}, {}, config}, [this, running] {
+        running->runJob();
+        suggestion = running->suggestion();
+        suggestionDirectory = running->directory();
+    });
 }
 
 std::string EngineController::rankProgram()
@@ -159,6 +176,8 @@ void EngineController::finishWork()
         Q_EMIT pausedChanged(false);
     if (wasStopping)
         Q_EMIT stoppingChanged(false);
+    if (finished == Work::Suggestion && suggestion)
+        Q_EMIT suggestionMade(*std::exchange(suggestion, std::nullopt), QString::fromStdString(suggestionDirectory));
     Q_EMIT workFinished(finished);
 }
 

@@ -4,11 +4,13 @@
 #include "LocalProcesses.h"
 #include "TrainingEvent.h"
 #include "run/TrainingConfig.h"
+#include "xray/PrecisionSuggestion.h"
 
 #include <QObject>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,13 +21,13 @@ class StepProfiler;
 class TrainingJob;
 } // namespace ampwb
 
-/// The GUI's one door to the engine: runs a training job (a Trainer or a Comparison) on a
+/// The GUI's one door to the engine: runs a training job (a Trainer, a Comparison or a PrecisionMeasurement) on a
 /// worker thread, observes it there (copying the values into a locked queue) and, on a GUI
 /// timer, hands everything that arrived since the last tick to the GUI in one signal.
 class EngineController : public QObject, private ampwb::TrainingObserver {
     Q_OBJECT
 public:
-    enum class Work { None, Training, Comparison };
+    enum class Work { None, Training, Comparison, Suggestion };
 
     /// How often what the engine reported reaches the GUI: every 400 ms, a pace the eye still follows as
     /// progress. Each delivery adds the new points to the charts and sets the progress texts and bars
@@ -54,6 +56,9 @@ public:
     void startComparison(const ampwb::TrainingConfig& config, ampwb::ComparisonOrder order,
                          ampwb::ComparisonRuns runs = ampwb::ComparisonRuns::Pair,
                          const LocalProcesses& processes = {});
+    /// Measures what fp32, bf16 and fp16 cost each module in a few steps of `config` (a PrecisionMeasurement) and
+    /// suggests a precision policy from it: suggestionMade follows, unless a run failed or was stopped.
+    void startSuggestion(const ampwb::TrainingConfig& config);
     /// Where amp-workbench-cli is, which runs the other ranks of a data-parallel run: beside this
     /// program, else the one built with it.
     static std::string rankProgram();
@@ -72,6 +77,8 @@ Q_SIGNALS:
     void eventsArrived(const TrainingEvents& events);
     /// After the last eventsArrived of the work; the controller is idle again.
     void workFinished(EngineController::Work work);
+    /// Before workFinished of a suggestion's work: the suggestion, and the folder of the runs it was measured in.
+    void suggestionMade(const ampwb::PrecisionSuggestion& suggestion, const QString& directory);
     void pausedChanged(bool paused);
     void stoppingChanged(bool stopping);
 
@@ -103,6 +110,8 @@ private:
     std::unique_ptr<ampwb::TrainingJob> job;
     std::thread worker;
     Work currentWork = Work::None;
+    std::optional<ampwb::PrecisionSuggestion> suggestion; ///< written by the worker, read once it is joined
+    std::string suggestionDirectory;
     bool paused = false;
     bool stopping = false;
 };

@@ -103,6 +103,20 @@ MainWindow::MainWindow(QWidget* parent)
         tabWidget->setCurrentWidget(comparePage);
     });
     connect(runsPage, &RunsTab::resumeRequested, this, &MainWindow::resumeRun);
+    // The X-ray's precision column starts from the Train tab's policy, and trains as the Train tab's.
+    connect(configurationPanel, &TrainingConfigPanel::changed, this,
+            [this] { xrayPage->setActivePolicy(configurationPanel->precisionPolicy()); });
+    connect(xrayPage, &XrayTab::trainRequested, this, [this](const ampwb::PrecisionPolicy& policy) {
+        configurationPanel->setXrayPolicy(policy);
+        startTraining();
+    });
+    connect(xrayPage, &XrayTab::suggestionRequested, this, [this] {
+        ampwb::TrainingConfig config;
+        if (controller->isBusy() || !prepareConfig(config))
+            return;
+        stateLabel->setText(tr("Measuring precisions (the X-ray tab shows how far)…"));
+        controller->startSuggestion(config);
+    });
     connect(runsPage, &RunsTab::configurationRequested, this, [this](const ampwb::TrainingConfig& config) {
         configurationPanel->setConfig(config);
         statusBar()->showMessage(tr("Configuration loaded from the run."), 5000);
@@ -331,6 +345,8 @@ void MainWindow::onEvents(const TrainingEvents& events)
         return;
     // The status names the step the working tab's progress shows (in a comparison in turns: AMP's,
     // which steps last), not whichever run's step came last.
+    if (controller->work() == EngineController::Work::Suggestion)
+        return; // its runs' steps are shown in the X-ray tab
     const bool comparing = controller->work() == EngineController::Work::Comparison;
     const ampwb::StepMetrics& shown = (comparing ? comparePage->progress() : trainPage->progress()).shownStep();
     if (shown.step == 0)

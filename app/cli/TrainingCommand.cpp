@@ -11,6 +11,7 @@
 #include "system/AtomicFile.h"
 #include "system/ThreadPolicy.h"
 #include "training/Comparison.h"
+#include "training/PrecisionMeasurement.h"
 #include "training/Trainer.h"
 
 #include <algorithm>
@@ -32,7 +33,9 @@ const char* kCompareIntroduction =
     "Usage: amp-workbench-cli compare [OPTIONS]\n\n"
     "Trains FP32 and AMP (or, with --three-way, FP32, AMP bf16 and AMP fp16) with the same seed and\n"
     "data order (on a CPU in turns, step by step; on CUDA and data-parallel one after the other), and\n"
-    "writes the runs and report.md (the comparison table) into a new folder.\n\n";
+    "writes the runs and report.md (the comparison table) into a new folder. With --precision-policy,\n"
+    "a third run trains under that policy (same seed and data order), and the report says whether\n"
+    "it beat both.\n\n";
 
 const char* kProfileIntroduction =
     "Usage: amp-workbench-cli profile [OPTIONS]\n\n"
@@ -41,11 +44,22 @@ const char* kProfileIntroduction =
     "module, autocast's casts. Prints FP32 against AMP and writes profile/steps-A-B/ into each run\n"
     "folder: trace.json (Perfetto, chrome://tracing), classes.csv, modules.csv, operators.csv.\n\n";
 
+const char* kSuggestIntroduction =
+    "Usage: amp-workbench-cli precision suggest [OPTIONS]\n\n"
+    "Suggests a precision policy from measurements on this machine and these data: trains FP32, AMP\n"
+    "bf16 and AMP fp16 (with its loss scaling) for 1 + --steps steps with the same seed and data, profiles\n"
+    "the steps after the first and measures the fp16 run's gradients against fp16's and bf16's ranges. Per\n"
+    "module it picks the fastest precision whose gradients flush to zero at most --max-flushed of their\n"
+    "values, a 16-bit one only when at least --min-gain faster (docs/precision-policy.md), and prints the\n"
+    "table behind every choice. Writes the runs, suggestion.md and suggested-policy.json (for `train\n"
+    "--precision-policy FILE`) into a new folder.\n\n";
+
 const char* introductionOf(TrainingCommand::Kind kind)
 {
     switch (kind) {
     case TrainingCommand::Kind::Train: return kTrainIntroduction;
     case TrainingCommand::Kind::Compare: return kCompareIntroduction;
+    case TrainingCommand::Kind::SuggestPrecision: return kSuggestIntroduction;
     case TrainingCommand::Kind::Profile: break;
     }
     return kProfileIntroduction;
@@ -87,6 +101,16 @@ int exitCode(const RunSummary& summary)
     default: return 1;
     }
 }
+
+/// The exit code of the first run it sees end other than finished (0 while all finish).
+struct RunOutcome : TrainingObserver {
+    void runFinished(const RunSummary& summary) override
+    {
+        if (code == 0)
+            code = exitCode(summary);
+    }
+    int code = 0;
+};
 
 } // namespace
 
@@ -140,7 +164,8 @@ TrainingCommand::TrainingCommand(Kind kind)
             {"--precision-policy", "PRESET|FILE",
              "each module's precision: a preset (fp32, amp, amp-batchnorm-fp32,\n"
              "amp-keep-small-maps-fp32, bf16-everywhere) or a JSON policy file\n"
-             "(docs/precision-policy.md); instead of --precision",
+             "(docs/precision-policy.md); instead of --precision (compare: a\n"
+             "third run beside FP32 and AMP)",
              [this](const OptionValue& v) {
                  try {
                      config.precisionPolicy = readPrecisionPolicy(v.text());
@@ -238,7 +263,7 @@ TrainingCommand::TrainingCommand(Kind kind)
                        "--nproc-per-node also how long rank 0, once done, waits for the\n"
                        "others to end before it ends them",
                        [this](const OptionValue& v) { groupTimeoutSeconds = v.wholeNumberBetween(1, 86400); }});
-    if (kind == Kind::Profile) {
+    if (kind == Kind::Profile || kind == Kind::SuggestPrecision) {
         runRows.push_back(
             {"--steps", "N", "steps to profile after the first (default 5)", [this](const OptionValue& v) {
                  profileSteps = StepRange{2, 1 + v.wholeNumberBetween(1, 1000)};
@@ -270,8 +295,29 @@ TrainingCommand::TrainingCommand(Kind kind)
                            "FP32 and --amp-dtype's AMP; on a CPU, fp16's steps take far longer",
                            [this](const OptionValue&) { comparedRuns = ComparisonRuns::ThreeWay; }});
         table.refuse("--resume", "--resume is only for `train`.");
+    } else if (kind == Kind::SuggestPrecision) {
+        for (const std::string option : {"--precision", "--precision-policy", "--amp-dtype"})
+            table.refuse(option, option + " does not go with `precision suggest`, which measures fp32, bf16 and fp16.");
+        table.refuse("--nproc-per-node", "`precision suggest` measures in one process.");
+        table.refuse("--json", "`precision suggest` prints a table; suggestion.md and suggested-policy.json hold it.");
+        table.takePositional([this](const std::string& word) { words.push_back(word); });
     }
     table.addGroup("Run:", std::move(runRows));
+    if (kind == Kind::SuggestPrecision) {
+        std::vector<Option> suggestionRows{
+            {"--max-flushed", "F",
+             "the largest fraction of a module's non-zero gradient values that may\n"
+             "flush to zero in a 16-bit type (default 0.001)",
+             [this](const OptionValue& v) { rule.maxFlushedFraction = v.number(); }},
+            {"--min-gain", "G",
+             "how much faster a 16-bit type must be on a module to replace a wider\n"
+             "one (default 0.05: 5 %)",
+             [this](const OptionValue& v) { rule.minimumGain = v.number(); }},
+            {"--output", "FILE", "also write the suggested policy to FILE",
+             [this](const OptionValue& v) { policyOutput = v.text(); }},
+        };
+        table.addGroup("Suggestion:", std::move(suggestionRows));
+    }
     table.addGroup("Output:",
                    {
                        {"--json", "", "one JSON object per line (started, step, epoch, finished)",
@@ -285,11 +331,12 @@ int TrainingCommand::run()
     const std::vector<EngineMessage> problems = validationProblems(config);
     if (!problems.empty())
         throw UsageError(problems.front().english());
-    if (kind == Kind::Compare && config.precisionPolicy)
-        throw UsageError(
-            "--precision-policy trains one run: use it with train or profile (compare runs FP32 and AMP).");
+    if (kind == Kind::Compare && config.precisionPolicy && comparedRuns == ComparisonRuns::ThreeWay)
+        throw UsageError("--precision-policy adds a third run to FP32 and AMP; leave out --three-way.");
     if (threads > 0)
         applyThreadPolicy(chooseThreadPolicy(threads));
+    if (kind == Kind::SuggestPrecision)
+        return suggestPrecision();
     if (kind == Kind::Profile) {
         // A short measurement: the first step warms up, the rest are profiled; one batch validates.
         if (!profileSteps)
@@ -408,6 +455,39 @@ int TrainingCommand::compare()
     for (const RunSummary& amp : result.amp)
         code = code != 0 ? code : exitCode(amp);
     return withLocalRanks(localRanks, code);
+}
+
+int TrainingCommand::suggestPrecision()
+{
+    if (words.empty() || words[0] != "suggest")
+        throw UsageError(words.empty() ? "Name what to do: `precision suggest`."
+                                       : "Unknown action \"" + words[0] + "\": the only action is suggest.");
+    if (words.size() > 1)
+        throw UsageError("Unexpected argument \"" + words[1] + "\".");
+    if (!(rule.maxFlushedFraction >= 0.0 && rule.maxFlushedFraction <= 1.0))
+        throw UsageError("--max-flushed is a fraction from 0 to 1, such as 0.001.");
+    if (!(rule.minimumGain >= 0.0 && rule.minimumGain < 1.0))
+        throw UsageError("--min-gain is a fraction from 0 up to 1, such as 0.05.");
+    ConsoleObserver console(style());
+    RunOutcome outcome;
+    PrecisionMeasurement measurement(config, profileSteps ? profileSteps->last - 1 : 5, rule);
+    measurement.addObserver(&console);
+    measurement.addObserver(&outcome);
+    {
+        InterruptWatcher watcher(kStopNotice, [&] { measurement.requestStop(); });
+        measurement.runJob();
+    }
+    const std::optional<PrecisionSuggestion> suggestion = measurement.suggestion();
+    if (!suggestion)
+        return outcome.code != 0 ? outcome.code : 1;
+    std::printf("\n%s\nWritten to %s/suggested-policy.json (train --precision-policy FILE trains under it) and "
+                "suggestion.md.\n",
+                suggestionMarkdown(*suggestion, rule).c_str(), measurement.directory().c_str());
+    if (!policyOutput.empty()) {
+        writeTextAtomically(policyOutput, precisionPolicyJson(suggestion->policy) + "\n");
+        std::printf("Also written to %s.\n", policyOutput.c_str());
+    }
+    return 0;
 }
 
 } // namespace ampwb::cli

@@ -3,6 +3,7 @@
 #include "Command.h"
 #include "run/TrainingConfig.h"
 #include "training/Comparison.h"
+#include "xray/PrecisionSuggestion.h"
 #include "xray/StepProfiler.h"
 
 #include <memory>
@@ -22,10 +23,12 @@ enum class ConsoleStyle;
 /// `amp-workbench-cli train` (one run into a new run folder, or a stopped one resumed),
 /// `amp-workbench-cli compare` (FP32 and AMP with the same seed and data order) and
 /// `amp-workbench-cli profile` (a short comparison, or one run, whose steps after the first are
-/// profiled operator by operator). run() returns 0 when the runs finished, 130 when stopped, 1 when one failed.
+/// profiled operator by operator) and `amp-workbench-cli precision suggest` (a short three-way comparison,
+/// profiled, and the precision policy its measurements suggest). run() returns 0 when the runs finished, 130
+/// when stopped, 1 when one failed.
 class TrainingCommand : public Command {
 public:
-    enum class Kind { Train, Compare, Profile };
+    enum class Kind { Train, Compare, Profile, SuggestPrecision };
 
     explicit TrainingCommand(Kind kind);
 
@@ -34,6 +37,8 @@ public:
 private:
     int train();
     int compare();
+    /// `precision suggest`: measures, prints the table behind every choice and writes the policy.
+    int suggestPrecision();
     /// Records --interleave or --one-after-the-other; throws UsageError when both are given.
     void chooseOrder(ComparisonOrder chosen);
     /// Prints the X-ray of the profiles taken (none: nothing).
@@ -59,6 +64,9 @@ private:
     bool precisionChosen = false;          ///< --precision given (`profile` then profiles that run alone)
     std::optional<StepRange> profileSteps; ///< --profile-steps A:B, or `profile`'s steps after the first
     std::vector<ProfileTaken> profiles;    ///< taken during the run, in the order they were written
+    std::vector<std::string> words;        ///< `precision`'s action: "suggest"
+    SuggestionRule rule;                   ///< `precision suggest`: --max-flushed, --min-gain
+    std::string policyOutput;              ///< `precision suggest`: --output, a copy of the suggested policy
 };
 
 } // namespace ampwb::cli

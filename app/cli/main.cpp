@@ -1,5 +1,5 @@
-// amp-workbench-cli: headless training, FP32-vs-AMP comparison, classification, model export, serving and
-// fetching pretrained weights.
+// amp-workbench-cli: headless training, FP32-vs-AMP comparison, precision policies suggested from measurements,
+// classification, model export, serving and fetching pretrained weights.
 // main() is the dispatcher: it picks the command, parses its options, prints help and owns the exit codes.
 #include "ClassifyCommand.h"
 #include "EvaluateCommand.h"
@@ -41,6 +41,8 @@ const CommandEntry kCommands[] = {
      create<cli::TrainingCommand, cli::TrainingCommand::Kind::Compare>},
     {"profile", "the X-ray: where FP32's and AMP's step time goes, operator by operator (trace + CSV)",
      create<cli::TrainingCommand, cli::TrainingCommand::Kind::Profile>},
+    {"precision", "`precision suggest`: a precision policy from fp32, bf16 and fp16 measured on this machine",
+     create<cli::TrainingCommand, cli::TrainingCommand::Kind::SuggestPrecision>},
     {"classify", "classify images with a trained run, a .pth state dict or torchvision's weights",
      create<cli::ClassifyCommand>},
     {"evaluate", "where a model goes wrong on a dataset: confusion matrix, per-class figures",

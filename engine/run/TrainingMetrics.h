@@ -54,6 +54,7 @@ struct RankStep {
 struct StepMetrics {
     Precision precision = Precision::Fp32; ///< of the run that took the step (tells the runs of a comparison apart)
     AmpDtype ampDtype = AmpDtype::Auto; ///< its AMP type, resolved (Auto in FP32): tells a three-way's AMP runs apart
+    bool policyRun = false;  ///< taken by a comparison's run under its precision policy (tells it from FP32 and AMP)
     int64_t step = 0;        ///< 1-based, counted over the whole run
     int64_t epoch = 0;       ///< 1-based
     int64_t stepInEpoch = 0; ///< 1-based
@@ -79,6 +80,7 @@ struct StepMetrics {
 struct EpochMetrics {
     Precision precision = Precision::Fp32; ///< of the run the epoch belongs to
     AmpDtype ampDtype = AmpDtype::Auto;    ///< its AMP type, resolved (Auto in FP32)
+    bool policyRun = false;                ///< of a comparison's run under its precision policy
     int64_t epoch = 0;
     int64_t steps = 0;    ///< optimizer steps taken in this epoch
     bool complete = true; ///< false when the run stopped before the epoch's end

@@ -57,6 +57,10 @@ const EnumName<EngineMessage::Code> kCodeNames[] = {
     {EngineMessage::Code::AccuracyWithinLossSpread, "AccuracyWithinLossSpread"},
     {EngineMessage::Code::AccuracyWithinSampleMargin, "AccuracyWithinSampleMargin"},
     {EngineMessage::Code::AccuracyDifferenceTold, "AccuracyDifferenceTold"},
+    {EngineMessage::Code::PolicyBeatBoth, "PolicyBeatBoth"},
+    {EngineMessage::Code::PolicyDidNotBeatBoth, "PolicyDidNotBeatBoth"},
+    {EngineMessage::Code::PolicyTooShortToTell, "PolicyTooShortToTell"},
+    {EngineMessage::Code::PolicyAccuracy, "PolicyAccuracy"},
     {EngineMessage::Code::CpuDeviceOneThread, "CpuDeviceOneThread"},
     {EngineMessage::Code::CpuDevice, "CpuDevice"},
     {EngineMessage::Code::CudaDevice, "CudaDevice"},
@@ -418,6 +422,17 @@ const char* englishText(EngineMessage::Code code)
         return QT_TRANSLATE_NOOP("EngineText", "Accuracy: top-1 %1 pt (±%2 on the validation sample), and the "
                                                "training losses differ by %3 (±%4) over the last %5 steps: a "
                                                "difference these runs can tell.");
+    case Code::PolicyBeatBoth:
+        return QT_TRANSLATE_NOOP("EngineText", "The policy %1 beat both: %2× the FP32 throughput and %3× the AMP "
+                                               "throughput (steady-state images/s).");
+    case Code::PolicyDidNotBeatBoth:
+        return QT_TRANSLATE_NOOP("EngineText", "The policy %1 did not beat both: %2× the FP32 throughput and %3× the "
+                                               "AMP throughput (steady-state images/s).");
+    case Code::PolicyTooShortToTell:
+        return QT_TRANSLATE_NOOP("EngineText", "Too short to tell whether the policy %1 beat both: %2× the FP32 "
+                                               "throughput and %3× the AMP throughput, but the step times of these "
+                                               "runs leave ±%4 % of uncertainty (95 %). %5");
+    case Code::PolicyAccuracy: return QT_TRANSLATE_NOOP("EngineText", "The policy %1 against FP32: %2");
 
     case Code::CpuDeviceOneThread: return QT_TRANSLATE_NOOP("EngineText", "CPU (%1, 1 thread, bf16 units: %2)");
     case Code::CpuDevice: return QT_TRANSLATE_NOOP("EngineText", "CPU (%1, %2 threads, bf16 units: %3)");

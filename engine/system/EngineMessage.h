@@ -59,6 +59,11 @@ public:
         AccuracyWithinLossSpread,
         AccuracyWithinSampleMargin,
         AccuracyDifferenceTold,
+        // policyVerdict(): %1 the policy's name, %2 and %3 its throughput over FP32's and over AMP's.
+        PolicyBeatBoth,
+        PolicyDidNotBeatBoth,
+        PolicyTooShortToTell,
+        PolicyAccuracy,
         // deviceMessage().
         CpuDeviceOneThread,
         CpuDevice,

@@ -11,6 +11,7 @@
 #include "training/Trainer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -107,7 +108,40 @@ struct ComparedRun {
     Precision precision;
     AmpDtype dtype;
     std::string folder;
+    bool underPolicy = false; ///< trains under the configuration's precision policy
 };
+
+/// Passes a policy run's reports on, its steps and epochs marked as the policy run's.
+class PolicyRunReports : public TrainingObserver {
+public:
+    explicit PolicyRunReports(TrainingObserver& observers)
+        : observers(observers)
+    {
+    }
+    void runStarted(const RunStarted& started) override { observers.runStarted(started); }
+    void stepFinished(const StepMetrics& step) override
+    {
+        StepMetrics marked = step;
+        marked.policyRun = true;
+        observers.stepFinished(marked);
+    }
+    void epochFinished(const EpochMetrics& epoch) override
+    {
+        EpochMetrics marked = epoch;
+        marked.policyRun = true;
+        observers.epochFinished(marked);
+    }
+    void runFinished(const RunSummary& summary) override { observers.runFinished(summary); }
+
+private:
+    TrainingObserver& observers;
+};
+
+/// Whether a throughput ratio is no further from 1 than its 95 % margin (none known: 0) leaves uncertain.
+bool withinNoise(double ratio, double margin)
+{
+    return margin > 0.0 && std::abs(ratio - 1.0) <= margin * ratio;
+}
 
 /// The AMP run's autocast type; a summary.json from before the field ran autocast's defaults.
 AmpDtype ampDtypeOf(const RunSummary& amp)
@@ -123,6 +157,16 @@ ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParal
 {
     const bool cuda = device.rfind("cuda", 0) == 0 || (device == "auto" && cudaAvailable());
     return cuda || dataParallel ? ComparisonOrder::Sequential : ComparisonOrder::Interleaved;
+}
+
+std::string policyRunFolder(const PrecisionPolicy& policy)
+{
+    std::string name = policy.name;
+    for (char& character : name)
+        if (!std::isalnum(static_cast<unsigned char>(character)) && character != '-' && character != '_'
+            && character != '.')
+            character = '-';
+    return "policy-" + name;
 }
 
 std::vector<AmpDtype> comparedAmpTypes(ComparisonRuns runs, AmpDtype configured)
@@ -187,6 +231,9 @@ ComparisonResult Comparison::run()
     if (group && order == ComparisonOrder::Interleaved)
         throw std::invalid_argument("An interleaved comparison runs in one process; compare data-parallel one run "
                                     "after the other.");
+    if (config.precisionPolicy && runs == ComparisonRuns::ThreeWay)
+        throw std::invalid_argument("A precision policy is the third run beside FP32 and AMP; a three-way comparison "
+                                    "has three already: compare the policy without --three-way.");
     const bool writesFolder = leadsTheRun(group.get());
     ComparisonResult result;
     if (config.name.empty())
@@ -199,6 +246,10 @@ ComparisonResult Comparison::run()
         compared.push_back({Precision::Amp, dtype,
                             runs == ComparisonRuns::Pair ? toString(Precision::Amp)
                                                          : toString(Precision::Amp) + "-" + shortName(dtype)});
+    if (config.precisionPolicy)
+        compared.push_back({config.precisionPolicy->usesReducedPrecision() ? Precision::Amp : Precision::Fp32,
+                            config.ampDtype, policyRunFolder(*config.precisionPolicy), true});
+    PolicyRunReports policyReports(observers);
     std::vector<std::unique_ptr<Trainer>> trainers;
     std::vector<StepLosses> losses(compared.size());
     StepTurns turns(static_cast<int>(compared.size()));
@@ -206,11 +257,13 @@ ComparisonResult Comparison::run()
         TrainingConfig runConfig = config;
         runConfig.precision = run.precision;
         runConfig.ampDtype = run.dtype;
+        if (!run.underPolicy)
+            runConfig.precisionPolicy.reset(); // FP32 and AMP are the references
         if (writesFolder)
             runConfig.runsDirectory = result.directory;
         runConfig.name = run.folder;
         auto& trainer = *trainers.emplace_back(std::make_unique<Trainer>(runConfig));
-        trainer.addObserver(&observers);
+        trainer.addObserver(run.underPolicy ? static_cast<TrainingObserver*>(&policyReports) : &observers);
         trainer.addObserver(&losses[trainers.size() - 1]);
         if (group)
             trainer.joinGroup(group);
@@ -255,6 +308,10 @@ ComparisonResult Comparison::run()
         }
     }
     result.fp32 = summaries[0];
+    if (config.precisionPolicy) {
+        result.policy = summaries.back();
+        summaries.pop_back();
+    }
     result.amp.assign(summaries.begin() + 1, summaries.end());
     std::vector<std::vector<double>> stepLosses;
     for (StepLosses& run : losses)
@@ -274,11 +331,12 @@ std::string Comparison::report(const ComparisonResult& result, const std::vector
 {
     const DeviceInfo machine = probeDevices();
     std::ostringstream report;
-    report << "# FP32 vs " << (runs == ComparisonRuns::Pair ? "AMP" : "AMP bf16 vs AMP fp16") << " — " << config.name
-           << "\n\n"
+    const std::string policyName = config.precisionPolicy ? config.precisionPolicy->name : std::string();
+    report << "# FP32 vs " << (runs == ComparisonRuns::Pair ? "AMP" : "AMP bf16 vs AMP fp16")
+           << (result.policy ? " vs policy " + policyName : std::string()) << " — " << config.name << "\n\n"
            << comparisonSetup(config, result.amp, machine) << "- Order: "
            << (order == ComparisonOrder::Interleaved ? "interleaved step by step" : "one run after the other") << "\n\n"
-           << comparisonTable(result.fp32, result.amp) << "\n";
+           << comparisonTable(result.fp32, result.amp, result.policy, policyName) << "\n";
     for (size_t index = 0; index < result.amp.size(); ++index) {
         const RunSummary& amp = result.amp[index];
         if (result.amp.size() > 1)
@@ -290,6 +348,14 @@ std::string Comparison::report(const ComparisonResult& result, const std::vector
             report << "\n" << accuracy->english() << "\n";
         if (result.amp.size() > 1)
             report << "\n";
+    }
+    if (result.policy) {
+        report << "\n" << policyVerdict(result.fp32, result.amp.at(0), *result.policy, policyName).english() << "\n";
+        const auto accuracy = accuracyVerdict(result.fp32, *result.policy,
+                                              finalLossDifference(stepLosses.at(0), stepLosses.back()));
+        if (accuracy)
+            report << "\n"
+                   << EngineMessage(EngineMessage::Code::PolicyAccuracy, {policyName, *accuracy}).english() << "\n";
     }
     return report.str();
 }
@@ -319,6 +385,8 @@ std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunS
                   << " clean steps";
         setup << "\n";
     }
+    if (config.precisionPolicy)
+        setup << "- Precision policy (the third run): " << describePrecisionPolicy(*config.precisionPolicy) << "\n";
     setup << "- Engine paths: ";
     if (config.enginePaths.isStock())
         setup << "stock libtorch (its own operators and SGD alone)";
@@ -332,28 +400,34 @@ std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunS
     return setup.str();
 }
 
-std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp)
+std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp,
+                            const std::optional<RunSummary>& policy, const std::string& policyName)
 {
+    // A pair's AMP column is "AMP", as in the recipe's table; a three-way's name their types.
+    std::vector<RunSummary> others = amp;
+    std::vector<std::string> labels;
+    for (const RunSummary& run : amp)
+        labels.push_back(amp.size() > 1 ? precisionLabel(Precision::Amp, ampDtypeOf(run)) : "AMP");
+    if (policy) {
+        others.push_back(*policy);
+        labels.push_back("Policy " + policyName);
+    }
     bool projected = fp32.epochSecondsProjected;
     bool interleaved = fp32.interleaved;
-    for (const RunSummary& run : amp) {
+    for (const RunSummary& run : others) {
         projected = projected || run.epochSecondsProjected;
         interleaved = interleaved || run.interleaved;
     }
     std::string memoryLabel = fp32.memoryIsCuda ? "Peak memory (CUDA allocated)" : "Peak memory (process RSS)";
     if (interleaved)
-        memoryLabel += amp.size() > 1 ? ", all runs at once" : ", both runs at once";
-    // A pair's AMP column is "AMP", as in the recipe's table; a three-way's name their types.
-    std::vector<std::string> labels;
-    for (const RunSummary& run : amp)
-        labels.push_back(amp.size() > 1 ? precisionLabel(Precision::Amp, ampDtypeOf(run)) : "AMP");
+        memoryLabel += others.size() > 1 ? ", all runs at once" : ", both runs at once";
     std::ostringstream table;
-    // One row: the metric, FP32's cell, each AMP run's cell, then each AMP run against FP32.
+    // One row: the metric, FP32's cell, each other run's cell, then each other run against FP32.
     auto row = [&](const std::string& metric, const std::string& fp32Cell, auto cell, auto against) {
         table << "| " << metric << " | " << fp32Cell;
-        for (const RunSummary& run : amp)
+        for (const RunSummary& run : others)
             table << " | " << cell(run);
-        for (const RunSummary& run : amp)
+        for (const RunSummary& run : others)
             table << " | " << against(run);
         table << " |\n";
     };
@@ -363,7 +437,7 @@ std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary
     for (const std::string& label : labels)
         table << " | " << label << " vs FP32";
     table << " |\n|---|---:";
-    for (size_t column = 0; column < 2 * amp.size(); ++column)
+    for (size_t column = 0; column < 2 * others.size(); ++column)
         table << "|---:";
     table << "|\n";
     row((projected ? "Epoch time (projected)" : "Epoch time"), format("%.1f s", fp32.epochSeconds),
@@ -415,7 +489,7 @@ EngineMessage comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, i
         return EngineMessage(Code::VerdictTooFewSteps);
     const double speedup = amp.imagesPerSecond / fp32.imagesPerSecond;
     const double margin = throughputRatioMargin(amp.imagesPerSecondError, fp32.imagesPerSecondError);
-    if (margin > 0.0 && std::abs(speedup - 1.0) <= margin * speedup)
+    if (withinNoise(speedup, margin))
         return EngineMessage(Code::VerdictTooShortToTell,
                              {format("%.2f", speedup), format("%.0f", margin * 100.0),
                               EngineMessage(fp32.interleaved || amp.interleaved
@@ -468,6 +542,33 @@ std::optional<EngineMessage> accuracyVerdict(const RunSummary& fp32, const RunSu
     if (std::abs(points) <= sample)
         return EngineMessage(Code::AccuracyWithinSampleMargin, {difference, sampleMargin, lossMean, lossMargin, steps});
     return EngineMessage(Code::AccuracyDifferenceTold, {difference, sampleMargin, lossMean, lossMargin, steps});
+}
+
+EngineMessage policyVerdict(const RunSummary& fp32, const RunSummary& amp, const RunSummary& policy,
+                            const std::string& policyName)
+{
+    using Code = EngineMessage::Code;
+    for (const RunSummary* run : {&fp32, &amp, &policy})
+        if (run->state == RunState::Failed)
+            return EngineMessage(Code::VerdictRunFailed, {run->message});
+    if (fp32.imagesPerSecond <= 0.0 || amp.imagesPerSecond <= 0.0 || policy.imagesPerSecond <= 0.0)
+        return EngineMessage(Code::VerdictTooFewSteps);
+    const double overFp32 = policy.imagesPerSecond / fp32.imagesPerSecond;
+    const double overAmp = policy.imagesPerSecond / amp.imagesPerSecond;
+    const double fp32Margin = throughputRatioMargin(policy.imagesPerSecondError, fp32.imagesPerSecondError);
+    const double ampMargin = throughputRatioMargin(policy.imagesPerSecondError, amp.imagesPerSecondError);
+    const bool fp32Told = !withinNoise(overFp32, fp32Margin);
+    const bool ampTold = !withinNoise(overAmp, ampMargin);
+    const std::vector<EngineMessage::Argument> ratios{policyName, format("%.2f", overFp32), format("%.2f", overAmp)};
+    if (fp32Told && ampTold && overFp32 > 1.0 && overAmp > 1.0)
+        return EngineMessage(Code::PolicyBeatBoth, ratios);
+    if ((fp32Told && overFp32 <= 1.0) || (ampTold && overAmp <= 1.0))
+        return EngineMessage(Code::PolicyDidNotBeatBoth, ratios);
+    std::vector<EngineMessage::Argument> uncertain = ratios;
+    uncertain.emplace_back(format("%.0f", std::max(fp32Margin, ampMargin) * 100.0));
+    uncertain.emplace_back(
+        EngineMessage(policy.interleaved ? Code::AdviceTrainMoreSteps : Code::AdviceTrainMoreStepsOrInterleave));
+    return EngineMessage(Code::PolicyTooShortToTell, std::move(uncertain));
 }
 
 } // namespace ampwb

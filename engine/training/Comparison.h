@@ -22,9 +22,11 @@ class Trainer;
 
 /// The runs of a comparison and the report made from them.
 struct ComparisonResult {
-    std::string directory; ///< holds fp32/, amp/ (or amp-bf16/ and amp-fp16/) and report.md
+    /// holds fp32/, amp/ (or amp-bf16/ and amp-fp16/), policy-NAME/ under a precision policy, and report.md
+    std::string directory;
     RunSummary fp32;
-    std::vector<RunSummary> amp; ///< one run per AMP type compared, in the order of ComparisonRuns
+    std::vector<RunSummary> amp;      ///< one run per AMP type compared, in the order of ComparisonRuns
+    std::optional<RunSummary> policy; ///< the third run, under the configuration's precision policy, when it has one
     std::string reportMarkdown;
 };
 
@@ -52,22 +54,27 @@ enum class ComparisonOrder {
 /// allocator peak is a headline figure, and in a data-parallel group, which cannot interleave.
 ComparisonOrder defaultComparisonOrder(const std::string& device, bool dataParallel);
 
+/// The folder of a comparison's run under `policy`: "policy-" and its name, each character a folder name cannot
+/// hold (or that a shell would quote) as "-".
+std::string policyRunFolder(const PrecisionPolicy& policy);
+
 /// Runs FP32 and AMP (or AMP bf16 and AMP fp16) with the same configuration, seed and data order (each in its
-/// own run folder under one comparison folder) and writes the recipe's table as report.md.
-/// `requestStop()` and `setPaused()` may be called from any thread.
+/// own run folder under one comparison folder) and writes the recipe's table as report.md. A configuration with
+/// a precision policy adds a third run under it, after FP32 and AMP (which train without it, as the references);
+/// a three-way comparison takes none. `requestStop()` and `setPaused()` may be called from any thread.
 class Comparison : public TrainingJob {
 public:
     explicit Comparison(TrainingConfig config, ComparisonOrder order = ComparisonOrder::Sequential,
                         ComparisonRuns runs = ComparisonRuns::Pair);
-    /// Observers see both runs (the precision of every event tells which); they are called
-    /// on the training threads, one call at a time.
+    /// Observers see every run (the precision of every event tells which, and a policy run's steps and epochs
+    /// say policyRun); they are called on the training threads, one call at a time.
     void addObserver(TrainingObserver* observer) override;
     /// Trains the runs as ranks of `group`, data-parallel, one after the other (an interleaved
     /// comparison is refused); rank 0 alone writes the comparison folder and its report. When the
     /// FP32 run stops or fails on every rank, the AMP runs are not started.
     void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup) override;
     /// Trains the runs and writes the report; blocks. Throws when the comparison folder or
-    /// the report cannot be written.
+    /// the report cannot be written, and std::invalid_argument for a three-way comparison with a precision policy.
     ComparisonResult run();
     /// run() for whoever holds the comparison as a TrainingJob: the runs' summaries go to the
     /// observers, the report to report.md.
@@ -97,14 +104,17 @@ private:
 };
 
 /// What a comparison ran with, as Markdown list items: data, start, optimiser, each AMP run's autocast and loss
-/// scaling, the device (CPU model, operator threads, bf16 units, or the GPU) and loader threads, versions.
+/// scaling, the third run's precision policy (the configuration's, when it has one), the device (CPU model, operator
+/// threads, bf16 units, or the GPU) and loader threads, versions.
 std::string comparisonSetup(const TrainingConfig& config, const std::vector<RunSummary>& amp,
                             const DeviceInfo& machine);
 
 /// The comparison table in Markdown: epoch time, images/s, peak memory, final top-1/top-5,
 /// skipped steps / NaN, with each AMP run against FP32 (epoch time × faster/slower, throughput × with its 95 %
 /// margin, memory ±%, accuracy points with their 95 % margin and whether that is within noise).
-std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp);
+/// `policy`: the run under a precision policy, a column of its own after the AMP runs', headed "Policy NAME".
+std::string comparisonTable(const RunSummary& fp32, const std::vector<RunSummary>& amp,
+                            const std::optional<RunSummary>& policy = std::nullopt, const std::string& policyName = {});
 
 /// One plain sentence on whether an AMP run helped (naming both measures: steady-state throughput and epoch
 /// time) and, when it did not, the likely reason; "Too short to tell" when the step times' spread is as
@@ -118,5 +128,10 @@ EngineMessage comparisonVerdict(const RunSummary& fp32, const RunSummary& amp, i
 /// validated.
 std::optional<EngineMessage> accuracyVerdict(const RunSummary& fp32, const RunSummary& amp,
                                              const LossDifference& losses);
+
+/// One plain sentence on whether the run under the precision policy `policyName` beat both FP32 and AMP on
+/// steady-state throughput, by more than their step times' spread leaves uncertain (comparisonVerdict's rule).
+EngineMessage policyVerdict(const RunSummary& fp32, const RunSummary& amp, const RunSummary& policy,
+                            const std::string& policyName);
 
 } // namespace ampwb

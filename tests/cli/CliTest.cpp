@@ -148,8 +148,8 @@ void CliTest::usageErrorsExitWithTwo_data()
         << "\"amp-everywhere\" is neither a precision policy preset (fp32, amp, amp-batchnorm-fp32";
     QTest::newRow("--precision-policy not JSON")
         << QStringList{"train", "--precision-policy", "/etc/hostname"} << "/etc/hostname is not a JSON object";
-    QTest::newRow("--precision-policy with compare")
-        << QStringList{"compare", "--precision-policy", "amp"} << "--precision-policy trains one run";
+    QTest::newRow("--precision-policy with compare --three-way")
+        << QStringList{"compare", "--precision-policy", "amp", "--three-way"} << "leave out --three-way";
 }
 
 void CliTest::usageErrorsExitWithTwo()

@@ -29,6 +29,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -207,6 +208,25 @@ int takeScreenshots(MainWindow& window, const GuiTestEnvironment& environment, c
     if (!waitFor([&] { return images.count(ClassifiedImageList::State::Waiting) == 0; }, "the classified photos"))
         return 1;
     save(window, folder, QStringLiteral("classify") + suffix);
+
+    // The precision column: suggested from measured fp32, bf16 and fp16 steps, then trained as the Train tab's policy.
+    window.tabs().setCurrentWidget(&window.xrayTab());
+    xrayViews->setCurrentIndex(1);
+    window.xrayTab().suggestButton()->click();
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the precision suggestion"))
+        return 1;
+    save(window, folder, QStringLiteral("xray-suggestion") + suffix);
+    window.xrayTab().trainWithPolicyButton()->click();
+    if (!waitFor([&] { return stepsOf(window.trainTab().histories(), 0) >= 5; }, "the run with the X-ray's policy"))
+        return 1;
+    // The configuration's precision policy, "From the X-ray tab", and its line.
+    auto* policy = window.configPanel().findChild<QComboBox*>(QStringLiteral("precisionPolicy"));
+    if (QScrollArea* scroll = enclosingScrollArea(policy))
+        scroll->ensureWidgetVisible(policy, 50, 200);
+    save(window, folder, QStringLiteral("train-policy") + suffix);
+    if (!waitFor([&] { return !window.engine().isBusy(); }, "the end of the run with the X-ray's policy"))
+        return 1;
+    xrayViews->setCurrentIndex(0);
 
     // The same tab serving the model (in English, for docs/serve.md).
     if (language != QLatin1String("en"))

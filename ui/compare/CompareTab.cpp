@@ -9,12 +9,15 @@
 #include "compare/ComparisonTable.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
+#include "xray/PolicyText.h"
 #include "xray/ProfileButton.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -30,14 +33,19 @@ namespace {
 const QString kReportDirectoryKey = QStringLiteral("compare/reportDirectory");
 const QString kInterleaveKey = QStringLiteral("compare/interleaved");
 const QString kThreeWayKey = QStringLiteral("compare/threeWay");
+const QString kPolicyKey = QStringLiteral("compare/policy");
+const QString kNoPolicy = QStringLiteral("none");
+const QString kPresetPrefix = QStringLiteral("preset:");
+const QString kPolicyFile = QStringLiteral("file");
+const QString kOpenPolicyFile = QStringLiteral("open");
 
-/// Whether a set of runs is an FP32 run followed by one or more AMP runs, all finished: what a verdict
-/// and a report's setup are made of.
-bool fp32ThenAmp(const std::vector<RunHistory>& runs)
+/// Whether the first `count` of a set of runs are an FP32 run followed by one or more AMP runs, all finished: what
+/// a verdict and a report's setup are made of.
+bool fp32ThenAmp(const std::vector<RunHistory>& runs, size_t count)
 {
-    if (runs.size() < 2 || !runs[0].summary || runs[0].summary->precision != ampwb::Precision::Fp32)
+    if (count < 2 || runs.size() < count || !runs[0].summary || runs[0].summary->precision != ampwb::Precision::Fp32)
         return false;
-    return std::all_of(runs.begin() + 1, runs.end(), [](const RunHistory& run) {
+    return std::all_of(runs.begin() + 1, runs.begin() + static_cast<std::ptrdiff_t>(count), [](const RunHistory& run) {
         return run.summary && run.summary->precision == ampwb::Precision::Amp;
     });
 }
@@ -52,13 +60,19 @@ std::vector<double> lossesOf(const RunHistory& run)
     return losses;
 }
 
-/// The AMP runs' summaries of a set that is fp32ThenAmp.
-std::vector<ampwb::RunSummary> ampSummaries(const std::vector<RunHistory>& runs)
+/// The AMP runs' summaries of the first `count` runs, a set that is fp32ThenAmp.
+std::vector<ampwb::RunSummary> ampSummaries(const std::vector<RunHistory>& runs, size_t count)
 {
     std::vector<ampwb::RunSummary> summaries;
-    for (auto run = runs.begin() + 1; run != runs.end(); ++run)
-        summaries.push_back(*run->summary);
+    for (size_t index = 1; index < count; ++index)
+        summaries.push_back(*runs[index].summary);
     return summaries;
+}
+
+/// The name of the policy a run trained under ("" for none).
+std::string policyNameOf(const RunHistory& run)
+{
+    return run.config && run.config->precisionPolicy ? run.config->precisionPolicy->name : std::string();
 }
 
 } // namespace
@@ -75,13 +89,31 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     , exportButton(new QPushButton(QIcon(QStringLiteral(":/icons/export.svg")), tr("Export report…"), this))
     , stepInterleaveBox(new QCheckBox(tr("Interleave steps"), this))
     , threeWayChoice(new QCheckBox(tr("Three-way: FP32 · AMP bf16 · AMP fp16"), this))
+    , policyChoice(new QComboBox(this))
 {
+    policyChoice->setObjectName(QStringLiteral("thirdRunPolicy"));
+    policyChoice->addItem(tr("No policy"), kNoPolicy);
+    for (const std::string& name : ampwb::precisionPolicyPresets()) {
+        policyChoice->addItem(tr("Policy %1").arg(QString::fromStdString(name)),
+                              kPresetPrefix + QString::fromStdString(name));
+        policyChoice->setItemData(policyChoice->count() - 1, PolicyText::presetDescription(name), Qt::ToolTipRole);
+    }
+    policyChoice->addItem(tr("Open a policy file…"), kOpenPolicyFile);
+    policyChoice->setToolTip(tr("Train a third run under a precision policy (docs/precision-policy.md), after FP32 and "
+                                "AMP, with the same seed and data order: the table and the verdict say whether it "
+                                "beat both. A three-way comparison takes no policy."));
+    lastPolicyIndex = std::max(0, policyChoice->findData(QSettings().value(kPolicyKey, kNoPolicy)));
+    policyChoice->setCurrentIndex(lastPolicyIndex);
+    connect(policyChoice, &QComboBox::currentIndexChanged, this, &CompareTab::onPolicyChosen);
+    threeWayChoice->setEnabled(!chosenPolicy());
+    connect(threeWayChoice, &QCheckBox::toggled, policyChoice, &QWidget::setDisabled);
+
     threeWayChoice->setObjectName(QStringLiteral("threeWay"));
     threeWayChoice->setToolTip(tr("Train AMP twice beside FP32: in bf16, and in fp16 with dynamic loss scaling, so "
                                   "the loss-scale chart and skipped steps show what fp16 needs. On a CPU, fp16's "
                                   "steps take far longer than FP32's (about 120 times as long on the Intel Xeon "
                                   "measured, at 28 px)."));
-    threeWayChoice->setChecked(QSettings().value(kThreeWayKey, false).toBool());
+    threeWayChoice->setChecked(threeWayChoice->isEnabled() && QSettings().value(kThreeWayKey, false).toBool());
     connect(threeWayChoice, &QCheckBox::toggled, this,
             [](bool checked) { QSettings().setValue(kThreeWayKey, checked); });
     stepInterleaveBox->setObjectName(QStringLiteral("interleave"));
@@ -117,6 +149,10 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     sideLayout->addWidget(tableTitle);
     sideLayout->addWidget(stepInterleaveBox);
     sideLayout->addWidget(threeWayChoice);
+    auto* policyRow = new QHBoxLayout;
+    policyRow->addWidget(new QLabel(tr("Third run:"), side));
+    policyRow->addWidget(policyChoice, 1);
+    sideLayout->addLayout(policyRow);
     sideLayout->addWidget(comparisonTable);
     sideLayout->addSpacing(6);
     sideLayout->addWidget(verdictLabel);
@@ -154,13 +190,17 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
     runHistories.clear();
     runProgress->reset();
     detailsLabel->clear(); // the last comparison's folder is not this one's
-    const ampwb::ComparisonRuns runs = threeWayChoice->isChecked() ? ampwb::ComparisonRuns::ThreeWay
-                                                                   : ampwb::ComparisonRuns::Pair;
+    const std::optional<ampwb::PrecisionPolicy> policy = chosenPolicy();
+    const ampwb::ComparisonRuns runs = threeWayChoice->isChecked() && !policy ? ampwb::ComparisonRuns::ThreeWay
+                                                                              : ampwb::ComparisonRuns::Pair;
+    ampwb::TrainingConfig comparedConfig = config;
+    comparedConfig.precisionPolicy = policy;
     ampwb::TrainingConfig fp32Config = config;
+    fp32Config.precisionPolicy.reset(); // FP32 and AMP are the references
     fp32Config.precision = ampwb::Precision::Fp32;
     runHistories.add(RunHistory(tr("FP32"), RunPalette::forPrecision(ampwb::Precision::Fp32))).config = fp32Config;
     for (const ampwb::AmpDtype dtype : ampwb::comparedAmpTypes(runs, config.ampDtype)) {
-        ampwb::TrainingConfig runConfig = config;
+        ampwb::TrainingConfig runConfig = fp32Config;
         runConfig.precision = ampwb::Precision::Amp;
         runConfig.ampDtype = dtype;
         const int place = static_cast<int>(runHistories.runs().size());
@@ -169,10 +209,25 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
                                 : QString::fromStdString(ampwb::precisionLabel(ampwb::Precision::Amp, dtype));
         runHistories.add(RunHistory(label, RunPalette::at(place))).config = runConfig;
     }
+    policyCompared = policy.has_value();
+    const QString policyName = policy ? QString::fromStdString(policy->name) : QString();
+    if (policy) {
+        ampwb::TrainingConfig runConfig = comparedConfig;
+        runConfig.precision = policy->usesReducedPrecision() ? ampwb::Precision::Amp : ampwb::Precision::Fp32;
+        const int place = static_cast<int>(runHistories.runs().size());
+        runHistories.add(RunHistory(tr("Policy %1").arg(policyName), RunPalette::at(place))).config = runConfig;
+    }
     interleaved = stepInterleaveBox->isChecked() && processes.processes == 1; // a group cannot take turns
     watching = true;
     showResults();
-    if (runs == ampwb::ComparisonRuns::ThreeWay)
+    if (policy)
+        verdictLabel->setText(interleaved ? tr("Training FP32, AMP and the policy %1 in turns, step by step, with the "
+                                               "same seed and data order…")
+                                                .arg(policyName)
+                                          : tr("Training FP32, then AMP, then the policy %1, with the same seed and "
+                                               "data order…")
+                                                .arg(policyName));
+    else if (runs == ampwb::ComparisonRuns::ThreeWay)
         verdictLabel->setText(interleaved ? tr("Training FP32, AMP bf16 and AMP fp16 in turns, step by step, with the "
                                                "same seed and data order…")
                                           : tr("Training FP32, then AMP bf16, then AMP fp16, with the same seed and "
@@ -181,7 +236,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
         verdictLabel->setText(interleaved ? tr("Training FP32 and AMP in turns, step by step, with the same seed and "
                                                "data order…")
                                           : tr("Training FP32, then AMP, with the same seed and data order…"));
-    engine.startComparison(config,
+    engine.startComparison(comparedConfig,
                            interleaved ? ampwb::ComparisonOrder::Interleaved : ampwb::ComparisonOrder::Sequential, runs,
                            processes);
 }
@@ -192,18 +247,77 @@ void CompareTab::showRuns(std::vector<RunHistory> runs)
         return;
     runHistories.clear();
     runProgress->reset();
+    policyCompared = false;
     for (size_t index = 0; index < runs.size(); ++index)
         runHistories.add(std::move(runs[index])).setColor(RunPalette::at(static_cast<int>(index)));
     runHistories.announceChanges();
     showResults();
 }
 
-size_t CompareTab::runIndex(ampwb::Precision precision, ampwb::AmpDtype dtype) const
+size_t CompareTab::runIndex(ampwb::Precision precision, ampwb::AmpDtype dtype, bool policyRun) const
 {
-    // FP32 comes first; a pair's AMP second; a three-way's AMP bf16, then AMP fp16.
+    // FP32 comes first; a pair's AMP second; a three-way's AMP bf16, then AMP fp16; the policy run last.
+    if (policyRun && policyCompared)
+        return runHistories.runs().size() - 1;
     if (precision == ampwb::Precision::Fp32)
         return 0;
-    return runHistories.runs().size() > 2 && dtype == ampwb::AmpDtype::Float16 ? 2 : 1;
+    return referenceCount() > 2 && dtype == ampwb::AmpDtype::Float16 ? 2 : 1;
+}
+
+size_t CompareTab::referenceCount() const
+{
+    const size_t count = runHistories.runs().size();
+    return policyCompared && count > 0 ? count - 1 : count;
+}
+
+std::optional<ampwb::PrecisionPolicy> CompareTab::chosenPolicy() const
+{
+    const QString key = policyChoice->currentData().toString();
+    if (key.startsWith(kPresetPrefix))
+        return ampwb::presetPrecisionPolicy(key.mid(kPresetPrefix.size()).toStdString());
+    if (key == kPolicyFile)
+        return filePolicy;
+    return std::nullopt;
+}
+
+void CompareTab::onPolicyChosen(int index)
+{
+    if (policyChoice->itemData(index).toString() == kOpenPolicyFile) {
+        {
+            const QSignalBlocker quiet(policyChoice); // the choice stays as it was until a file is read
+            policyChoice->setCurrentIndex(lastPolicyIndex);
+        }
+        choosePolicyFile();
+        return;
+    }
+    lastPolicyIndex = index;
+    const QString key = policyChoice->itemData(index).toString();
+    if (key != kPolicyFile)
+        QSettings().setValue(kPolicyKey, key);
+    threeWayChoice->setEnabled(!chosenPolicy());
+}
+
+void CompareTab::choosePolicyFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a precision policy"), QString(),
+                                                      tr("Precision policies (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    try {
+        filePolicy = ampwb::readPrecisionPolicy(path.toStdString());
+    } catch (const std::runtime_error& error) {
+        QMessageBox::warning(this, tr("Open a precision policy"), QString::fromStdString(error.what()));
+        return;
+    }
+    int index = policyChoice->findData(kPolicyFile);
+    if (index < 0) {
+        index = policyChoice->count() - 1; // before "Open a policy file…"
+        policyChoice->insertItem(index, QString(), kPolicyFile);
+    }
+    policyChoice->setItemText(
+        index, tr("Policy %1 (%2)").arg(QString::fromStdString(filePolicy->name), QFileInfo(path).fileName()));
+    policyChoice->setItemData(index, PolicyText::describe(*filePolicy), Qt::ToolTipRole);
+    policyChoice->setCurrentIndex(index);
 }
 
 void CompareTab::onEvents(const TrainingEvents& events)
@@ -219,19 +333,20 @@ void CompareTab::onEvents(const TrainingEvents& events)
     };
     for (const TrainingEvent& event : events) {
         if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
-            const size_t index = runIndex(step->precision, step->ampDtype);
+            const size_t index = runIndex(step->precision, step->ampDtype, step->policyRun);
             runHistories.appendStep(index, *step);
             if (showsProgressOf(index))
                 unshownStep = step;
         } else if (const auto* epoch = std::get_if<ampwb::EpochMetrics>(&event)) {
-            const size_t index = runIndex(epoch->precision, epoch->ampDtype);
+            const size_t index = runIndex(epoch->precision, epoch->ampDtype, epoch->policyRun);
             runHistories.appendEpoch(index, *epoch);
             if (showsProgressOf(index)) {
                 showStepSoFar();
                 runProgress->showEpoch(*epoch);
             }
         } else if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
-            const size_t index = runIndex(started->precision, started->ampDtype);
+            // Only the policy run trains under a policy: FP32 and AMP are the references.
+            const size_t index = runIndex(started->precision, started->ampDtype, started->precisionPolicy.has_value());
             RunHistory& run = runHistories.at(index);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
@@ -240,7 +355,10 @@ void CompareTab::onEvents(const TrainingEvents& events)
                 showProgressOf(index);
             }
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
-            const size_t index = runIndex(summary->precision, summary->ampDtype);
+            const bool policyRun = policyCompared && !summary->runDirectory.empty()
+                                && QString::fromStdString(summary->runDirectory)
+                                       == runHistories.runs().back().directory;
+            const size_t index = runIndex(summary->precision, summary->ampDtype, policyRun);
             const bool shown = showsProgressOf(index);
             runHistories.at(index).summary = *summary;
             if (shown) {
@@ -260,6 +378,8 @@ void CompareTab::onEvents(const TrainingEvents& events)
             runHistories.at(0).summary = result->fp32;
             for (size_t index = 0; index < result->amp.size(); ++index)
                 runHistories.at(index + 1).summary = result->amp[index];
+            if (result->policy && policyCompared)
+                runHistories.at(runHistories.runs().size() - 1).summary = *result->policy;
             detailsLabel->setText(
                 tr("Saved in %1").arg(QDir::toNativeSeparators(QString::fromStdString(result->directory))));
             QStringList directories;
@@ -326,18 +446,31 @@ QString CompareTab::verdict() const
     const std::vector<RunHistory>& runs = runHistories.runs();
     if (std::any_of(runs.begin(), runs.end(), [](const RunHistory& run) { return !run.summary; }))
         return tr("The verdict follows when every run has finished.");
-    if (fp32ThenAmp(runs)) {
+    const size_t references = referenceCount();
+    if (fp32ThenAmp(runs, references)) {
         QStringList verdicts;
-        for (auto run = runs.begin() + 1; run != runs.end(); ++run) {
+        for (auto run = runs.begin() + 1; run != runs.begin() + static_cast<std::ptrdiff_t>(references); ++run) {
             const int64_t batchSize = run->config ? run->config->batchSize : 0;
             const QString verdict = EngineText::render(
                 ampwb::comparisonVerdict(*runs.front().summary, *run->summary, batchSize, machine));
-            verdicts << (runs.size() > 2 ? tr("%1: %2").arg(run->label(), verdict) : verdict);
+            verdicts << (references > 2 ? tr("%1: %2").arg(run->label(), verdict) : verdict);
             const auto accuracy = ampwb::accuracyVerdict(*runs.front().summary, *run->summary,
                                                          ampwb::finalLossDifference(lossesOf(runs.front()),
                                                                                     lossesOf(*run)));
             if (accuracy)
                 verdicts << EngineText::render(*accuracy);
+        }
+        if (policyCompared) {
+            const RunHistory& policyRun = runs.back();
+            const std::string name = policyNameOf(policyRun);
+            verdicts << EngineText::render(
+                ampwb::policyVerdict(*runs.front().summary, *runs[1].summary, *policyRun.summary, name));
+            const auto accuracy = ampwb::accuracyVerdict(*runs.front().summary, *policyRun.summary,
+                                                         ampwb::finalLossDifference(lossesOf(runs.front()),
+                                                                                    lossesOf(policyRun)));
+            if (accuracy)
+                verdicts << EngineText::render(
+                    ampwb::EngineMessage(ampwb::EngineMessage::Code::PolicyAccuracy, {name, *accuracy}));
         }
         return verdicts.join(QLatin1Char('\n'));
     }
@@ -355,8 +488,10 @@ bool CompareTab::exportReport(const QString& path, QString* error) const
     report.title = tr("Comparison: %1").arg(labels.join(tr(" vs ")));
     report.details = detailsLabel->text();
     const std::vector<RunHistory>& runs = runHistories.runs();
-    if (fp32ThenAmp(runs) && runs.back().config)
-        report.setup = QString::fromStdString(ampwb::comparisonSetup(*runs.back().config, ampSummaries(runs), machine));
+    const size_t references = referenceCount();
+    if (fp32ThenAmp(runs, references) && runs.back().config)
+        report.setup = QString::fromStdString(
+            ampwb::comparisonSetup(*runs.back().config, ampSummaries(runs, references), machine));
     report.verdict = verdict();
     QList<ChartPanel*> charts;
     for (MetricChart* chart : trainingCharts->charts())

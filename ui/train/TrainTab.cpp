@@ -7,6 +7,7 @@
 #include "runs/RunFolderReader.h"
 #include "runs/RunPalette.h"
 #include "train/RunProgressWidget.h"
+#include "xray/PolicyText.h"
 #include "xray/ProfileButton.h"
 
 #include <QDir>
@@ -123,7 +124,12 @@ void TrainTab::onEvents(const TrainingEvents& events)
                 runHistories.continueFrom(0, *started);
             run.started = *started;
             run.directory = QString::fromStdString(started->runDirectory);
-            runProgress->showStarted(*started, run.label());
+            // The line names the policy the run computes by, its rules applied (in short: the line keeps its height).
+            runProgress->showStarted(*started,
+                                     started->precisionPolicy
+                                         ? tr("%1 under the precision policy %2")
+                                               .arg(run.label(), PolicyText::summarize(*started->precisionPolicy))
+                                         : run.label());
         } else if (const auto* summary = std::get_if<ampwb::RunSummary>(&event)) {
             run.summary = *summary;
             runProgress->showFinished(*summary);

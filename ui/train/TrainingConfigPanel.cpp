@@ -4,20 +4,26 @@
 #include "FocusedWheel.h"
 #include "train/DatasetPicker.h"
 #include "train/StartingWeightsPicker.h"
+#include "xray/PolicyText.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <QStandardItemModel>
 
 #include <algorithm>
+#include <exception>
 #include <initializer_list>
 #include <limits>
 
@@ -70,6 +76,9 @@ QFormLayout* formOf(QGroupBox* box)
 {
     return static_cast<QFormLayout*>(box->layout());
 }
+
+/// The policy choice's item data for a preset: this and its name.
+constexpr QLatin1String kPresetKey("preset:");
 
 /// The precision box's item data: "fp32", or "amp:" and the AMP type ("amp:float16").
 QString precisionChoice(ampwb::Precision precision, ampwb::AmpDtype dtype)
@@ -152,10 +161,26 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
     precision->addItem(tr("AMP bf16"), precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::BFloat16));
     precision->addItem(tr("AMP fp16 (with loss scaling)"),
                        precisionChoice(ampwb::Precision::Amp, ampwb::AmpDtype::Float16));
-    precision->setToolTip(tr("AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range "
-                             "is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes "
-                             "fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as "
-                             "FP32's on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)"));
+    precisionToolTip = tr("AMP computes in bf16 or fp16 where autocast allows. fp16 needs loss scaling (its range "
+                          "is narrow); on the CPU it shows loss scaling at work, not speed: libtorch 2.11 computes "
+                          "fp16 convolution gradients slowly there (an AMP fp16 step took about 120× as long as "
+                          "FP32's on a Xeon with AVX512-FP16, docs/BENCHMARKS.md)");
+    precision->setToolTip(precisionToolTip);
+    policyChoice = choiceBox(box, "precisionPolicy");
+    policyChoice->addItem(tr("None (the precision decides)"), QStringLiteral("none"));
+    for (const std::string& name : ampwb::precisionPolicyPresets()) {
+        policyChoice->addItem(QString::fromStdString(name), QString(kPresetKey) + QString::fromStdString(name));
+        policyChoice->setItemData(policyChoice->count() - 1, PolicyText::presetDescription(name), Qt::ToolTipRole);
+    }
+    policyChoice->addItem(tr("Open a policy file…"), QStringLiteral("open"));
+    policyChoice->setToolTip(tr("Which precision each module of ResNet-18 computes in (docs/precision-policy.md): "
+                                "a preset, the X-ray tab's precision column, or a policy file"));
+    connect(policyChoice, &QComboBox::currentIndexChanged, this, &TrainingConfigPanel::onPolicyChosen);
+    policyLabel = new QLabel(box);
+    policyLabel->setObjectName(QStringLiteral("policyDescription"));
+    policyLabel->setWordWrap(true);
+    policyLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    policyLabel->hide();
     device = choiceBox(box, "device");
     device->addItem(tr("Automatic"), QStringLiteral("auto"));
     device->addItem(tr("CPU"), QStringLiteral("cpu"));
@@ -170,6 +195,8 @@ QWidget* TrainingConfigPanel::createPrecisionGroup(bool cudaAvailable)
                                "contiguous layout"));
     QFormLayout* form = formOf(box);
     form->addRow(tr("Precision:"), precision);
+    form->addRow(tr("Policy:"), policyChoice);
+    form->addRow(QString(), policyLabel);
     form->addRow(tr("Device:"), device);
     stockLibtorch = checkBox(box, "stockLibtorch", tr("Stock libtorch (no workbench fast paths)"),
                              tr("Train on libtorch's own operators and SGD alone, as plain PyTorch does, without "
@@ -298,6 +325,92 @@ LocalProcesses TrainingConfigPanel::processes() const
     return {processCount->value(), std::chrono::seconds(groupTimeout->value())};
 }
 
+std::optional<ampwb::PrecisionPolicy> TrainingConfigPanel::precisionPolicy() const
+{
+    const QString key = policyChoice->currentData().toString();
+    if (key.startsWith(kPresetKey))
+        return ampwb::presetPrecisionPolicy(key.mid(kPresetKey.size()).toStdString());
+    if (key == QLatin1String("xray"))
+        return xrayPolicy;
+    if (key == QLatin1String("loaded"))
+        return loadedPolicy;
+    return std::nullopt;
+}
+
+void TrainingConfigPanel::setXrayPolicy(const ampwb::PrecisionPolicy& policy)
+{
+    xrayPolicy = policy;
+    const int index = policyItem(QStringLiteral("xray"), tr("From the X-ray tab"));
+    policyChoice->setItemData(index, PolicyText::describe(policy), Qt::ToolTipRole);
+    if (policyChoice->currentIndex() == index)
+        onChanged(); // the same item, another policy
+    else
+        policyChoice->setCurrentIndex(index);
+}
+
+bool TrainingConfigPanel::openPolicyFile(const QString& path)
+{
+    try {
+        loadedPolicy = ampwb::readPrecisionPolicy(path.toStdString());
+    } catch (const std::exception& error) {
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Precision policy"),
+                                    tr("The policy file could not be used; the precision policy stays as it was."),
+                                    QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("policyFileError"));
+        box->setInformativeText(QString::fromStdString(error.what()));
+        box->button(QMessageBox::Ok)->setText(tr("OK"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setWindowModality(Qt::NonModal);
+        box->show();
+        return false;
+    }
+    const int index = policyItem(QStringLiteral("loaded"),
+                                 tr("Policy \"%1\"").arg(QString::fromStdString(loadedPolicy->name)));
+    policyChoice->setItemData(index, QDir::toNativeSeparators(path), Qt::ToolTipRole);
+    if (policyChoice->currentIndex() == index)
+        onChanged();
+    else
+        policyChoice->setCurrentIndex(index);
+    return true;
+}
+
+int TrainingConfigPanel::policyItem(const QString& key, const QString& text)
+{
+    int index = policyChoice->findData(key);
+    if (index < 0) {
+        index = policyChoice->findData(QStringLiteral("open"));
+        policyChoice->insertItem(index, text, key);
+    } else {
+        policyChoice->setItemText(index, text);
+    }
+    return index;
+}
+
+void TrainingConfigPanel::onPolicyChosen(int index)
+{
+    if (policyChoice->itemData(index).toString() != QLatin1String("open")) {
+        lastPolicyIndex = index;
+        return;
+    }
+    {
+        const QSignalBlocker quiet(policyChoice); // the choice stays as it was until a file is read
+        policyChoice->setCurrentIndex(lastPolicyIndex);
+    }
+    choosePolicyFile();
+}
+
+void TrainingConfigPanel::choosePolicyFile()
+{
+    // Opened without blocking the window: the file is read when one is chosen.
+    auto* dialog = new QFileDialog(this, tr("Precision policy file"), QString(),
+                                   tr("Precision policies (*.json);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("policyFileDialog"));
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::fileSelected, this, &TrainingConfigPanel::openPolicyFile);
+    dialog->open();
+}
+
 ampwb::TrainingConfig TrainingConfigPanel::config() const
 {
     ampwb::TrainingConfig c = base;
@@ -309,6 +422,9 @@ ampwb::TrainingConfig TrainingConfigPanel::config() const
     const QStringList chosenPrecision = precision->currentData().toString().split(QLatin1Char(':'));
     c.precision = ampwb::parsePrecision(chosenPrecision.value(0).toStdString()).value_or(ampwb::Precision::Fp32);
     c.ampDtype = ampwb::parseAmpDtype(chosenPrecision.value(1).toStdString()).value_or(ampwb::AmpDtype::Auto);
+    c.precisionPolicy = precisionPolicy();
+    if (c.precisionPolicy) // as the trainer derives it
+        c.precision = c.precisionPolicy->usesReducedPrecision() ? ampwb::Precision::Amp : ampwb::Precision::Fp32;
     c.device = device->currentData().toString().toStdString();
     c.channelsLast = channelsLast->isChecked();
     c.enginePaths = stockLibtorch->isChecked() ? ampwb::EnginePaths::stock() : ampwb::EnginePaths::tuned();
@@ -350,6 +466,21 @@ void TrainingConfigPanel::setConfig(const ampwb::TrainingConfig& c)
     const int precisionIndex = precision->findData(
         precisionChoice(c.precision, c.precision == ampwb::Precision::Amp ? c.ampDtype : ampwb::AmpDtype::Auto));
     precision->setCurrentIndex(std::max(precisionIndex, 0));
+    int policyIndex = policyChoice->findData(QStringLiteral("none"));
+    if (c.precisionPolicy) {
+        const std::string& name = c.precisionPolicy->name;
+        const std::optional<ampwb::PrecisionPolicy> preset = ampwb::presetPrecisionPolicy(name);
+        if (preset && *preset == *c.precisionPolicy) {
+            policyIndex = policyChoice->findData(QString(kPresetKey) + QString::fromStdString(name));
+        } else if (name == "x-ray") {
+            xrayPolicy = c.precisionPolicy;
+            policyIndex = policyItem(QStringLiteral("xray"), tr("From the X-ray tab"));
+        } else {
+            loadedPolicy = c.precisionPolicy;
+            policyIndex = policyItem(QStringLiteral("loaded"), tr("Policy \"%1\"").arg(QString::fromStdString(name)));
+        }
+    }
+    policyChoice->setCurrentIndex(policyIndex);
     const int deviceIndex = device->findData(QString::fromStdString(c.device));
     device->setCurrentIndex(deviceIndex >= 0 ? deviceIndex : 0);
     channelsLast->setChecked(c.channelsLast);
@@ -427,4 +558,21 @@ void TrainingConfigPanel::updateEnabledFields()
     for (QWidget* field : std::initializer_list<QWidget*>{initScale, growthFactor, backoffFactor, growthInterval})
         field->setEnabled(!scalingOff);
     groupTimeout->setEnabled(processCount->value() > 1);
+    const std::optional<ampwb::PrecisionPolicy> policy = precisionPolicy();
+    policyLabel->setVisible(policy.has_value());
+    bool namesAmp = policy && policy->otherwise == ampwb::ModulePrecision::Amp;
+    if (policy)
+        for (const auto& [path, named] : policy->modules)
+            namesAmp = namesAmp || named == ampwb::ModulePrecision::Amp;
+    precision->setEnabled(!policy || namesAmp);
+    if (!policy) {
+        precision->setToolTip(precisionToolTip);
+        return;
+    }
+    policyLabel->setText(tr("Active precision policy: %1").arg(PolicyText::summarize(*policy)));
+    policyLabel->setToolTip(PolicyText::describe(*policy));
+    precision->setToolTip(namesAmp ? tr("The precision policy decides each module's precision; this chooses only "
+                                        "what its \"amp\" parts compute in")
+                                   : tr("The precision policy decides each module's precision: it has no \"amp\" "
+                                        "part for this choice to set"));
 }

@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <optional>
+
 class DatasetPicker;
 class StartingWeightsPicker;
 class QCheckBox;
@@ -17,7 +19,8 @@ class QSpinBox;
 
 /// Every setting the engine takes for a run, grouped as a user thinks of them (data, starting
 /// weights, precision and device, loss scaling, optimisation, run), checked with the engine's
-/// own validation on every change; problems are listed under the fields.
+/// own validation on every change; problems are listed under the fields. A precision policy (a preset, the
+/// X-ray tab's, or a file) overrides the precision where it decides it.
 class TrainingConfigPanel : public QWidget {
     Q_OBJECT
 public:
@@ -32,6 +35,14 @@ public:
     const QStringList& problems() const { return currentProblems; }
     /// Data-parallel processes on this machine for the next run, and how long they wait for each other.
     LocalProcesses processes() const;
+
+    /// The precision policy chosen (none: the precision decides, everywhere).
+    std::optional<ampwb::PrecisionPolicy> precisionPolicy() const;
+    /// Offers `policy` as "From the X-ray tab" and chooses it.
+    void setXrayPolicy(const ampwb::PrecisionPolicy& policy);
+    /// Reads the policy file at `path` and chooses it; when it cannot be read, says why in a message box (not
+    /// modal) and keeps the choice as it was.
+    bool openPolicyFile(const QString& path);
 
 Q_SIGNALS:
     void changed();
@@ -48,6 +59,10 @@ private:
     void onChanged();
     QStringList findProblems() const;
     void updateEnabledFields();
+    /// The policy choice's item for `key` ("xray", "loaded"), added before "Open a policy file…" when missing.
+    int policyItem(const QString& key, const QString& text);
+    void onPolicyChosen(int index);
+    void choosePolicyFile();
 
     ampwb::TrainingConfig base;
     DatasetPicker* dataset;
@@ -57,6 +72,12 @@ private:
     QSpinBox* validationLimit;
     StartingWeightsPicker* startingWeights;
     QComboBox* precision;
+    QString precisionToolTip;
+    QComboBox* policyChoice;
+    QLabel* policyLabel;
+    std::optional<ampwb::PrecisionPolicy> xrayPolicy;
+    std::optional<ampwb::PrecisionPolicy> loadedPolicy; ///< from a file, or a run's configuration
+    int lastPolicyIndex = 0;
     QComboBox* device;
     QCheckBox* channelsLast;
     QCheckBox* stockLibtorch;

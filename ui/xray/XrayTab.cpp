@@ -3,10 +3,13 @@
 #include "EngineController.h"
 #include "run/RunFolder.h"
 #include "xray/GradientRangeChart.h"
+#include "xray/PrecisionColumn.h"
+#include "xray/PrecisionDelegate.h"
 #include "xray/ProfileButton.h"
 #include "xray/ProfileComparison.h"
 #include "xray/ProfileFiles.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -22,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 using ampwb::OperatorClass;
 
@@ -158,6 +162,11 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     , classes(new QTableWidget(this))
     , modulesTitle(new QLabel(this))
     , modules(new QTableWidget(this))
+    , otherwise(new QComboBox(this))
+    , precisions(nullptr)
+    , trainWithPolicy(new QPushButton(QIcon(QStringLiteral(":/icons/start.svg")), tr("Train with this policy"), this))
+    , suggest(new QPushButton(tr("Suggest precisions"), this))
+    , suggestionStatus(new QLabel(this))
     , gradients(new GradientRangeChart(this))
 {
     sentence->setObjectName(QStringLiteral("xraySentence"));
@@ -172,12 +181,38 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     classes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     classes->verticalHeader()->hide();
     modules->setObjectName(QStringLiteral("xrayModules"));
-    modules->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    modules->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::SelectedClicked
+                             | QAbstractItemView::EditKeyPressed);
     modules->verticalHeader()->hide();
-    modules->setColumnCount(5);
-    modules->setHorizontalHeaderLabels(
-        {tr("Module"), tr("Forward ms"), tr("Backward ms"), tr("Casts ms"), tr("Total ms")});
+    modules->setColumnCount(kPrecisionColumn + 2);
+    modules->setHorizontalHeaderLabels({tr("Module"), tr("Forward ms"), tr("Backward ms"), tr("Casts ms"),
+                                        tr("Total ms"), tr("Precision"), tr("Why (suggestion)")});
+    modules->horizontalHeaderItem(kPrecisionColumn)
+        ->setToolTip(tr("The precision each module computes in under the policy this column makes: double-click "
+                        "a module's cell to choose fp32, bf16, fp16 or amp"));
     modules->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The reasons take what is left (each whole in its tooltip): the numbers never scroll out of sight.
+    modules->horizontalHeader()->setSectionResizeMode(kPrecisionColumn + 1, QHeaderView::Stretch);
+    modules->setItemDelegateForColumn(kPrecisionColumn, new PrecisionDelegate(modules));
+    otherwise->setObjectName(QStringLiteral("xrayOtherwise"));
+    precisions = new PrecisionColumn(*modules, kPrecisionColumn, *otherwise, this);
+    trainWithPolicy->setObjectName(QStringLiteral("xrayTrainWithPolicy"));
+    trainWithPolicy->setToolTip(tr("Make the precision column the Train tab's precision policy and start a run "
+                                   "with the configuration on the left"));
+    connect(trainWithPolicy, &QPushButton::clicked, this, [this] { Q_EMIT trainRequested(precisions->policy()); });
+    suggest->setObjectName(QStringLiteral("xraySuggest"));
+    suggest->setToolTip(tr("Train a few steps of the configuration on the left in fp32, bf16 and fp16, profile them, "
+                           "and fill the precision column with each module's fastest precision whose gradients stay "
+                           "representable"));
+    connect(suggest, &QPushButton::clicked, this, [this] {
+        if (engine.work() == EngineController::Work::Suggestion)
+            engine.requestStop();
+        else
+            Q_EMIT suggestionRequested();
+    });
+    suggestionStatus->setObjectName(QStringLiteral("xraySuggestionStatus"));
+    suggestionStatus->setWordWrap(true);
+    suggestionStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* profile = new ProfileButton(engine, this);
     auto* open = new QPushButton(QIcon(QStringLiteral(":/icons/runs.svg")), tr("Open run or comparison…"), this);
@@ -192,7 +227,16 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     auto* modulesBox = new QWidget(this);
     auto* modulesLayout = new QVBoxLayout(modulesBox);
     modulesLayout->setContentsMargins(0, 0, 0, 0);
-    modulesLayout->addWidget(modulesTitle);
+    auto* policyRow = new QHBoxLayout;
+    policyRow->addWidget(modulesTitle, 1);
+    auto* otherwiseLabel = new QLabel(tr("Everything else:"), modulesBox);
+    otherwiseLabel->setBuddy(otherwise);
+    policyRow->addWidget(otherwiseLabel);
+    policyRow->addWidget(otherwise);
+    policyRow->addWidget(suggest);
+    policyRow->addWidget(trainWithPolicy);
+    modulesLayout->addLayout(policyRow);
+    modulesLayout->addWidget(suggestionStatus);
     modulesLayout->addWidget(modules);
     // The tables and the gradient ranges one at a time, each with the tab's whole width and height: on a
     // laptop's screen side by side the kinds of work were cut to "…f…", and one above the other the tables
@@ -211,7 +255,19 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     layout->addWidget(views, 1);
 
     connect(&engine, &EngineController::eventsArrived, this, &XrayTab::onEvents);
-    connect(&engine, &EngineController::workStarted, this, [this] {
+    connect(&engine, &EngineController::suggestionMade, this, &XrayTab::onSuggestionMade);
+    connect(&engine, &EngineController::stoppingChanged, this, &XrayTab::updatePolicyButtons);
+    connect(&engine, &EngineController::workFinished, this, [this] {
+        if (std::exchange(awaitingSuggestion, false))
+            suggestionStatus->setText(tr("The measurement ended without a suggestion: it was stopped, or one of its "
+                                         "runs failed (the status bar says why)."));
+        updatePolicyButtons();
+    });
+    connect(&engine, &EngineController::workStarted, this, [this](EngineController::Work work) {
+        awaitingSuggestion = work == EngineController::Work::Suggestion;
+        if (awaitingSuggestion)
+            suggestionStatus->setText(tr("Measuring precisions: preparing the data and the model…"));
+        updatePolicyButtons();
         // The last profile stays until this work is profiled, said to be the earlier work's.
         profilesOfEarlierWork = fp32 || amp;
         showProfiles();
@@ -273,8 +329,15 @@ void XrayTab::onEvents(const TrainingEvents& events)
     for (const TrainingEvent& event : events) {
         if (const auto* started = std::get_if<ampwb::RunStarted>(&event)) {
             followGradientStatsOf(QString::fromStdString(started->runDirectory));
-        } else if (std::holds_alternative<ampwb::StepMetrics>(event)) {
+        } else if (const auto* step = std::get_if<ampwb::StepMetrics>(&event)) {
             stepped = true;
+            if (awaitingSuggestion)
+                suggestionStatus->setText(tr("Measuring precisions: the %1 run, step %2 of %3")
+                                              .arg(step->precision == ampwb::Precision::Fp32
+                                                       ? QStringLiteral("fp32")
+                                                       : QString::fromStdString(ampwb::shortName(step->ampDtype)))
+                                              .arg(step->step)
+                                              .arg(step->totalSteps));
         } else if (const auto* taken = std::get_if<ampwb::ProfileTaken>(&event)) {
             if (!taken->error.empty()) {
                 filesLabel->setText(
@@ -315,7 +378,7 @@ void XrayTab::showProfiles()
         filesLabel->clear();
         classes->setRowCount(0);
         modules->setRowCount(0);
-        modulesTitle->clear();
+        modulesTitle->setText(tr("Modules (none profiled yet)"));
         return;
     }
     const QStringList header = both ? QStringList{tr("Kind of work"), tr("FP32 ms"), tr("Share"), tr("dtype"),
@@ -389,9 +452,52 @@ void XrayTab::showModules(const ampwb::OperatorProfile& profile)
         modules->setItem(row, 2, new NumberItem(time.backwardMilliseconds, milliseconds(time.backwardMilliseconds)));
         modules->setItem(row, 3, new NumberItem(time.castMilliseconds, milliseconds(time.castMilliseconds)));
         modules->setItem(row, 4, new NumberItem(time.totalMilliseconds(), milliseconds(time.totalMilliseconds())));
+        for (int column = 0; column < kPrecisionColumn; ++column) // only the precision is the user's to edit
+            modules->item(row, column)->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
     }
+    precisions->fill();
     modules->setSortingEnabled(true);
     modules->sortByColumn(4, Qt::DescendingOrder);
+}
+
+void XrayTab::setActivePolicy(const std::optional<ampwb::PrecisionPolicy>& policy)
+{
+    if (policy == activePolicy)
+        return;
+    activePolicy = policy;
+    if (!policy || !(*policy == precisions->policy()))
+        precisions->prefill(policy);
+}
+
+const ampwb::PrecisionPolicy& XrayTab::columnPolicy() const
+{
+    return precisions->policy();
+}
+
+void XrayTab::showSuggestion(const ampwb::PrecisionSuggestion& suggestion)
+{
+    precisions->showSuggestion(suggestion);
+}
+
+void XrayTab::updatePolicyButtons()
+{
+    const bool measuring = engine.work() == EngineController::Work::Suggestion;
+    trainWithPolicy->setEnabled(!engine.isBusy());
+    suggest->setEnabled(!engine.isBusy() || (measuring && !engine.isStopping()));
+    suggest->setText(measuring ? tr("Stop measuring") : tr("Suggest precisions"));
+}
+
+void XrayTab::onSuggestionMade(const ampwb::PrecisionSuggestion& suggestion, const QString& directory)
+{
+    awaitingSuggestion = false;
+    // The modules' rows as the FP32 run profiled them, then the suggestion's precisions in them.
+    const QString fp32Run = QDir(directory).filePath(QStringLiteral("fp32"));
+    if (QFileInfo::exists(fp32Run))
+        openFolder(fp32Run);
+    showSuggestion(suggestion);
+    suggestionStatus->setText(tr("Suggested from the runs in %1 (suggestion.md there explains each choice). "
+                                 "Change any precision, then train with the policy.")
+                                  .arg(QDir::toNativeSeparators(directory)));
 }
 
 void XrayTab::followGradientStatsOf(const QString& runDirectory)

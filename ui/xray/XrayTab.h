@@ -2,7 +2,9 @@
 
 #include "TrainingEvent.h"
 #include "run/GradientRanges.h"
+#include "run/PrecisionPolicy.h"
 #include "xray/OperatorProfile.h"
+#include "xray/PrecisionSuggestion.h"
 
 #include <QString>
 #include <QWidget>
@@ -12,6 +14,8 @@
 
 class EngineController;
 class GradientRangeChart;
+class PrecisionColumn;
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -20,7 +24,9 @@ class QTableWidget;
 /// by side with AMP's speed-up per kind and a sentence computed from the numbers), the heaviest
 /// modules, and each layer's gradients against fp16's and bf16's range. It shows the profiles the
 /// work in progress takes (the Train and Compare tabs' Profile buttons) and follows the gradient
-/// ranges of the run in progress; or whatever a run or comparison folder holds (openFolder).
+/// ranges of the run in progress; or whatever a run or comparison folder holds (openFolder). Its module table
+/// has a precision column: a policy the user edits (prefilled from the active one, or by a suggestion) and
+/// trains with.
 class XrayTab : public QWidget {
     Q_OBJECT
 public:
@@ -30,10 +36,33 @@ public:
     /// and the gradient ranges of the (AMP) run; false with `error` set when it holds neither.
     bool openFolder(const QString& directory, QString* error = nullptr);
 
+    /// The Train tab's policy changed: the precision column starts from it (none: amp everywhere), unless it
+    /// already shows it.
+    void setActivePolicy(const std::optional<ampwb::PrecisionPolicy>& policy);
+    /// The policy the precision column makes, named "x-ray".
+    const ampwb::PrecisionPolicy& columnPolicy() const;
+
     QTableWidget* classTable() const { return classes; }
     QTableWidget* moduleTable() const { return modules; }
     QLabel* sentenceLabel() const { return sentence; }
     GradientRangeChart* gradientChart() const { return gradients; }
+    QPushButton* trainWithPolicyButton() const { return trainWithPolicy; }
+    QPushButton* suggestButton() const { return suggest; }
+    QLabel* suggestionLabel() const { return suggestionStatus; }
+    QComboBox* otherwiseBox() const { return otherwise; }
+
+    /// Column of the module table holding each module's precision (the suggestion's reason follows it).
+    static constexpr int kPrecisionColumn = 5;
+
+public Q_SLOTS:
+    /// Fills the precision column from the suggestion and shows why each module got its precision.
+    void showSuggestion(const ampwb::PrecisionSuggestion& suggestion);
+
+Q_SIGNALS:
+    /// "Train with this policy": the Train tab should train with `policy`.
+    void trainRequested(const ampwb::PrecisionPolicy& policy);
+    /// "Suggest precisions": measure them with the Train tab's configuration.
+    void suggestionRequested();
 
 private:
     void onEvents(const TrainingEvents& events);
@@ -44,6 +73,8 @@ private:
     void followGradientStats();
     void followGradientStatsOf(const QString& runDirectory);
     void chooseFolder();
+    void updatePolicyButtons();
+    void onSuggestionMade(const ampwb::PrecisionSuggestion& suggestion, const QString& directory);
 
     EngineController& engine;
     QLabel* sentence;
@@ -51,10 +82,17 @@ private:
     QTableWidget* classes;
     QLabel* modulesTitle;
     QTableWidget* modules;
+    QComboBox* otherwise;
+    PrecisionColumn* precisions;
+    QPushButton* trainWithPolicy;
+    QPushButton* suggest;
+    QLabel* suggestionStatus;
     GradientRangeChart* gradients;
+    std::optional<ampwb::PrecisionPolicy> activePolicy; ///< the Train tab's, as last given
     std::optional<ampwb::OperatorProfile> fp32;
     std::optional<ampwb::OperatorProfile> amp;
     QStringList profileFolders;
+    bool awaitingSuggestion = false;    ///< a suggestion's work runs, and no suggestion came yet
     bool profilesOfEarlierWork = false; ///< the profiles shown are of the work before the one in progress
     QString gradientStatsPath;
     qint64 gradientStatsRead = 0; ///< bytes of gradientStatsPath already read

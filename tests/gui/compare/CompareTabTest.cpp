@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -24,6 +25,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -243,6 +245,65 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QLatin1String("- AMP: fp16 autocast, loss scaling on")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("- AMP: bf16 autocast, loss scaling off")), qPrintable(text));
         tab.threeWayBox().setChecked(false);
+    }
+
+    /// A precision policy chosen as the third run trains beside FP32 and AMP in turns: three columns of runs,
+    /// three curves a chart with the policy named in the legend, and a verdict on whether it beat both.
+    void policyIsTheThirdRun()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(4));
+        CompareTab& tab = window.compareTab();
+        tab.threeWayBox().setChecked(false);
+        tab.interleaveBox().setChecked(true);
+        QComboBox& policy = tab.policyBox();
+        policy.setCurrentIndex(policy.findData(QStringLiteral("preset:amp-batchnorm-fp32")));
+        QVERIFY(!tab.threeWayBox().isEnabled()); // a three-way comparison takes no policy
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        window.compareAction().trigger();
+        QVERIFY(finished.wait(180000));
+
+        const auto& runs = tab.histories().runs();
+        QCOMPARE(runs.size(), size_t(3));
+        const QStringList labels{QStringLiteral("FP32"), QStringLiteral("AMP"),
+                                 QStringLiteral("Policy amp-batchnorm-fp32")};
+        for (size_t index = 0; index < runs.size(); ++index) {
+            const RunHistory& run = runs[index];
+            QCOMPARE(run.label(), labels[static_cast<int>(index)]);
+            QVERIFY(run.summary.has_value());
+            QVERIFY2(run.summary->state == ampwb::RunState::Finished, run.summary->message.english().c_str());
+            QVERIFY(run.summary->interleaved);
+            QCOMPARE(run.steps().size(), size_t(4));
+            QVERIFY(run.started.has_value());
+            QCOMPARE(run.started->precisionPolicy.has_value(), index == 2); // FP32 and AMP are the references
+        }
+        QVERIFY(runs[2].directory.endsWith(QLatin1String("/policy-amp-batchnorm-fp32")));
+
+        ComparisonTable& table = tab.table();
+        QCOMPARE(table.columnCount(), 5);
+        QCOMPARE(table.horizontalHeaderItem(2)->text(), QStringLiteral("Policy amp-batchnorm-fp32"));
+        QCOMPARE(table.horizontalHeaderItem(4)->text(), QStringLiteral("Policy amp-batchnorm-fp32\nvs FP32"));
+        for (int column = 0; column < 3; ++column)
+            QCOMPARE(table.item(6, column)->text(), QStringLiteral("finished"));
+        QCustomPlot& loss = tab.charts().chart(QStringLiteral("loss"))->plot();
+        QCOMPARE(loss.graphCount(), 6);
+        QStringList names;
+        for (int graph = 0; graph < loss.graphCount(); ++graph)
+            names << loss.graph(graph)->name();
+        QVERIFY2(names.filter(QStringLiteral("Policy amp-batchnorm-fp32 · ")).size() == 2,
+                 qPrintable(names.join(", ")));
+        const QString verdict = tab.verdict();
+        QVERIFY2(verdict.contains(QRegularExpression(
+                     QStringLiteral("The policy amp-batchnorm-fp32 (did not )?beat both|Too short to tell whether the "
+                                    "policy amp-batchnorm-fp32 beat both"))),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.contains(QLatin1String("The policy amp-batchnorm-fp32 against FP32: Accuracy: ")),
+                 qPrintable(verdict));
+
+        policy.setCurrentIndex(policy.findData(QStringLiteral("none")));
+        QVERIFY(tab.threeWayBox().isEnabled());
+        QCOMPARE(MainWindow().compareTab().policyBox().currentData().toString(), QStringLiteral("none"));
     }
 
     /// A run trained with --no-validation has no accuracy: "–", and no difference beside it.

@@ -431,6 +431,7 @@ private Q_SLOTS:
     {
         ampwb::TrainingConfig config = environment.quickConfig(3);
         config.batchSize = 12;
+        config.precisionPolicy = ampwb::presetPrecisionPolicy("amp-batchnorm-fp32");
         {
             MainWindow window;
             window.configPanel().setConfig(config);
@@ -440,6 +441,8 @@ private Q_SLOTS:
         MainWindow reopened;
         QCOMPARE(reopened.configPanel().config().batchSize, int64_t(12));
         QCOMPARE(reopened.configPanel().config().dataset, std::string("synthetic"));
+        const std::optional<ampwb::PrecisionPolicy> policy = reopened.configPanel().config().precisionPolicy;
+        QVERIFY(policy && *policy == *config.precisionPolicy); // the preset chosen again
     }
 };
 

@@ -6,6 +6,9 @@
 #include "MainWindow.h"
 #include "TableColumns.h"
 #include "compare/CompareTab.h"
+#include "run/PrecisionPolicy.h"
+#include "run/RunFolder.h"
+#include "train/RunProgressWidget.h"
 #include "train/TrainTab.h"
 #include "train/TrainingConfigPanel.h"
 #include "xray/GradientRangeChart.h"
@@ -14,11 +17,13 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 
@@ -32,6 +37,43 @@ private:
     static double number(const QTableWidget& table, int row, int column)
     {
         return table.item(row, column)->data(Qt::UserRole).toDouble();
+    }
+
+    static int rowOf(const QTableWidget& table, const QString& module)
+    {
+        for (int row = 0; row < table.rowCount(); ++row)
+            if (table.item(row, 0)->text() == module)
+                return row;
+        return -1;
+    }
+
+    static QTableWidgetItem& precisionOf(const QTableWidget& table, const QString& module)
+    {
+        return *table.item(rowOf(table, module), XrayTab::kPrecisionColumn);
+    }
+
+    static QString json(const ampwb::PrecisionPolicy& policy)
+    {
+        return QString::fromStdString(ampwb::precisionPolicyJson(policy, -1));
+    }
+
+    /// Chooses `precision` for `module` in the precision column's own editor, as a user does.
+    static void chooseInEditor(XrayTab& xray, const QString& module, const QString& precision)
+    {
+        QTableWidget& table = *xray.moduleTable();
+        xray.findChild<QTabWidget*>(QStringLiteral("xrayViews"))->setCurrentIndex(1);
+        QTableWidgetItem& cell = precisionOf(table, module);
+        table.setCurrentItem(&cell);
+        table.editItem(&cell);
+        auto* editor = table.findChild<QComboBox*>(QStringLiteral("precisionEditor"));
+        QVERIFY(editor);
+        const int index = editor->findText(precision);
+        QVERIFY(index >= 0);
+        editor->setCurrentIndex(index);
+        Q_EMIT editor->activated(index); // what choosing it in the open list emits
+        QCOMPARE(cell.text(), precision);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the closed editor goes
+        QVERIFY(!table.findChild<QComboBox*>(QStringLiteral("precisionEditor")));
     }
 
 private Q_SLOTS:
@@ -144,6 +186,181 @@ private Q_SLOTS:
         QVERIFY(!xray.openFolder(environment.path(QStringLiteral("nothing-here")), &error));
         QVERIFY2(error.contains(QLatin1String("holds no profile")), qPrintable(error));
         QCOMPARE(xray.classTable()->columnCount(), 4); // what was shown stays
+    }
+
+    void thePrecisionColumnIsEditableOnlyOnModulesAPolicyNames()
+    {
+        QVERIFY(!comparisonFolder.isEmpty());
+        EngineController engine;
+        XrayTab xray(engine);
+        xray.show();
+        QVERIFY(xray.openFolder(comparisonFolder));
+        QTableWidget& table = *xray.moduleTable();
+        const int column = XrayTab::kPrecisionColumn;
+        QCOMPARE(table.horizontalHeaderItem(column)->text(), QStringLiteral("Precision"));
+        QVERIFY(table.isColumnHidden(column + 1)); // no suggestion's reasons yet
+        const QStringList unnameable{"relu", "maxpool", "avgpool", "loss", "optimizer", "(step)"};
+        int editable = 0;
+        int fixed = 0;
+        for (int row = 0; row < table.rowCount(); ++row) {
+            const QString module = table.item(row, 0)->text();
+            const bool nameable = !unnameable.contains(module) && !module.endsWith(QLatin1String(".relu"));
+            QCOMPARE(bool(table.item(row, column)->flags() & Qt::ItemIsEditable), nameable);
+            QCOMPARE(table.item(row, column)->text(), QStringLiteral("amp")); // no policy yet: amp everywhere
+            for (int other = 0; other < column; ++other)
+                QVERIFY(!(table.item(row, other)->flags() & Qt::ItemIsEditable));
+            (nameable ? editable : fixed) += 1;
+        }
+        QVERIFY(editable > 0 && fixed > 0);
+        for (const char* module : {"conv1", "layer4.0.conv1", "layer4.0.downsample", "fc", "relu", "loss"})
+            QVERIFY2(rowOf(table, module) >= 0, qPrintable(module));
+
+        chooseInEditor(xray, QStringLiteral("fc"), QStringLiteral("fp32"));
+        chooseInEditor(xray, QStringLiteral("layer4.0"), QStringLiteral("bf16"));
+        QVERIFY(!precisionOf(table, QStringLiteral("fc")).font().italic()); // set by the user
+        // Inside layer4.0, what the column set for the block, in italics: the policy's rule, not a choice.
+        QCOMPARE(precisionOf(table, QStringLiteral("layer4.0.conv1")).text(), QStringLiteral("bf16"));
+        QVERIFY(precisionOf(table, QStringLiteral("layer4.0.conv1")).font().italic());
+        QCOMPARE(precisionOf(table, QStringLiteral("layer3.0.conv1")).text(), QStringLiteral("amp"));
+        // A row a policy cannot name is not edited: setting its text changes no policy.
+        precisionOf(table, QStringLiteral("relu")).setText(QStringLiteral("fp16"));
+        QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("amp"));
+
+        xray.otherwiseBox()->setCurrentIndex(xray.otherwiseBox()->findText(QStringLiteral("fp32")));
+        QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("fp32"));
+        QCOMPARE(precisionOf(table, QStringLiteral("layer3.0.conv1")).text(), QStringLiteral("fp32"));
+        ampwb::PrecisionPolicy expected;
+        expected.name = "x-ray";
+        expected.otherwise = ampwb::ModulePrecision::Fp32;
+        expected.modules = {{"fc", ampwb::ModulePrecision::Fp32}, {"layer4.0", ampwb::ModulePrecision::Bf16}};
+        QCOMPARE(json(xray.columnPolicy()), json(expected));
+
+        // The Train tab's policy fills the column afresh.
+        xray.setActivePolicy(ampwb::presetPrecisionPolicy("bf16-everywhere"));
+        QCOMPARE(precisionOf(table, QStringLiteral("fc")).text(), QStringLiteral("bf16"));
+        QCOMPARE(xray.otherwiseBox()->currentText(), QStringLiteral("bf16"));
+        QVERIFY(xray.columnPolicy().modules.empty());
+    }
+
+    void aSuggestionFillsTheColumnAndSaysWhy()
+    {
+        QVERIFY(!comparisonFolder.isEmpty());
+        EngineController engine;
+        XrayTab xray(engine);
+        QVERIFY(xray.openFolder(comparisonFolder));
+        ampwb::PrecisionSuggestion suggestion;
+        suggestion.policy.name = "suggested";
+        suggestion.policy.otherwise = ampwb::ModulePrecision::Bf16;
+        suggestion.policy.modules = {{"conv1", ampwb::ModulePrecision::Fp16}, {"fc", ampwb::ModulePrecision::Fp32}};
+        ampwb::ModuleChoice conv1{
+            "conv1", 2.0, 1.5, 1.0, 0.0001, 0.0, ampwb::ModulePrecision::Fp16, ampwb::ChoiceReason::Fastest};
+        ampwb::ModuleChoice fc{
+            "fc", 0.5, 0.49, 0.6, 0.2, 0.0, ampwb::ModulePrecision::Fp32, ampwb::ChoiceReason::NotFasterEnough};
+        ampwb::ModuleChoice rest{
+            "", 3.0, 2.0, 4.0, std::nullopt, std::nullopt, ampwb::ModulePrecision::Bf16, ampwb::ChoiceReason::Fastest};
+        suggestion.choices = {conv1, fc, rest};
+        xray.showSuggestion(suggestion);
+
+        QTableWidget& table = *xray.moduleTable();
+        const int reasons = XrayTab::kPrecisionColumn + 1;
+        QVERIFY(!table.isColumnHidden(reasons));
+        QCOMPARE(precisionOf(table, QStringLiteral("conv1")).text(), QStringLiteral("fp16"));
+        QCOMPARE(precisionOf(table, QStringLiteral("fc")).text(), QStringLiteral("fp32"));
+        QCOMPARE(precisionOf(table, QStringLiteral("layer1.0.conv1")).text(), QStringLiteral("bf16"));
+        QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("bf16"));
+        QCOMPARE(xray.otherwiseBox()->currentText(), QStringLiteral("bf16"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("conv1")), reasons)->text(),
+                 QStringLiteral("fastest measured"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("fc")), reasons)->text(),
+                 QStringLiteral("kept: the gain was too small"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("relu")), reasons)->text(),
+                 QStringLiteral("fastest measured")); // the choice for everything else
+        QVERIFY(table.item(rowOf(table, QStringLiteral("layer1.0.conv1")), reasons)->text().isEmpty());
+        const QString behind = table.item(rowOf(table, QStringLiteral("fc")), reasons)->toolTip();
+        QVERIFY2(behind.contains(QLatin1String("fp32 0.50 ms")) && behind.contains(QLatin1String("fp16 20.000 %")),
+                 qPrintable(behind));
+        ampwb::PrecisionPolicy expected = suggestion.policy;
+        expected.name = "x-ray";
+        QCOMPARE(json(xray.columnPolicy()), json(expected));
+    }
+
+    void trainWithThisPolicyRecordsItInTheRun()
+    {
+        QVERIFY(!comparisonFolder.isEmpty());
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(2));
+        XrayTab& xray = window.xrayTab();
+        QVERIFY(xray.openFolder(comparisonFolder));
+        chooseInEditor(xray, QStringLiteral("fc"), QStringLiteral("fp32"));
+        chooseInEditor(xray, QStringLiteral("layer1.0.conv1"), QStringLiteral("bf16"));
+        ampwb::PrecisionPolicy expected;
+        expected.name = "x-ray";
+        expected.modules = {{"fc", ampwb::ModulePrecision::Fp32}, {"layer1.0.conv1", ampwb::ModulePrecision::Bf16}};
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+        QTest::mouseClick(xray.trainWithPolicyButton(), Qt::LeftButton);
+        QVERIFY(window.engine().isBusy());
+        QCOMPARE(window.engine().work(), EngineController::Work::Training);
+        QVERIFY(!xray.trainWithPolicyButton()->isEnabled());
+        QCOMPARE(window.tabs().currentWidget(), &window.trainTab()); // started as Start does
+        QCOMPARE(window.configPanel().findChild<QComboBox*>(QStringLiteral("precisionPolicy"))->currentText(),
+                 QStringLiteral("From the X-ray tab"));
+        QVERIFY(finished.wait(120000));
+        QVERIFY(xray.trainWithPolicyButton()->isEnabled());
+        const auto& run = window.trainTab().histories().at(0);
+        QVERIFY(run.summary && run.summary->state == ampwb::RunState::Finished);
+        const ampwb::TrainingConfig saved = ampwb::RunFolder::readConfig(run.directory.toStdString());
+        QVERIFY(saved.precisionPolicy);
+        QCOMPARE(json(*saved.precisionPolicy), json(expected));
+        QVERIFY(saved.precision == ampwb::Precision::Amp);
+        // The progress line names the policy the run computed by (its tooltip keeps what the run found).
+        const QString started =
+            window.trainTab().progress().findChild<QLabel*>(QStringLiteral("latestStep"))->toolTip();
+        QVERIFY2(started.contains(QLatin1String("under the precision policy x-ray: amp, and fp32 in fc")),
+                 qPrintable(started));
+        // The column keeps what trained; the Train tab's policy is now this one.
+        QCOMPARE(json(xray.columnPolicy()), json(expected));
+        QCOMPARE(json(*window.configPanel().precisionPolicy()), json(expected));
+    }
+
+    void suggestPrecisionsMeasuresThemAndFillsTheColumn()
+    {
+        MainWindow window;
+        window.show();
+        window.configPanel().setConfig(environment.quickConfig(2));
+        XrayTab& xray = window.xrayTab();
+        int suggestions = 0;
+        connect(&window.engine(), &EngineController::suggestionMade, this, [&] { ++suggestions; });
+        QSignalSpy finished(&window.engine(), &EngineController::workFinished);
+
+        // Stopped at once: no suggestion, and it says so.
+        QTest::mouseClick(xray.suggestButton(), Qt::LeftButton);
+        QCOMPARE(window.engine().work(), EngineController::Work::Suggestion);
+        QCOMPARE(xray.suggestButton()->text(), QStringLiteral("Stop measuring"));
+        QVERIFY(!xray.trainWithPolicyButton()->isEnabled());
+        QTest::mouseClick(xray.suggestButton(), Qt::LeftButton);
+        QVERIFY(window.engine().isStopping());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(suggestions, 0);
+        QVERIFY2(xray.suggestionLabel()->text().contains(QLatin1String("without a suggestion")),
+                 qPrintable(xray.suggestionLabel()->text()));
+        QCOMPARE(xray.suggestButton()->text(), QStringLiteral("Suggest precisions"));
+
+        QTest::mouseClick(xray.suggestButton(), Qt::LeftButton);
+        QVERIFY(window.engine().isBusy());
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(suggestions, 1);
+        QVERIFY2(xray.suggestionLabel()->text().startsWith(QLatin1String("Suggested from")),
+                 qPrintable(xray.suggestionLabel()->text()));
+        const QTableWidget& table = *xray.moduleTable();
+        const int reasons = XrayTab::kPrecisionColumn + 1;
+        QVERIFY(table.rowCount() > 0);
+        QVERIFY(!table.isColumnHidden(reasons));
+        const int conv1 = rowOf(table, QStringLiteral("conv1"));
+        QVERIFY(conv1 >= 0);
+        QVERIFY(!table.item(conv1, reasons)->text().isEmpty());
+        QVERIFY(ampwb::parseModulePrecision(table.item(conv1, XrayTab::kPrecisionColumn)->text().toStdString()));
+        QVERIFY(!xray.columnPolicy().modules.empty());
     }
 
     void theLastProfileStaysWhileAnotherRunTrains()

@@ -1,0 +1,36 @@
+#include "model/PolicyModules.h"
+
+#include "model/ResNet18.h"
+
+#include <torch/nn/modules/batchnorm.h>
+#include <torch/nn/modules/container/sequential.h>
+
+namespace ampwb {
+
+const std::vector<PolicyModule>& resNet18PolicyModules()
+{
+    static const std::vector<PolicyModule> modules = [] {
+        const ResNet18 model(1); // the head's width does not change the paths
+        const auto named = model->named_modules("", /*include_self=*/false);
+        std::vector<PolicyModule> found;
+        for (const auto& module : named) {
+            const std::string& path = module.key();
+            const size_t dot = path.rfind('.');
+            const auto* parent = dot == std::string::npos ? nullptr : named.find(path.substr(0, dot));
+            const bool insideSequential = parent && (*parent)->as<torch::nn::SequentialImpl>();
+            const bool ownsParameters = !module.value()->parameters(/*recurse=*/false).empty();
+            // A Sequential whose children own parameters (a shortcut's downsample) is timed as one; a stage
+            // (layer1…) is one of blocks, timed in their own modules.
+            bool sequentialOfLayers = false;
+            if (module.value()->as<torch::nn::SequentialImpl>())
+                for (const auto& child : module.value()->children())
+                    sequentialOfLayers |= !child->parameters(/*recurse=*/false).empty();
+            found.push_back({path, module.value()->as<torch::nn::BatchNorm2d>() != nullptr,
+                             sequentialOfLayers || (ownsParameters && !insideSequential)});
+        }
+        return found;
+    }();
+    return modules;
+}
+
+} // namespace ampwb

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ampwb {
+
+/// One of ResNet-18's modules as a precision policy names it.
+struct PolicyModule {
+    std::string path;         ///< its state-dict path: "conv1", "layer2", "layer2.0", "layer2.0.conv1", "fc"…
+    bool isBatchNorm = false; ///< a policy's batchNormFp32 covers it
+    /// The X-ray times it on its own: each convolution, batch norm and the head, and a shortcut's downsample as
+    /// one (its convolution and batch norm run inside one scope).
+    bool timedAlone = false;
+};
+
+/// ResNet-18's modules in the model's order, as its own named_modules() lists them: the paths a policy may name.
+const std::vector<PolicyModule>& resNet18PolicyModules();
+
+} // namespace ampwb

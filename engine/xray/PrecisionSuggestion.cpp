@@ -1,0 +1,199 @@
+#include "xray/PrecisionSuggestion.h"
+
+#include "model/PolicyModules.h"
+#include "xray/StepScopes.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace ampwb {
+namespace {
+
+/// The modules a suggestion chooses for, in the model's order: those the X-ray times on their own.
+std::vector<std::string> suggestedModules()
+{
+    std::vector<std::string> paths;
+    for (const PolicyModule& module : resNet18PolicyModules())
+        if (module.timedAlone)
+            paths.push_back(module.path);
+    return paths;
+}
+
+/// The X-ray rows that are the step's work outside the model: in no policy's reach.
+bool outsideTheModel(const std::string& module)
+{
+    return module == stepscope::kOptimizer || module == kStepWorkModule;
+}
+
+/// Forward plus backward of the rows `counts` selects; none without a profile or without such rows.
+template <typename Selection>
+std::optional<double> millisecondsOf(const std::optional<OperatorProfile>& profile, Selection counts)
+{
+    if (!profile)
+        return std::nullopt;
+    std::optional<double> total;
+    for (const ModuleTime& row : profile->modules)
+        if (counts(row.module))
+            total = total.value_or(0.0) + row.forwardMilliseconds + row.backwardMilliseconds;
+    return total;
+}
+
+/// One module's gradients at one step, against both formats.
+struct FlushCount {
+    int64_t fp16Flushed = 0;
+    int64_t bf16Flushed = 0;
+    int64_t representable = 0; ///< finite non-zero values
+};
+
+struct FlushedFractions {
+    std::optional<double> fp16;
+    std::optional<double> bf16;
+};
+
+/// The worst step's flushed fractions of the module's parameters' gradients (those named "<module>.…").
+FlushedFractions flushedFractionsOf(const std::string& module, const std::vector<GradientStatsRow>& gradients)
+{
+    std::map<int64_t, FlushCount> steps;
+    for (const GradientStatsRow& row : gradients) {
+        if (row.range.parameter.rfind(module + ".", 0) != 0)
+            continue;
+        FlushCount& step = steps[row.step];
+        step.fp16Flushed += row.range.fp16Scaled.underflow;
+        step.bf16Flushed += row.range.bf16.underflow;
+        step.representable += row.range.elements - row.range.zeros - row.range.nonFinite;
+    }
+    FlushedFractions worst;
+    for (const auto& [step, count] : steps) {
+        const auto fraction = [&count](int64_t flushed) {
+            return count.representable > 0 ? static_cast<double>(flushed) / static_cast<double>(count.representable)
+                                           : 0.0;
+        };
+        worst.fp16 = std::max(worst.fp16.value_or(0.0), fraction(count.fp16Flushed));
+        worst.bf16 = std::max(worst.bf16.value_or(0.0), fraction(count.bf16Flushed));
+    }
+    return worst;
+}
+
+/// The rule applied to one module's table row (its times and fractions filled in).
+void choose(ModuleChoice& choice, const SuggestionRule& rule)
+{
+    const auto allowed = [&rule](const std::optional<double>& flushed) {
+        return !flushed || *flushed <= rule.maxFlushedFraction;
+    };
+    const auto replaces = [&rule](const std::optional<double>& candidate, const std::optional<double>& chosen) {
+        return candidate && chosen && *candidate <= *chosen * (1.0 - rule.minimumGain);
+    };
+    std::optional<double> chosenMilliseconds = choice.fp32Milliseconds;
+    choice.chosen = ModulePrecision::Fp32;
+    if (allowed(choice.bf16FlushedFraction) && replaces(choice.bf16Milliseconds, chosenMilliseconds)) {
+        choice.chosen = ModulePrecision::Bf16;
+        chosenMilliseconds = choice.bf16Milliseconds;
+    }
+    const bool fp16Replaces = replaces(choice.fp16Milliseconds, chosenMilliseconds);
+    if (fp16Replaces && allowed(choice.fp16FlushedFraction)) {
+        choice.chosen = ModulePrecision::Fp16;
+        chosenMilliseconds = choice.fp16Milliseconds;
+    }
+    const auto fasterAndAllowed = [&](const std::optional<double>& milliseconds, const std::optional<double>& flushed) {
+        return milliseconds && *milliseconds < *chosenMilliseconds && allowed(flushed);
+    };
+    if (!choice.fp32Milliseconds || (!choice.bf16Milliseconds && !choice.fp16Milliseconds))
+        choice.reason = ChoiceReason::OnlyFp32Measured;
+    else if (fp16Replaces && choice.chosen != ModulePrecision::Fp16)
+        choice.reason = ChoiceReason::Fp16GradientsFlush;
+    else if (fasterAndAllowed(choice.bf16Milliseconds, choice.bf16FlushedFraction)
+             || fasterAndAllowed(choice.fp16Milliseconds, choice.fp16FlushedFraction))
+        choice.reason = ChoiceReason::NotFasterEnough;
+    else
+        choice.reason = ChoiceReason::Fastest;
+}
+
+std::string percent(double fraction)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g %%", 100.0 * fraction);
+    return text;
+}
+
+std::string cell(const std::optional<double>& milliseconds)
+{
+    if (!milliseconds)
+        return "—";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", *milliseconds);
+    return text;
+}
+
+std::string fractionCell(const std::optional<double>& fraction)
+{
+    return fraction ? percent(*fraction) : "—";
+}
+
+} // namespace
+
+PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule)
+{
+    const std::vector<std::string> modules = suggestedModules();
+    const std::set<std::string> named(modules.begin(), modules.end());
+    PrecisionSuggestion suggestion;
+    for (const std::string& module : modules) {
+        ModuleChoice& choice = suggestion.choices.emplace_back();
+        choice.module = module;
+        const auto isModule = [&module](const std::string& row) { return row == module; };
+        choice.fp32Milliseconds = millisecondsOf(measurements.fp32, isModule);
+        choice.bf16Milliseconds = millisecondsOf(measurements.bf16, isModule);
+        choice.fp16Milliseconds = millisecondsOf(measurements.fp16, isModule);
+        const FlushedFractions flushed = flushedFractionsOf(module, measurements.gradients);
+        choice.fp16FlushedFraction = flushed.fp16;
+        choice.bf16FlushedFraction = flushed.bf16;
+        choose(choice, rule);
+    }
+    ModuleChoice& rest = suggestion.choices.emplace_back();
+    const auto isRest = [&named](const std::string& row) { return !named.count(row) && !outsideTheModel(row); };
+    rest.fp32Milliseconds = millisecondsOf(measurements.fp32, isRest);
+    rest.bf16Milliseconds = millisecondsOf(measurements.bf16, isRest);
+    rest.fp16Milliseconds = millisecondsOf(measurements.fp16, isRest);
+    choose(rest, rule);
+
+    suggestion.policy.name = "suggested";
+    suggestion.policy.otherwise = rest.chosen;
+    for (const ModuleChoice& choice : suggestion.choices)
+        if (!choice.module.empty() && choice.chosen != rest.chosen)
+            suggestion.policy.modules.emplace(choice.module, choice.chosen);
+    return suggestion;
+}
+
+std::string describeChoiceReason(ChoiceReason reason, const SuggestionRule& rule)
+{
+    switch (reason) {
+    case ChoiceReason::Fastest: return "fastest allowed";
+    case ChoiceReason::NotFasterEnough: return "bf16 or fp16 faster by under " + percent(rule.minimumGain);
+    case ChoiceReason::Fp16GradientsFlush:
+        return "fp16 fastest, but over " + percent(rule.maxFlushedFraction) + " of its gradients flush to zero";
+    case ChoiceReason::OnlyFp32Measured: break;
+    }
+    return "nothing to compare fp32 with";
+}
+
+std::string suggestionMarkdown(const PrecisionSuggestion& suggestion, const SuggestionRule& rule)
+{
+    std::string text = "Per module the fastest precision measured whose gradients flush to zero at most "
+                     + percent(rule.maxFlushedFraction)
+                     + " of their non-zero values (fp16 under the fp16 run's loss scale), a 16-bit one only when at "
+                       "least "
+                     + percent(rule.minimumGain) + " faster than the wider one; times are forward + backward per step, "
+                     + "casts included.\n\n"
+                       "| module | fp32 ms | bf16 ms | fp16 ms | fp16 flushed | bf16 flushed | chosen | reason |\n"
+                       "|---|---:|---:|---:|---:|---:|---|---|\n";
+    for (const ModuleChoice& choice : suggestion.choices)
+        text += "| " + (choice.module.empty() ? std::string("(otherwise)") : choice.module) + " | "
+              + cell(choice.fp32Milliseconds) + " | " + cell(choice.bf16Milliseconds) + " | "
+              + cell(choice.fp16Milliseconds) + " | " + fractionCell(choice.fp16FlushedFraction) + " | "
+              + fractionCell(choice.bf16FlushedFraction) + " | " + toString(choice.chosen) + " | "
+              + describeChoiceReason(choice.reason, rule) + " |\n";
+    return text + "\nPolicy: " + describePrecisionPolicy(suggestion.policy) + "\n";
+}
+
+} // namespace ampwb

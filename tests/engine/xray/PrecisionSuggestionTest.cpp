@@ -1,0 +1,368 @@
+// The rule that suggests a precision policy, fed recorded measurements: X-ray rows named as ResNet18.cpp's scopes
+// name them and gradient ranges as gradstats.csv holds them. Each choice follows the stated rule (fastest allowed,
+// the gain margin, the flushed-fraction threshold, `otherwise` from the rows between modules), the same input gives
+// the same suggestion, and a module whose fp16 gradients flush is never put in fp16.
+#include "model/ModulePrecisions.h"
+#include "model/ResNet18.h"
+#include "xray/PrecisionSuggestion.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <optional>
+
+using namespace ampwb;
+
+Q_DECLARE_METATYPE(ampwb::ModulePrecision)
+Q_DECLARE_METATYPE(ampwb::ChoiceReason)
+
+// What Qt Test prints of a value that differs.
+namespace QTest {
+template <>
+char* toString(const ChoiceReason& reason)
+{
+    return qstrdup(describeChoiceReason(reason, {}).c_str());
+}
+} // namespace QTest
+
+namespace {
+
+/// ResNet-18's modules as the X-ray times them, in the model's order: what a suggestion chooses for.
+const QStringList kModules = [] {
+    QStringList modules{QStringLiteral("conv1"), QStringLiteral("bn1")};
+    for (int stage = 1; stage <= 4; ++stage)
+        for (int block = 0; block < 2; ++block) {
+            const QString path = QStringLiteral("layer%1.%2.").arg(stage).arg(block);
+            for (const char* module : {"conv1", "bn1", "conv2", "bn2"})
+                modules << path + QLatin1String(module);
+            if (stage > 1 && block == 0)
+                modules << path + QStringLiteral("downsample");
+        }
+    modules << QStringLiteral("fc");
+    return modules;
+}();
+
+/// The rows between modules that `otherwise` covers, and the step's work outside the model that it does not.
+const QStringList kBetweenModules{"relu", "maxpool", "layer1.0", "layer1.0.relu", "layer4.1.relu", "avgpool", "loss"};
+const QStringList kOutsideTheModel{"optimizer", "(step)"};
+
+/// An X-ray row of `milliseconds` per step: half forward, half backward, a quarter of it casts.
+ModuleTime row(const QString& module, double milliseconds)
+{
+    ModuleTime time;
+    time.module = module.toStdString();
+    time.forwardMilliseconds = 0.5 * milliseconds;
+    time.backwardMilliseconds = 0.5 * milliseconds;
+    time.castMilliseconds = 0.25 * milliseconds;
+    time.otherMilliseconds = 1000.0; // optimizer and step work: no module's forward or backward
+    return time;
+}
+
+/// A profile of every module and the rows around them, each module taking `milliseconds` but those in `times`.
+OperatorProfile profileOf(double milliseconds, const std::map<QString, double>& times = {})
+{
+    OperatorProfile profile;
+    profile.firstStep = 2;
+    profile.lastStep = 3;
+    for (const QStringList* rows : {&kModules, &kBetweenModules, &kOutsideTheModel})
+        for (const QString& module : *rows) {
+            const auto given = times.find(module);
+            profile.modules.push_back(row(module, given != times.end() ? given->second : milliseconds));
+        }
+    return profile;
+}
+
+/// One parameter's gradient at `step`: `representable` finite non-zero values of which `fp16Flushed` flush in fp16
+/// under the loss scale and `bf16Flushed` in bf16; unscaled, many more would flush in fp16, and some bf16 ones
+/// once scaled (which the rule does not read).
+GradientStatsRow gradient(const std::string& parameter, int64_t step, int64_t representable, int64_t fp16Flushed,
+                          int64_t bf16Flushed = 0)
+{
+    GradientStatsRow stats;
+    stats.step = step;
+    stats.range.parameter = parameter;
+    stats.range.zeros = 3;
+    stats.range.nonFinite = 1;
+    stats.range.elements = representable + stats.range.zeros + stats.range.nonFinite;
+    stats.range.lossScale = 1024.0;
+    stats.range.fp16.underflow = representable;
+    stats.range.fp16Scaled.underflow = fp16Flushed;
+    stats.range.bf16.underflow = bf16Flushed;
+    stats.range.bf16Scaled.underflow = representable;
+    return stats;
+}
+
+/// Gradients of every module's weight at steps 2 and 3, none flushing.
+std::vector<GradientStatsRow> cleanGradients()
+{
+    std::vector<GradientStatsRow> rows;
+    for (int64_t step : {2, 3})
+        for (const QString& module : kModules)
+            rows.push_back(gradient(module.toStdString() + ".weight", step, 1000, 0));
+    return rows;
+}
+
+const ModuleChoice& choiceOf(const PrecisionSuggestion& suggestion, const std::string& module)
+{
+    const auto found = std::find_if(suggestion.choices.begin(), suggestion.choices.end(),
+                                    [&module](const ModuleChoice& choice) { return choice.module == module; });
+    if (found == suggestion.choices.end())
+        qFatal("no choice for \"%s\"", module.c_str());
+    return *found;
+}
+
+/// A precision by name, as Qt Test compares and prints it.
+QString named(ModulePrecision precision)
+{
+    return QString::fromStdString(toString(precision));
+}
+
+std::optional<double> given(double milliseconds)
+{
+    return milliseconds < 0 ? std::nullopt : std::optional<double>(milliseconds);
+}
+
+} // namespace
+
+class PrecisionSuggestionTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void choicesFollowTheRule_data();
+    void choicesFollowTheRule();
+    void flushedFractionIsTheWorstStepOfTheModulesParameters();
+    void aModuleWhoseFp16GradientsFlushIsNeverFp16();
+    void otherwiseIsChosenFromTheRowsBetweenModules();
+    void modulesAreResNet18sInTheModelsOrder();
+    void theSameMeasurementsGiveTheSameSuggestion();
+    void theSuggestedPolicyTrainsAResNet18();
+    void theTableShowsEveryChoice();
+};
+
+void PrecisionSuggestionTest::choicesFollowTheRule_data()
+{
+    // One module, layer2.0.conv1, under a rule of exact binary fractions: at most 1 in 8 values flushed, a 16-bit
+    // type at least 25 % faster. Times of -1: that precision was not profiled. Flushed: of 8 representable values.
+    QTest::addColumn<double>("fp32");
+    QTest::addColumn<double>("bf16");
+    QTest::addColumn<double>("fp16");
+    QTest::addColumn<int>("fp16Flushed");
+    QTest::addColumn<int>("bf16Flushed");
+    QTest::addColumn<ModulePrecision>("chosen");
+    QTest::addColumn<ChoiceReason>("reason");
+    const auto add = [](const char* name, double fp32, double bf16, double fp16, int fp16Flushed, int bf16Flushed,
+                        ModulePrecision chosen, ChoiceReason reason) {
+        QTest::newRow(name) << fp32 << bf16 << fp16 << fp16Flushed << bf16Flushed << chosen << reason;
+    };
+    using P = ModulePrecision;
+    using R = ChoiceReason;
+    add("fp16 fastest", 1.0, 0.8, 0.5, 0, 0, P::Fp16, R::Fastest);
+    add("bf16 fastest", 1.0, 0.5, 0.8, 0, 0, P::Bf16, R::Fastest);
+    add("fp32 fastest", 1.0, 1.5, 2.0, 0, 0, P::Fp32, R::Fastest);
+    add("bf16 faster by under the gain", 1.0, 0.8, 2.0, 0, 0, P::Fp32, R::NotFasterEnough);
+    add("bf16 faster by exactly the gain", 1.0, 0.75, 2.0, 0, 0, P::Bf16, R::Fastest);
+    add("fp16 faster than bf16 by under the gain", 1.0, 0.5, 0.45, 0, 0, P::Bf16, R::NotFasterEnough);
+    add("fp16 flushing exactly the threshold", 1.0, 0.8, 0.5, 1, 0, P::Fp16, R::Fastest);
+    add("fp16 fastest but flushing", 1.0, 0.5, 0.25, 2, 0, P::Bf16, R::Fp16GradientsFlush);
+    add("fp16 fastest but flushing, bf16 not faster", 1.0, 1.0, 0.25, 8, 0, P::Fp32, R::Fp16GradientsFlush);
+    add("fp16 flushing, bf16 fastest anyway", 1.0, 0.5, 0.45, 8, 0, P::Bf16, R::Fastest);
+    add("bf16 flushing", 1.0, 0.5, 2.0, 0, 2, P::Fp32, R::Fastest);
+    add("fp16 not profiled", 1.0, 0.5, -1, 0, 0, P::Bf16, R::Fastest);
+    add("bf16 not profiled", 1.0, -1, 0.5, 0, 0, P::Fp16, R::Fastest);
+    add("only fp32 profiled", 1.0, -1, -1, 0, 0, P::Fp32, R::OnlyFp32Measured);
+    add("fp32 not profiled", -1, 0.5, 0.25, 0, 0, P::Fp32, R::OnlyFp32Measured);
+}
+
+void PrecisionSuggestionTest::choicesFollowTheRule()
+{
+    QFETCH(double, fp32);
+    QFETCH(double, bf16);
+    QFETCH(double, fp16);
+    QFETCH(int, fp16Flushed);
+    QFETCH(int, bf16Flushed);
+    QFETCH(ModulePrecision, chosen);
+    QFETCH(ChoiceReason, reason);
+    const QString module = QStringLiteral("layer2.0.conv1");
+    const auto profile = [&module](double milliseconds) -> std::optional<OperatorProfile> {
+        if (milliseconds < 0)
+            return std::nullopt;
+        return profileOf(4.0, {{module, milliseconds}});
+    };
+    PrecisionMeasurements measured{profile(fp32), profile(bf16), profile(fp16), cleanGradients()};
+    measured.gradients.push_back(gradient("layer2.0.conv1.weight", 4, 8, fp16Flushed, bf16Flushed));
+    const SuggestionRule rule{0.125, 0.25};
+
+    const PrecisionSuggestion suggestion = suggestPrecisions(measured, rule);
+    const ModuleChoice& choice = choiceOf(suggestion, module.toStdString());
+    QCOMPARE(choice.fp32Milliseconds, given(fp32));
+    QCOMPARE(choice.bf16Milliseconds, given(bf16));
+    QCOMPARE(choice.fp16Milliseconds, given(fp16));
+    QCOMPARE(choice.fp16FlushedFraction, std::optional<double>(fp16Flushed / 8.0));
+    QCOMPARE(choice.bf16FlushedFraction, std::optional<double>(bf16Flushed / 8.0));
+    QCOMPARE(named(choice.chosen), named(chosen));
+    QCOMPARE(choice.reason, reason);
+    QCOMPARE(named(suggestion.policy.precisionOf(module.toStdString())), named(chosen));
+    QCOMPARE(suggestion.policy.name, std::string("suggested"));
+}
+
+void PrecisionSuggestionTest::flushedFractionIsTheWorstStepOfTheModulesParameters()
+{
+    // The shortcut's convolution and batch norm are one module to the X-ray: their three parameters together.
+    // Step 2: 3 of 400 flush in fp16; step 3: 6 of 200. bf16: 1 of 400, then none. The stem's conv1 is not
+    // layer1.0.conv1, whose values all flush.
+    std::vector<GradientStatsRow> rows{
+        gradient("layer2.0.downsample.0.weight", 2, 300, 1, 1),
+        gradient("layer2.0.downsample.1.weight", 2, 50, 2),
+        gradient("layer2.0.downsample.1.bias", 2, 50, 0),
+        gradient("layer2.0.downsample.0.weight", 3, 100, 6),
+        gradient("layer2.0.downsample.1.weight", 3, 50, 0),
+        gradient("layer2.0.downsample.1.bias", 3, 50, 0),
+        gradient("conv1.weight", 2, 1000, 1),
+        gradient("layer1.0.conv1.weight", 2, 1000, 1000, 1000),
+    };
+    const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), profileOf(0.5), profileOf(0.25), rows});
+
+    const ModuleChoice& downsample = choiceOf(suggestion, "layer2.0.downsample");
+    QCOMPARE(downsample.fp16FlushedFraction, std::optional<double>(6.0 / 200.0));
+    QCOMPARE(downsample.bf16FlushedFraction, std::optional<double>(1.0 / 400.0));
+    QCOMPARE(named(downsample.chosen), named(ModulePrecision::Fp32)); // fp16's 3 % and bf16's 0.25 % are over 0.1 %
+    QCOMPARE(downsample.reason, ChoiceReason::Fp16GradientsFlush);
+    QCOMPARE(choiceOf(suggestion, "conv1").fp16FlushedFraction, std::optional<double>(1.0 / 1000.0));
+    QCOMPARE(named(choiceOf(suggestion, "conv1").chosen), named(ModulePrecision::Fp16)); // exactly 1 in 1000: allowed
+    QCOMPARE(choiceOf(suggestion, "layer1.0.conv1").fp16FlushedFraction, std::optional<double>(1.0));
+    // Modules none of whose gradients were measured have no fraction, and nothing that flushes.
+    QCOMPARE(choiceOf(suggestion, "fc").fp16FlushedFraction, std::optional<double>());
+    QCOMPARE(named(choiceOf(suggestion, "fc").chosen), named(ModulePrecision::Fp16));
+    QCOMPARE(suggestion.choices.back().fp16FlushedFraction, std::optional<double>());
+}
+
+void PrecisionSuggestionTest::aModuleWhoseFp16GradientsFlushIsNeverFp16()
+{
+    // fp16 ten times faster everywhere; every third module's gradients flush just over the threshold at one step.
+    std::vector<GradientStatsRow> rows = cleanGradients();
+    QStringList flushing;
+    for (int index = 0; index < kModules.size(); index += 3) {
+        flushing << kModules[index];
+        rows.push_back(gradient(kModules[index].toStdString() + ".weight", 5, 10000, 11));
+    }
+    const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), profileOf(0.9), profileOf(0.1), rows});
+
+    for (const ModuleChoice& choice : suggestion.choices) {
+        const bool flushes = flushing.contains(QString::fromStdString(choice.module));
+        QVERIFY2(choice.chosen == (flushes ? ModulePrecision::Bf16 : ModulePrecision::Fp16), choice.module.c_str());
+        QCOMPARE(choice.reason, flushes ? ChoiceReason::Fp16GradientsFlush : ChoiceReason::Fastest);
+        if (!choice.module.empty())
+            QCOMPARE(suggestion.policy.precisionOf(choice.module) == ModulePrecision::Fp16, !flushes);
+    }
+}
+
+void PrecisionSuggestionTest::otherwiseIsChosenFromTheRowsBetweenModules()
+{
+    // Between modules: 7 rows of 1 ms in fp32; bf16 makes them 0.5 ms, fp16 0.25, but fp16 makes the optimizer
+    // and the step's work (left out) far slower, and the modules themselves stay fastest in fp32.
+    std::map<QString, double> fp32;
+    std::map<QString, double> bf16;
+    std::map<QString, double> fp16;
+    for (const QString& between : kBetweenModules) {
+        fp32[between] = 1.0;
+        bf16[between] = 0.5;
+        fp16[between] = 0.25;
+    }
+    for (const QString& outside : kOutsideTheModel)
+        fp16[outside] = 100.0;
+    const PrecisionSuggestion suggestion = suggestPrecisions(
+        {profileOf(1.0, fp32), profileOf(2.0, bf16), profileOf(2.0, fp16), cleanGradients()});
+
+    const ModuleChoice& rest = suggestion.choices.back();
+    QCOMPARE(rest.module, std::string());
+    QCOMPARE(rest.fp32Milliseconds, std::optional<double>(7.0));
+    QCOMPARE(rest.bf16Milliseconds, std::optional<double>(3.5));
+    QCOMPARE(rest.fp16Milliseconds, std::optional<double>(1.75));
+    QCOMPARE(named(rest.chosen), named(ModulePrecision::Fp16));
+    QCOMPARE(named(suggestion.policy.otherwise), named(ModulePrecision::Fp16));
+    // Each module is fp32, named in the policy because `otherwise` is not.
+    QCOMPARE(suggestion.policy.modules.size(), size_t(kModules.size()));
+    for (const QString& module : kModules)
+        QCOMPARE(named(suggestion.policy.precisionOf(module.toStdString())), named(ModulePrecision::Fp32));
+    // Where every choice is `otherwise`'s, the policy names no module.
+    const PrecisionSuggestion uniform = suggestPrecisions(
+        {profileOf(1.0), profileOf(1.0), profileOf(0.5), cleanGradients()});
+    QCOMPARE(named(uniform.policy.otherwise), named(ModulePrecision::Fp16));
+    QVERIFY(uniform.policy.modules.empty());
+}
+
+void PrecisionSuggestionTest::modulesAreResNet18sInTheModelsOrder()
+{
+    const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), std::nullopt, std::nullopt, {}});
+    QStringList modules;
+    for (const ModuleChoice& choice : suggestion.choices)
+        modules << QString::fromStdString(choice.module);
+    QCOMPARE(modules, kModules + QStringList{QString()});
+    for (const ModuleChoice& choice : suggestion.choices) {
+        QCOMPARE(named(choice.chosen), named(ModulePrecision::Fp32));
+        QCOMPARE(choice.reason, ChoiceReason::OnlyFp32Measured);
+    }
+}
+
+void PrecisionSuggestionTest::theSameMeasurementsGiveTheSameSuggestion()
+{
+    std::map<QString, double> mixed;
+    for (int index = 0; index < kModules.size(); ++index)
+        mixed[kModules[index]] = 0.3 + 0.1 * (index % 9);
+    std::vector<GradientStatsRow> rows = cleanGradients();
+    rows.push_back(gradient("layer3.1.bn2.bias", 3, 512, 100));
+    const PrecisionMeasurements measured{profileOf(1.0), profileOf(0.7, mixed), profileOf(0.6), rows};
+    const PrecisionSuggestion first = suggestPrecisions(measured);
+
+    // The rows in another order, profiles and gradients alike: the same suggestion.
+    PrecisionMeasurements reordered = measured;
+    for (std::optional<OperatorProfile>* profile : {&reordered.fp32, &reordered.bf16, &reordered.fp16})
+        std::reverse((*profile)->modules.begin(), (*profile)->modules.end());
+    std::reverse(reordered.gradients.begin(), reordered.gradients.end());
+    for (const PrecisionMeasurements& input : {measured, reordered}) {
+        const PrecisionSuggestion again = suggestPrecisions(input);
+        QVERIFY(again.policy == first.policy);
+        QCOMPARE(suggestionMarkdown(again, {}), suggestionMarkdown(first, {}));
+    }
+    QVERIFY(first.policy.modules.size() > 3); // a mixed policy, not a uniform one
+    QCOMPARE(named(choiceOf(first, "layer3.1.bn2").chosen), named(ModulePrecision::Bf16));
+}
+
+void PrecisionSuggestionTest::theSuggestedPolicyTrainsAResNet18()
+{
+    std::map<QString, double> mixed;
+    for (int index = 0; index < kModules.size(); ++index)
+        mixed[kModules[index]] = index % 2 ? 0.5 : 2.0;
+    const PrecisionSuggestion suggestion = suggestPrecisions(
+        {profileOf(1.0), profileOf(0.8, mixed), profileOf(0.4, mixed), cleanGradients()});
+    QCOMPARE(parsePrecisionPolicy(precisionPolicyJson(suggestion.policy), "suggested-policy.json"), suggestion.policy);
+
+    ResNet18 model(10);
+    model->setModulePrecisions(
+        std::make_shared<ModulePrecisions>(suggestion.policy, c10::kCPU, c10::ScalarType::BFloat16));
+    const torch::Tensor logits = model->forward(torch::randn({2, 3, 32, 32}));
+    logits.sum().backward();
+    QCOMPARE(logits.sizes(), (torch::IntArrayRef{2, 10}));
+    QVERIFY(model->named_parameters()["layer2.0.downsample.0.weight"].grad().defined());
+}
+
+void PrecisionSuggestionTest::theTableShowsEveryChoice()
+{
+    std::vector<GradientStatsRow> rows = cleanGradients();
+    rows.push_back(gradient("fc.weight", 7, 100, 50));
+    const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), std::nullopt, profileOf(0.5), rows},
+                                                             SuggestionRule{});
+    const QString table = QString::fromStdString(suggestionMarkdown(suggestion, SuggestionRule{}));
+    QVERIFY2(table.contains(QStringLiteral("| conv1 | 1.000 | — | 0.500 | 0 % | 0 % | fp16 | fastest allowed |")),
+             qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("| fc | 1.000 | — | 0.500 | 50 % | 0 % | fp32 | fp16 fastest, but over "
+                                           "0.1 % of its gradients flush to zero |")),
+             qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("| (otherwise) | 7.000 | — | 3.500 | — | — | fp16 | fastest allowed |")),
+             qPrintable(table));
+    QVERIFY2(table.contains(QStringLiteral("Policy: suggested: fp16, and fp32 in fc")), qPrintable(table));
+    QCOMPARE(table.count(QStringLiteral("\n| ")), kModules.size() + 2); // the header, each module, `otherwise`
+}
+
+QTEST_GUILESS_MAIN(PrecisionSuggestionTest)
+#include "PrecisionSuggestionTest.moc"

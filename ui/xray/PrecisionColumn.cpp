@@ -1,0 +1,167 @@
+#include "xray/PrecisionColumn.h"
+
+#include "xray/PolicyText.h"
+
+#include "model/PolicyModules.h"
+
+#include <QComboBox>
+#include <QLocale>
+#include <QPalette>
+#include <QStringList>
+#include <QTableWidget>
+
+namespace {
+
+/// The ResNet-18 module a policy can name at `path`; none for "relu", "maxpool", "loss", "optimizer"…
+const ampwb::PolicyModule* policyModule(const QString& path)
+{
+    const std::string wanted = path.toStdString();
+    for (const ampwb::PolicyModule& module : ampwb::resNet18PolicyModules())
+        if (module.path == wanted)
+            return &module;
+    return nullptr;
+}
+
+constexpr ampwb::ModulePrecision kPrecisions[] = {ampwb::ModulePrecision::Fp32, ampwb::ModulePrecision::Bf16,
+                                                  ampwb::ModulePrecision::Fp16, ampwb::ModulePrecision::Amp};
+
+QString reasonText(ampwb::ChoiceReason reason)
+{
+    switch (reason) {
+    case ampwb::ChoiceReason::Fastest: return PrecisionColumn::tr("fastest measured");
+    case ampwb::ChoiceReason::NotFasterEnough: return PrecisionColumn::tr("kept: the gain was too small");
+    case ampwb::ChoiceReason::Fp16GradientsFlush: return PrecisionColumn::tr("fp16 would flush gradients");
+    case ampwb::ChoiceReason::OnlyFp32Measured: return PrecisionColumn::tr("only fp32 measured");
+    }
+    return {};
+}
+
+QString orNone(const std::optional<double>& value, int decimals, double scale = 1.0)
+{
+    return value ? QLocale().toString(*value * scale, 'f', decimals) : PrecisionColumn::tr("—");
+}
+
+/// The measurements behind a choice, on a few lines.
+QString measurementsText(const ampwb::ModuleChoice& choice)
+{
+    return PrecisionColumn::tr("Forward and backward per step: fp32 %1 ms, bf16 %2 ms, fp16 %3 ms.\n"
+                               "Gradients flushed to zero at the worst step: fp16 %4 %, bf16 %5 %.\n"
+                               "Chosen: %6 (%7).")
+        .arg(orNone(choice.fp32Milliseconds, 2), orNone(choice.bf16Milliseconds, 2), orNone(choice.fp16Milliseconds, 2),
+             orNone(choice.fp16FlushedFraction, 3, 100.0), orNone(choice.bf16FlushedFraction, 3, 100.0),
+             PolicyText::precisionName(choice.chosen), reasonText(choice.reason));
+}
+
+QTableWidgetItem* cellAt(QTableWidget& table, int row, int column)
+{
+    if (!table.item(row, column))
+        table.setItem(row, column, new QTableWidgetItem);
+    return table.item(row, column);
+}
+
+} // namespace
+
+PrecisionColumn::PrecisionColumn(QTableWidget& precisionTable, int precisionColumn, QComboBox& otherwiseBox,
+                                 QObject* parent)
+    : QObject(parent)
+    , table(precisionTable)
+    , column(precisionColumn)
+    , otherwise(otherwiseBox)
+{
+    for (const ampwb::ModulePrecision precision : kPrecisions)
+        otherwise.addItem(PolicyText::precisionName(precision), static_cast<int>(precision));
+    otherwise.setToolTip(tr("The precision of every part the column does not set: ReLU, pooling, the shortcuts' "
+                            "additions, the loss, and the modules left in italics"));
+    connect(&otherwise, &QComboBox::currentIndexChanged, this, &PrecisionColumn::onOtherwiseChosen);
+    connect(&table, &QTableWidget::itemChanged, this, &PrecisionColumn::onItemChanged);
+    prefill(std::nullopt);
+}
+
+void PrecisionColumn::prefill(const std::optional<ampwb::PrecisionPolicy>& policy)
+{
+    chosen = policy.value_or(ampwb::PrecisionPolicy{});
+    chosen.name = "x-ray";
+    suggested.clear();
+    showOtherwise();
+    fill();
+}
+
+void PrecisionColumn::showSuggestion(const ampwb::PrecisionSuggestion& suggestion)
+{
+    chosen = suggestion.policy;
+    chosen.name = "x-ray";
+    suggested.clear();
+    for (const ampwb::ModuleChoice& choice : suggestion.choices)
+        suggested[choice.module] = choice;
+    showOtherwise();
+    fill();
+}
+
+void PrecisionColumn::showOtherwise()
+{
+    const QSignalBlocker quiet(otherwise);
+    otherwise.setCurrentIndex(otherwise.findData(static_cast<int>(chosen.otherwise)));
+}
+
+void PrecisionColumn::fill()
+{
+    const bool sorting = table.isSortingEnabled();
+    table.setSortingEnabled(false);
+    filling = true;
+    const QColor inherited = table.palette().color(QPalette::Disabled, QPalette::Text);
+    for (int row = 0; row < table.rowCount(); ++row) {
+        const QTableWidgetItem* name = table.item(row, 0);
+        const QString module = name ? name->text() : QString();
+        const ampwb::PolicyModule* named = policyModule(module);
+        const bool nameable = named != nullptr;
+        const std::string path = module.toStdString();
+        const bool set = chosen.modules.count(path) > 0;
+        QTableWidgetItem* cell = cellAt(table, row, column);
+        cell->setText(
+            PolicyText::precisionName(nameable ? chosen.precisionOf(path, named->isBatchNorm) : chosen.otherwise));
+        cell->setFlags(nameable ? Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable
+                                : Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        QFont font = table.font();
+        font.setItalic(!set);
+        cell->setFont(font);
+        if (!nameable)
+            cell->setForeground(inherited);
+        else
+            cell->setData(Qt::ForegroundRole, {});
+        const auto choice = suggested.find(nameable ? path : std::string());
+        QString tip = nameable ? (set ? tr("Set for %1. Double-click to choose another precision.").arg(module)
+                                      : tr("From the policy's rule (in italics). Double-click to set a precision "
+                                           "for %1.")
+                                            .arg(module))
+                               : tr("A policy cannot name %1: it computes in the precision chosen for everything "
+                                    "else.")
+                                     .arg(module);
+        if (choice != suggested.end())
+            tip += QLatin1Char('\n') + measurementsText(choice->second);
+        cell->setToolTip(tip);
+        QTableWidgetItem* reason = cellAt(table, row, column + 1);
+        reason->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        reason->setText(choice != suggested.end() ? reasonText(choice->second.reason) : QString());
+        reason->setToolTip(choice != suggested.end() ? measurementsText(choice->second) : QString());
+    }
+    filling = false;
+    table.setColumnHidden(column + 1, suggested.empty());
+    table.setSortingEnabled(sorting);
+}
+
+void PrecisionColumn::onItemChanged(QTableWidgetItem* item)
+{
+    if (filling || item->column() != column || !table.item(item->row(), 0))
+        return;
+    const QString module = table.item(item->row(), 0)->text();
+    const auto precision = ampwb::parseModulePrecision(item->text().toStdString());
+    if (policyModule(module) && precision)
+        chosen.modules[module.toStdString()] = *precision;
+    fill();
+}
+
+void PrecisionColumn::onOtherwiseChosen()
+{
+    chosen.otherwise = static_cast<ampwb::ModulePrecision>(otherwise.currentData().toInt());
+    fill();
+}
