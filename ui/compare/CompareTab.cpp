@@ -306,7 +306,7 @@ void CompareTab::choosePolicyFile()
     try {
         filePolicy = ampwb::readPrecisionPolicy(path.toStdString());
     } catch (const std::runtime_error& error) {
-        QMessageBox::warning(this, tr("Open a precision policy"), QString::fromStdString(error.what()));
+        QMessageBox::warning(this, tr("Open a precision policy"), EngineText::describe(error));
         return;
     }
     int index = policyChoice->findData(kPolicyFile);

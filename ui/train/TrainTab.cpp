@@ -1,6 +1,7 @@
 #include "train/TrainTab.h"
 
 #include "EngineController.h"
+#include "EngineText.h"
 #include "charts/TrainingCharts.h"
 #include "run/RunFiles.h"
 #include "run/RunFolder.h"
@@ -71,7 +72,7 @@ bool TrainTab::resume(const QString& directory, std::chrono::seconds groupTimeou
         processes.processes = ampwb::RunFolder::readWorldSize(directory.toStdString());
     } catch (const std::exception& failure) {
         if (error)
-            *error = tr("Could not read the run's configuration: %1").arg(QString::fromStdString(failure.what()));
+            *error = tr("Could not read the run's configuration: %1").arg(EngineText::describe(failure));
         return false;
     }
     try {
@@ -80,7 +81,7 @@ bool TrainTab::resume(const QString& directory, std::chrono::seconds groupTimeou
         ampwb::RunFiles::checkForResume(directory.toStdString());
     } catch (const std::exception& failure) {
         if (error)
-            *error = QString::fromStdString(failure.what());
+            *error = EngineText::describe(failure);
         return false;
     }
     std::optional<RunHistory> history = RunFolderReader::read(directory, runLabel(config.precision),

@@ -357,7 +357,7 @@ bool TrainingConfigPanel::openPolicyFile(const QString& path)
                                     tr("The policy file could not be used; the precision policy stays as it was."),
                                     QMessageBox::Ok, this);
         box->setObjectName(QStringLiteral("policyFileError"));
-        box->setInformativeText(QString::fromStdString(error.what()));
+        box->setInformativeText(EngineText::describe(error));
         box->button(QMessageBox::Ok)->setText(tr("OK"));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->setWindowModality(Qt::NonModal);
