@@ -1719,6 +1719,58 @@ vs %2</source>
         <source>%1 Nothing in the run was changed; repair that file, or move it out of the run folder, to resume the run.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This build has no Gloo (libgloo-dev), so it trains in one process only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An interleaved comparison runs in one process; compare data-parallel one run after the other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A precision policy is the third run beside FP32 and AMP; a three-way comparison has three already: compare the policy without --three-way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A precision suggestion profiles at least one step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 or fp16 faster by under %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16 fastest, but over %1 of its gradients flush to zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to compare fp32 with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A precision suggestion is measured in one process, not in a data-parallel group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run in %1 holds no profile to suggest precisions from: it ended before its second step (the first is not profiled), or its profile could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no gradient ranges: without them no module can be shown to keep its gradients in fp16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two evaluations are not of the same images: evaluate both models on the same data and split.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The two evaluations are not of the same images: image %1 is missing from one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>
@@ -2471,19 +2523,7 @@ Chosen: %6 (%7).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fastest measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: the gain was too small</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fp16 would flush gradients</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>only fp32 measured</source>
+        <source>%1 is the step&apos;s work outside the model (the optimizer on the fp32 weights, and the step&apos;s own work): no policy reaches it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2761,6 +2801,10 @@ Chosen: %6 (%7).</source>
     </message>
     <message>
         <source>%1 + part of one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1731,6 +1731,58 @@ vs %2</source>
         <source>%1 Nothing in the run was changed; repair that file, or move it out of the run folder, to resume the run.</source>
         <translation>%1 运行中的任何内容都没有改动；请修复该文件，或把它移出运行文件夹，再继续该运行。</translation>
     </message>
+    <message>
+        <source>This build has no Gloo (libgloo-dev), so it trains in one process only.</source>
+        <translation>此构建不含 Gloo（libgloo-dev），只能在单个进程中训练。</translation>
+    </message>
+    <message>
+        <source>An interleaved comparison runs in one process; compare data-parallel one run after the other.</source>
+        <translation>交替对比在单个进程中运行；数据并行时请让各次运行依次进行。</translation>
+    </message>
+    <message>
+        <source>A precision policy is the third run beside FP32 and AMP; a three-way comparison has three already: compare the policy without --three-way.</source>
+        <translation>精度策略是 FP32 和 AMP 之外的第三次运行；三方对比已有三次运行：请去掉 --three-way 再对比该策略。</translation>
+    </message>
+    <message>
+        <source>A precision suggestion profiles at least one step.</source>
+        <translation>精度建议至少要剖析一步。</translation>
+    </message>
+    <message>
+        <source>fastest allowed</source>
+        <translation>允许的精度中最快</translation>
+    </message>
+    <message>
+        <source>bf16 or fp16 faster by under %1</source>
+        <translation>bf16 或 fp16 快不到 %1</translation>
+    </message>
+    <message>
+        <source>fp16 fastest, but over %1 of its gradients flush to zero</source>
+        <translation>fp16 最快，但超过 %1 的梯度会被冲成 0</translation>
+    </message>
+    <message>
+        <source>nothing to compare fp32 with</source>
+        <translation>没有可与 fp32 比较的测量</translation>
+    </message>
+    <message>
+        <source>A precision suggestion is measured in one process, not in a data-parallel group.</source>
+        <translation>精度建议在单个进程中测量，而不是在数据并行组中。</translation>
+    </message>
+    <message>
+        <source>The run in %1 holds no profile to suggest precisions from: it ended before its second step (the first is not profiled), or its profile could not be written.</source>
+        <translation>%1 中的运行没有可用来建议精度的剖析数据：它在第二步之前就结束了（第一步不剖析），或者它的剖析数据无法写入。</translation>
+    </message>
+    <message>
+        <source>%1 holds no gradient ranges: without them no module can be shown to keep its gradients in fp16.</source>
+        <translation>%1 中没有梯度范围：没有它们，就无法表明任何模块的梯度在 fp16 中不会丢失。</translation>
+    </message>
+    <message>
+        <source>The two evaluations are not of the same images: evaluate both models on the same data and split.</source>
+        <translation>两次评估的图像不同：请在相同的数据和划分上评估两个模型。</translation>
+    </message>
+    <message>
+        <source>The two evaluations are not of the same images: image %1 is missing from one of them.</source>
+        <translation>两次评估的图像不同：其中一次缺少图像 %1。</translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>
@@ -2485,20 +2537,8 @@ Chosen: %6 (%7).</source>
         <translation>策略无法命名 %1：它按“其余部分”所选的精度计算。</translation>
     </message>
     <message>
-        <source>fastest measured</source>
-        <translation>测得最快</translation>
-    </message>
-    <message>
-        <source>kept: the gain was too small</source>
-        <translation>保留：提速太小</translation>
-    </message>
-    <message>
-        <source>fp16 would flush gradients</source>
-        <translation>fp16 会把梯度冲成 0</translation>
-    </message>
-    <message>
-        <source>only fp32 measured</source>
-        <translation>只测了 fp32</translation>
+        <source>%1 is the step&apos;s work outside the model (the optimizer on the fp32 weights, and the step&apos;s own work): no policy reaches it.</source>
+        <translation>%1 是模型之外的步骤工作（在 fp32 权重上运行的优化器，以及步骤本身的工作）：任何策略都管不到它。</translation>
     </message>
 </context>
 <context>
@@ -2767,6 +2807,10 @@ Chosen: %6 (%7).</source>
     <message>
         <source>%1 + part of one</source>
         <translation>%1 + 未完成的一轮</translation>
+    </message>
+    <message>
+        <source>Policy %1</source>
+        <translation>策略 %1</translation>
     </message>
 </context>
 <context>

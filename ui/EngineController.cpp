@@ -1,5 +1,6 @@
 #include "EngineController.h"
 
+#include "system/EngineError.h"
 #include "system/ErrorText.h"
 #include "training/Comparison.h"
 #include "training/PrecisionMeasurement.h"
@@ -106,7 +107,7 @@ void EngineController::beginWork(Work work, std::unique_ptr<ampwb::TrainingJob> 
                 if (!failures.empty()) // rank 0's summary, which names a rank it lost, is already shown
                     std::fprintf(stderr, "amp-workbench: %s\n", failures.c_str());
 #else
-                throw std::runtime_error("This build has no Gloo (libgloo-dev), so it trains in one process only.");
+                throw ampwb::EngineError(ampwb::EngineMessage(ampwb::EngineMessage::Code::BuildWithoutGloo));
 #endif
             }
         } catch (const std::exception& error) {

@@ -1,23 +1,22 @@
 #include "evaluation/PredictionAgreement.h"
 
+#include "system/EngineError.h"
+
 #include <cmath>
-#include <stdexcept>
 
 namespace ampwb {
 
 PredictionAgreement comparePredictions(const ModelEvaluation& first, const ModelEvaluation& second)
 {
     if (first.predictions.size() != second.predictions.size() || first.classNames != second.classNames)
-        throw std::invalid_argument("The two evaluations are not of the same images: evaluate both models on the same "
-                                    "data and split.");
+        throw EngineError(EngineMessage(EngineMessage::Code::EvaluationsOfOtherImages));
     PredictionAgreement result;
     double differenceSum = 0.0;
     for (size_t at = 0; at < first.predictions.size(); ++at) {
         const ImagePrediction& a = first.predictions[at];
         const ImagePrediction& b = second.predictions[at];
         if (a.index != b.index)
-            throw std::invalid_argument("The two evaluations are not of the same images: image " + a.name
-                                        + " is missing from one of them.");
+            throw EngineError(EngineMessage(EngineMessage::Code::EvaluationImageMissing, {a.name}));
         ++result.images;
         const int64_t aClass = a.top.front().classIndex;
         const int64_t bClass = b.top.front().classIndex;

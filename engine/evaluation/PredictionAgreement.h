@@ -30,7 +30,7 @@ struct PredictionAgreement {
     double agreement() const { return images > 0 ? double(agreeing) / double(images) : 0.0; }
 };
 
-/// Compares two evaluations of the same images, image by image. Throws std::invalid_argument
+/// Compares two evaluations of the same images, image by image. Throws EngineError
 /// when they are not of the same images (other data, or another limit).
 PredictionAgreement comparePredictions(const ModelEvaluation& first, const ModelEvaluation& second);
 

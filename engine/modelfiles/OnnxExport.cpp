@@ -9,8 +9,6 @@
 
 #include "modelfiles/OnnxGraph.h"
 
-#include <fstream>
-
 namespace ampwb {
 namespace {
 
@@ -88,13 +86,7 @@ void exportOnnx(const ClassifierModel& model, const std::string& path, bool repl
     ResNetGraph(graph).build(FoldedResNet18(*model.network), model.card.preprocessing.imageSize);
     const std::string bytes = graph.checkedBytes();
     try {
-        writeFileAtomically(path, [&](const std::string& temporary) {
-            std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-            out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-            out.close();
-            if (!out)
-                throw std::runtime_error("writing failed (is the disk full?)");
-        });
+        writeTextAtomically(path, bytes);
     } catch (const std::exception& error) {
         throw ModelFileError(messageOf(error));
     }

@@ -269,6 +269,19 @@ const EnumName<EngineMessage::Code> kCodeNames[] = {
     {EngineMessage::Code::OnnxCheckerFailed, "OnnxCheckerFailed"},
     {EngineMessage::Code::OnnxTooLarge, "OnnxTooLarge"},
     {EngineMessage::Code::ProfileFolderNotMade, "ProfileFolderNotMade"},
+    {EngineMessage::Code::BuildWithoutGloo, "BuildWithoutGloo"},
+    {EngineMessage::Code::InterleavedNotDistributed, "InterleavedNotDistributed"},
+    {EngineMessage::Code::PolicyBesideThreeWay, "PolicyBesideThreeWay"},
+    {EngineMessage::Code::SuggestionProfilesNoStep, "SuggestionProfilesNoStep"},
+    {EngineMessage::Code::ChoiceFastest, "ChoiceFastest"},
+    {EngineMessage::Code::ChoiceGainTooSmall, "ChoiceGainTooSmall"},
+    {EngineMessage::Code::ChoiceFp16Flushes, "ChoiceFp16Flushes"},
+    {EngineMessage::Code::ChoiceNothingToCompare, "ChoiceNothingToCompare"},
+    {EngineMessage::Code::SuggestionNotDistributed, "SuggestionNotDistributed"},
+    {EngineMessage::Code::SuggestionRunWithoutProfile, "SuggestionRunWithoutProfile"},
+    {EngineMessage::Code::SuggestionWithoutGradientRanges, "SuggestionWithoutGradientRanges"},
+    {EngineMessage::Code::EvaluationsOfOtherImages, "EvaluationsOfOtherImages"},
+    {EngineMessage::Code::EvaluationImageMissing, "EvaluationImageMissing"},
     {EngineMessage::Code::EvaluationNeedsData, "EvaluationNeedsData"},
 };
 
@@ -860,6 +873,38 @@ const char* englishText(EngineMessage::Code code)
     case Code::OnnxTooLarge:
         return QT_TRANSLATE_NOOP("EngineText", "The ONNX model could not be serialised (over 2 GiB?).");
     case Code::ProfileFolderNotMade: return QT_TRANSLATE_NOOP("EngineText", "cannot make the profile folder %1: %2");
+    case Code::BuildWithoutGloo:
+        return QT_TRANSLATE_NOOP("EngineText",
+                                 "This build has no Gloo (libgloo-dev), so it trains in one process only.");
+    case Code::InterleavedNotDistributed:
+        return QT_TRANSLATE_NOOP("EngineText", "An interleaved comparison runs in one process; compare data-parallel "
+                                               "one run after the other.");
+    case Code::PolicyBesideThreeWay:
+        return QT_TRANSLATE_NOOP("EngineText", "A precision policy is the third run beside FP32 and AMP; a three-way "
+                                               "comparison has three already: compare the policy without --three-way.");
+    case Code::SuggestionProfilesNoStep:
+        return QT_TRANSLATE_NOOP("EngineText", "A precision suggestion profiles at least one step.");
+    case Code::ChoiceFastest: return QT_TRANSLATE_NOOP("EngineText", "fastest allowed");
+    case Code::ChoiceGainTooSmall: return QT_TRANSLATE_NOOP("EngineText", "bf16 or fp16 faster by under %1");
+    case Code::ChoiceFp16Flushes:
+        return QT_TRANSLATE_NOOP("EngineText", "fp16 fastest, but over %1 of its gradients flush to zero");
+    case Code::ChoiceNothingToCompare: return QT_TRANSLATE_NOOP("EngineText", "nothing to compare fp32 with");
+    case Code::SuggestionNotDistributed:
+        return QT_TRANSLATE_NOOP("EngineText",
+                                 "A precision suggestion is measured in one process, not in a data-parallel group.");
+    case Code::SuggestionRunWithoutProfile:
+        return QT_TRANSLATE_NOOP("EngineText", "The run in %1 holds no profile to suggest precisions from: it ended "
+                                               "before its second step (the first is not profiled), or its profile "
+                                               "could not be written.");
+    case Code::SuggestionWithoutGradientRanges:
+        return QT_TRANSLATE_NOOP("EngineText", "%1 holds no gradient ranges: without them no module can be shown to "
+                                               "keep its gradients in fp16.");
+    case Code::EvaluationsOfOtherImages:
+        return QT_TRANSLATE_NOOP("EngineText", "The two evaluations are not of the same images: evaluate both models "
+                                               "on the same data and split.");
+    case Code::EvaluationImageMissing:
+        return QT_TRANSLATE_NOOP(
+            "EngineText", "The two evaluations are not of the same images: image %1 is missing from one of them.");
     case Code::EvaluationNeedsData:
         return QT_TRANSLATE_NOOP("EngineText", "Name the data to evaluate on: %1 is not a run folder.");
     }

@@ -291,6 +291,21 @@ public:
         OnnxCheckerFailed,
         OnnxTooLarge,
         ProfileFolderNotMade,
+        // Comparisons, precision suggestions and evaluations refusing what they were asked.
+        BuildWithoutGloo,
+        InterleavedNotDistributed,
+        PolicyBesideThreeWay,
+        SuggestionProfilesNoStep,
+        // Why a precision suggestion chose a module's precision (describeChoiceReason).
+        ChoiceFastest,
+        ChoiceGainTooSmall,
+        ChoiceFp16Flushes,
+        ChoiceNothingToCompare,
+        SuggestionNotDistributed,
+        SuggestionRunWithoutProfile,
+        SuggestionWithoutGradientRanges,
+        EvaluationsOfOtherImages,
+        EvaluationImageMissing,
         EvaluationNeedsData, // the last: kLastCode
     };
     /// The enumeration's last code: the tests walk every code up to it (its text, name and translation).

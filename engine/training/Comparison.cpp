@@ -4,6 +4,7 @@
 #include "run/RunFolder.h"
 #include "system/AtomicFile.h"
 #include "system/CudaSupport.h"
+#include "system/EngineError.h"
 #include "system/MeasurementNoise.h"
 #include "system/ThreadPolicy.h"
 #include "system/VersionReport.h"
@@ -229,11 +230,9 @@ RunSummary Comparison::runOne(Trainer& trainer, Precision precision, AmpDtype dt
 ComparisonResult Comparison::run()
 {
     if (group && order == ComparisonOrder::Interleaved)
-        throw std::invalid_argument("An interleaved comparison runs in one process; compare data-parallel one run "
-                                    "after the other.");
+        throw EngineError(EngineMessage(EngineMessage::Code::InterleavedNotDistributed));
     if (config.precisionPolicy && runs == ComparisonRuns::ThreeWay)
-        throw std::invalid_argument("A precision policy is the third run beside FP32 and AMP; a three-way comparison "
-                                    "has three already: compare the policy without --three-way.");
+        throw EngineError(EngineMessage(EngineMessage::Code::PolicyBesideThreeWay));
     const bool writesFolder = leadsTheRun(group.get());
     ComparisonResult result;
     if (config.name.empty())

@@ -74,7 +74,8 @@ public:
     /// FP32 run stops or fails on every rank, the AMP runs are not started.
     void joinGroup(std::shared_ptr<ProcessGroup> dataParallelGroup) override;
     /// Trains the runs and writes the report; blocks. Throws when the comparison folder or
-    /// the report cannot be written, and std::invalid_argument for a three-way comparison with a precision policy.
+    /// the report cannot be written, and EngineError for a three-way comparison with a precision policy or an
+    /// interleaved one in a data-parallel group.
     ComparisonResult run();
     /// run() for whoever holds the comparison as a TrainingJob: the runs' summaries go to the
     /// observers, the report to report.md.

@@ -2,12 +2,11 @@
 
 #include "run/RunFolder.h"
 #include "system/AtomicFile.h"
+#include "system/EngineError.h"
 #include "training/Comparison.h"
 #include "training/Trainer.h"
 #include "xray/ProfileFiles.h"
 #include "xray/StepProfiler.h"
-
-#include <stdexcept>
 
 namespace ampwb {
 namespace {
@@ -54,7 +53,7 @@ PrecisionMeasurement::PrecisionMeasurement(TrainingConfig config, int64_t profil
     : state(std::make_unique<State>(std::move(config), profiledSteps, rule))
 {
     if (profiledSteps < 1)
-        throw std::invalid_argument("A precision suggestion profiles at least one step.");
+        throw EngineError(EngineMessage(EngineMessage::Code::SuggestionProfilesNoStep));
     state->comparison.addObserver(&state->profiler);
 }
 
@@ -67,7 +66,7 @@ void PrecisionMeasurement::addObserver(TrainingObserver* observer)
 
 void PrecisionMeasurement::joinGroup(std::shared_ptr<ProcessGroup>)
 {
-    throw std::invalid_argument("A precision suggestion is measured in one process, not in a data-parallel group.");
+    throw EngineError(EngineMessage(EngineMessage::Code::SuggestionNotDistributed));
 }
 
 void PrecisionMeasurement::runJob()
@@ -87,13 +86,11 @@ void PrecisionMeasurement::runJob()
     for (const auto& [run, profile] : {std::pair{result.fp32.runDirectory, &measured.fp32},
                                        std::pair{bf16Run, &measured.bf16}, std::pair{fp16Run, &measured.fp16}})
         if (!*profile)
-            throw std::runtime_error("The run in " + run
-                                     + " holds no profile to suggest precisions from: it ended before its second "
-                                       "step (the first is not profiled), or its profile could not be written.");
+            throw EngineError(EngineMessage(EngineMessage::Code::SuggestionRunWithoutProfile, {run}));
     PrecisionSuggestion suggestion = suggestPrecisions(measured, state->rule);
     writeTextAtomically(result.directory + "/suggested-policy.json", precisionPolicyJson(suggestion.policy) + "\n");
     writeTextAtomically(result.directory + "/suggestion.md",
-                        "# Suggested precision policy\n\n" + suggestionMarkdown(suggestion, state->rule));
+                        "# Suggested precision policy\n\n" + suggestionMarkdown(suggestion));
     state->suggestion = std::move(suggestion);
 }
 
@@ -117,11 +114,6 @@ std::string PrecisionMeasurement::directory() const
     return state->directory;
 }
 
-const SuggestionRule& PrecisionMeasurement::rule() const
-{
-    return state->rule;
-}
-
 PrecisionMeasurements readPrecisionMeasurements(const std::string& fp32Run, const std::string& bf16Run,
                                                 const std::string& fp16Run)
 {
@@ -132,9 +124,7 @@ PrecisionMeasurements readPrecisionMeasurements(const std::string& fp32Run, cons
     const std::string gradients = RunFolder(fp16Run).gradientStatsPath();
     measured.gradients = readGradientStats(gradients);
     if (measured.gradients.empty())
-        throw std::runtime_error(gradients
-                                 + " holds no gradient ranges: without them no module can be shown to keep its "
-                                   "gradients in fp16.");
+        throw EngineError(EngineMessage(EngineMessage::Code::SuggestionWithoutGradientRanges, {gradients}));
     return measured;
 }
 

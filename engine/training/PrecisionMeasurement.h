@@ -20,14 +20,14 @@ namespace ampwb {
 /// policy as suggested-policy.json (readPrecisionPolicy reads it) and the table as suggestion.md.
 class PrecisionMeasurement : public TrainingJob {
 public:
-    /// `profiledSteps` (at least 1; std::invalid_argument otherwise) steps are profiled after one warm-up step.
+    /// `profiledSteps` (at least 1; EngineError otherwise) steps are profiled after one warm-up step.
     explicit PrecisionMeasurement(TrainingConfig config, int64_t profiledSteps = 5, SuggestionRule rule = {});
     ~PrecisionMeasurement() override;
 
     void addObserver(TrainingObserver* observer) override;
-    /// Refused (throws std::invalid_argument): a suggestion is measured in one process.
+    /// Refused (throws EngineError): a suggestion is measured in one process.
     void joinGroup(std::shared_ptr<ProcessGroup> group) override;
-    /// Trains and profiles the three runs and makes the suggestion; blocks. Throws std::runtime_error when a
+    /// Trains and profiles the three runs and makes the suggestion; blocks. Throws EngineError when a
     /// finished run's profile or gradient ranges cannot be read back, or the suggestion cannot be written.
     void runJob() override;
     void requestStop() override;
@@ -37,8 +37,6 @@ public:
     std::optional<PrecisionSuggestion> suggestion() const;
     /// After runJob(): the folder holding the three runs.
     std::string directory() const;
-    /// The rule the suggestion is made by.
-    const SuggestionRule& rule() const;
 
 private:
     struct State;
@@ -46,7 +44,7 @@ private:
 };
 
 /// What the run folders of a measurement hold: each run's latest profile (none where it has none) and the fp16
-/// run's gradstats.csv. Throws std::runtime_error naming the fp16 run when it measured no gradients.
+/// run's gradstats.csv. Throws EngineError naming the fp16 run when it measured no gradients.
 PrecisionMeasurements readPrecisionMeasurements(const std::string& fp32Run, const std::string& bf16Run,
                                                 const std::string& fp16Run);
 

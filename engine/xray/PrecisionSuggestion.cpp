@@ -21,12 +21,6 @@ std::vector<std::string> suggestedModules()
     return paths;
 }
 
-/// The X-ray rows that are the step's work outside the model: in no policy's reach.
-bool outsideTheModel(const std::string& module)
-{
-    return module == stepscope::kOptimizer || module == kStepWorkModule;
-}
-
 /// Forward plus backward of the rows `counts` selects; none without a profile or without such rows.
 template <typename Selection>
 std::optional<double> millisecondsOf(const std::optional<OperatorProfile>& profile, Selection counts)
@@ -138,6 +132,7 @@ PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements,
     const std::vector<std::string> modules = suggestedModules();
     const std::set<std::string> named(modules.begin(), modules.end());
     PrecisionSuggestion suggestion;
+    suggestion.rule = rule;
     for (const std::string& module : modules) {
         ModuleChoice& choice = suggestion.choices.emplace_back();
         choice.module = module;
@@ -151,7 +146,7 @@ PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements,
         choose(choice, rule);
     }
     ModuleChoice& rest = suggestion.choices.emplace_back();
-    const auto isRest = [&named](const std::string& row) { return !named.count(row) && !outsideTheModel(row); };
+    const auto isRest = [&named](const std::string& row) { return !named.count(row) && !outsidePolicyReach(row); };
     rest.fp32Milliseconds = millisecondsOf(measurements.fp32, isRest);
     rest.bf16Milliseconds = millisecondsOf(measurements.bf16, isRest);
     rest.fp16Milliseconds = millisecondsOf(measurements.fp16, isRest);
@@ -165,20 +160,27 @@ PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements,
     return suggestion;
 }
 
-std::string describeChoiceReason(ChoiceReason reason, const SuggestionRule& rule)
+EngineMessage describeChoiceReason(ChoiceReason reason, const SuggestionRule& rule)
 {
+    using Code = EngineMessage::Code;
     switch (reason) {
-    case ChoiceReason::Fastest: return "fastest allowed";
-    case ChoiceReason::NotFasterEnough: return "bf16 or fp16 faster by under " + percent(rule.minimumGain);
+    case ChoiceReason::Fastest: return EngineMessage(Code::ChoiceFastest);
+    case ChoiceReason::NotFasterEnough: return EngineMessage(Code::ChoiceGainTooSmall, {percent(rule.minimumGain)});
     case ChoiceReason::Fp16GradientsFlush:
-        return "fp16 fastest, but over " + percent(rule.maxFlushedFraction) + " of its gradients flush to zero";
+        return EngineMessage(Code::ChoiceFp16Flushes, {percent(rule.maxFlushedFraction)});
     case ChoiceReason::OnlyFp32Measured: break;
     }
-    return "nothing to compare fp32 with";
+    return EngineMessage(Code::ChoiceNothingToCompare);
 }
 
-std::string suggestionMarkdown(const PrecisionSuggestion& suggestion, const SuggestionRule& rule)
+bool outsidePolicyReach(const std::string& module)
 {
+    return module == stepscope::kOptimizer || module == kStepWorkModule;
+}
+
+std::string suggestionMarkdown(const PrecisionSuggestion& suggestion)
+{
+    const SuggestionRule& rule = suggestion.rule;
     std::string text = "Per module the fastest precision measured whose gradients flush to zero at most "
                      + percent(rule.maxFlushedFraction)
                      + " of their non-zero values (fp16 under the fp16 run's loss scale), a 16-bit one only when at "
@@ -192,7 +194,7 @@ std::string suggestionMarkdown(const PrecisionSuggestion& suggestion, const Sugg
               + cell(choice.fp32Milliseconds) + " | " + cell(choice.bf16Milliseconds) + " | "
               + cell(choice.fp16Milliseconds) + " | " + fractionCell(choice.fp16FlushedFraction) + " | "
               + fractionCell(choice.bf16FlushedFraction) + " | " + toString(choice.chosen) + " | "
-              + describeChoiceReason(choice.reason, rule) + " |\n";
+              + describeChoiceReason(choice.reason, rule).english() + " |\n";
     return text + "\nPolicy: " + describePrecisionPolicy(suggestion.policy) + "\n";
 }
 

@@ -2,6 +2,7 @@
 
 #include "run/GradientRanges.h"
 #include "run/PrecisionPolicy.h"
+#include "system/EngineMessage.h"
 #include "xray/OperatorProfile.h"
 
 #include <cstdint>
@@ -60,6 +61,7 @@ struct ModuleChoice {
 struct PrecisionSuggestion {
     PrecisionPolicy policy;
     std::vector<ModuleChoice> choices;
+    SuggestionRule rule; ///< the rule the choices follow
 };
 
 /// Picks, per module of ResNet-18 a policy can name and the X-ray times apart (each convolution, batch norm,
@@ -72,10 +74,14 @@ struct PrecisionSuggestion {
 PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule = {});
 
 /// The reason in words, with the rule's numbers: "fastest allowed", "bf16 or fp16 faster by under 5 %", …
-std::string describeChoiceReason(ChoiceReason reason, const SuggestionRule& rule);
+EngineMessage describeChoiceReason(ChoiceReason reason, const SuggestionRule& rule);
+
+/// Whether an X-ray row is the step's work outside the model (the optimizer, kStepWorkModule), which no policy
+/// reaches and a suggestion leaves out.
+bool outsidePolicyReach(const std::string& module);
 
 /// The suggestion as Markdown: the rule, then the table behind every choice (module, ms per step in fp32, bf16 and
 /// fp16, the flushed fractions, the choice and its reason), then the policy on one line.
-std::string suggestionMarkdown(const PrecisionSuggestion& suggestion, const SuggestionRule& rule);
+std::string suggestionMarkdown(const PrecisionSuggestion& suggestion);
 
 } // namespace ampwb

@@ -1,5 +1,6 @@
 #include "xray/PrecisionColumn.h"
 
+#include "EngineText.h"
 #include "xray/PolicyText.h"
 
 #include "model/PolicyModules.h"
@@ -25,31 +26,26 @@ const ampwb::PolicyModule* policyModule(const QString& path)
 constexpr ampwb::ModulePrecision kPrecisions[] = {ampwb::ModulePrecision::Fp32, ampwb::ModulePrecision::Bf16,
                                                   ampwb::ModulePrecision::Fp16, ampwb::ModulePrecision::Amp};
 
-QString reasonText(ampwb::ChoiceReason reason)
-{
-    switch (reason) {
-    case ampwb::ChoiceReason::Fastest: return PrecisionColumn::tr("fastest measured");
-    case ampwb::ChoiceReason::NotFasterEnough: return PrecisionColumn::tr("kept: the gain was too small");
-    case ampwb::ChoiceReason::Fp16GradientsFlush: return PrecisionColumn::tr("fp16 would flush gradients");
-    case ampwb::ChoiceReason::OnlyFp32Measured: return PrecisionColumn::tr("only fp32 measured");
-    }
-    return {};
-}
-
 QString orNone(const std::optional<double>& value, int decimals, double scale = 1.0)
 {
     return value ? QLocale().toString(*value * scale, 'f', decimals) : PrecisionColumn::tr("—");
 }
 
+/// Why the suggestion chose a module's precision, by its rule.
+QString reasonText(const ampwb::ModuleChoice& choice, const ampwb::SuggestionRule& rule)
+{
+    return EngineText::render(ampwb::describeChoiceReason(choice.reason, rule));
+}
+
 /// The measurements behind a choice, on a few lines.
-QString measurementsText(const ampwb::ModuleChoice& choice)
+QString measurementsText(const ampwb::ModuleChoice& choice, const ampwb::SuggestionRule& rule)
 {
     return PrecisionColumn::tr("Forward and backward per step: fp32 %1 ms, bf16 %2 ms, fp16 %3 ms.\n"
                                "Gradients flushed to zero at the worst step: fp16 %4 %, bf16 %5 %.\n"
                                "Chosen: %6 (%7).")
         .arg(orNone(choice.fp32Milliseconds, 2), orNone(choice.bf16Milliseconds, 2), orNone(choice.fp16Milliseconds, 2),
              orNone(choice.fp16FlushedFraction, 3, 100.0), orNone(choice.bf16FlushedFraction, 3, 100.0),
-             PolicyText::precisionName(choice.chosen), reasonText(choice.reason));
+             PolicyText::precisionName(choice.chosen), reasonText(choice, rule));
 }
 
 QTableWidgetItem* cellAt(QTableWidget& table, int row, int column)
@@ -90,6 +86,7 @@ void PrecisionColumn::showSuggestion(const ampwb::PrecisionSuggestion& suggestio
 {
     chosen = suggestion.policy;
     chosen.name = "x-ray";
+    suggestedBy = suggestion.rule;
     suggested.clear();
     for (const ampwb::ModuleChoice& choice : suggestion.choices)
         suggested[choice.module] = choice;
@@ -115,10 +112,12 @@ void PrecisionColumn::fill()
         const ampwb::PolicyModule* named = policyModule(module);
         const bool nameable = named != nullptr;
         const std::string path = module.toStdString();
+        const bool outside = ampwb::outsidePolicyReach(path);
         const bool set = chosen.modules.count(path) > 0;
         QTableWidgetItem* cell = cellAt(table, row, column);
-        cell->setText(
-            PolicyText::precisionName(nameable ? chosen.precisionOf(path, named->isBatchNorm) : chosen.otherwise));
+        cell->setText(outside ? tr("—")
+                              : PolicyText::precisionName(nameable ? chosen.precisionOf(path, named->isBatchNorm)
+                                                                   : chosen.otherwise));
         cell->setFlags(nameable ? Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable
                                 : Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         QFont font = table.font();
@@ -128,21 +127,24 @@ void PrecisionColumn::fill()
             cell->setForeground(inherited);
         else
             cell->setData(Qt::ForegroundRole, {});
-        const auto choice = suggested.find(nameable ? path : std::string());
+        const auto choice = outside ? suggested.end() : suggested.find(nameable ? path : std::string());
         QString tip = nameable ? (set ? tr("Set for %1. Double-click to choose another precision.").arg(module)
                                       : tr("From the policy's rule (in italics). Double-click to set a precision "
                                            "for %1.")
                                             .arg(module))
-                               : tr("A policy cannot name %1: it computes in the precision chosen for everything "
-                                    "else.")
-                                     .arg(module);
+                    : outside  ? tr("%1 is the step's work outside the model (the optimizer on the fp32 "
+                                     "weights, and the step's own work): no policy reaches it.")
+                                    .arg(module)
+                              : tr("A policy cannot name %1: it computes in the precision chosen for everything "
+                                   "else.")
+                                    .arg(module);
         if (choice != suggested.end())
-            tip += QLatin1Char('\n') + measurementsText(choice->second);
+            tip += QLatin1Char('\n') + measurementsText(choice->second, suggestedBy);
         cell->setToolTip(tip);
         QTableWidgetItem* reason = cellAt(table, row, column + 1);
         reason->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        reason->setText(choice != suggested.end() ? reasonText(choice->second.reason) : QString());
-        reason->setToolTip(choice != suggested.end() ? measurementsText(choice->second) : QString());
+        reason->setText(choice != suggested.end() ? reasonText(choice->second, suggestedBy) : QString());
+        reason->setToolTip(choice != suggested.end() ? measurementsText(choice->second, suggestedBy) : QString());
     }
     filling = false;
     table.setColumnHidden(column + 1, suggested.empty());

@@ -42,5 +42,6 @@ private:
     QComboBox& otherwise;
     ampwb::PrecisionPolicy chosen;
     std::map<std::string, ampwb::ModuleChoice> suggested; ///< by module ("": the policy's otherwise)
+    ampwb::SuggestionRule suggestedBy;                    ///< the rule `suggested` follows
     bool filling = false;
 };

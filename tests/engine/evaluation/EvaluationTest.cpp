@@ -9,6 +9,7 @@
 #include "evaluation/EvaluationFiles.h"
 #include "evaluation/ModelEvaluation.h"
 #include "evaluation/PredictionAgreement.h"
+#include "system/EngineError.h"
 
 #include <QDir>
 #include <QFile>
@@ -200,6 +201,11 @@ private Q_SLOTS:
         const ModelEvaluation shorter = evaluateModel(Classifier(randomModel(classes, 32, 12)), *data.validation,
                                                       fewer);
         QVERIFY(errorOf([&] { comparePredictions(first, shorter); }).contains(QLatin1String("not of the same images")));
+        try {
+            comparePredictions(first, shorter);
+        } catch (const EngineError& error) {
+            QCOMPARE(error.message().code(), EngineMessage::Code::EvaluationsOfOtherImages);
+        }
     }
 
     void progressCanCancel()

@@ -14,6 +14,8 @@
 #include "run/TrainingConfig.h"
 #include "system/EngineError.h"
 #include "system/ErrorText.h"
+#include "training/Comparison.h"
+#include "training/PrecisionMeasurement.h"
 
 #include <QFile>
 #include <QSet>
@@ -162,6 +164,32 @@ private Q_SLOTS:
                  EngineMessage(Code::FileLineRefused,
                                {path, "3", EngineMessage(Code::CellNotANumber, {"loss", "\"much\""})}));
         QCOMPARE(std::string(error.what()), path + " line 3: loss is \"much\", not a number.");
+    }
+
+    void refusedJobsCarryTheirCodes()
+    {
+        const EngineError noSteps = engineErrorOf([] { PrecisionMeasurement(TrainingConfig{}, 0); });
+        QCOMPARE(noSteps.message(), EngineMessage(Code::SuggestionProfilesNoStep));
+        QCOMPARE(std::string(noSteps.what()), std::string("A precision suggestion profiles at least one step."));
+
+        // Three runs that left nothing behind: the fp16 run's missing gradient ranges are named.
+        const std::string empty = folder.filePath(QStringLiteral("no-runs")).toStdString();
+        const EngineError noGradients = engineErrorOf([&] { readPrecisionMeasurements(empty, empty, empty); });
+        const std::string gradients = empty + "/gradstats.csv";
+        QCOMPARE(noGradients.message(), EngineMessage(Code::SuggestionWithoutGradientRanges, {gradients}));
+        QCOMPARE(std::string(noGradients.what()), gradients
+                                                      + " holds no gradient ranges: without them no module can be "
+                                                        "shown to keep its gradients in fp16.");
+
+        TrainingConfig config;
+        config.runsDirectory = folder.filePath(QStringLiteral("runs")).toStdString();
+        config.precisionPolicy = readPrecisionPolicy("amp");
+        Comparison threeWay(config, ComparisonOrder::Sequential, ComparisonRuns::ThreeWay);
+        const EngineError refused = engineErrorOf([&] { threeWay.run(); });
+        QCOMPARE(refused.message(), EngineMessage(Code::PolicyBesideThreeWay));
+        QCOMPARE(std::string(refused.what()), std::string("A precision policy is the third run beside FP32 and AMP; a "
+                                                          "three-way comparison has three already: compare the policy "
+                                                          "without --three-way."));
     }
 
     void otherExceptionsAreTheirWords()

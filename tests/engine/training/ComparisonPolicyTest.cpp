@@ -4,13 +4,12 @@
 #include "training/Comparison.h"
 
 #include "run/RunFolder.h"
+#include "system/EngineError.h"
 
 #include "RunRecorder.h"
 
 #include <QDir>
 #include <QtTest>
-
-#include <stdexcept>
 
 using namespace ampwb;
 using ampwb::test::Recorder;
@@ -147,7 +146,8 @@ void ComparisonPolicyTest::threeWayComparisonRefusesAPolicy()
     QString refusal;
     try {
         comparison.run();
-    } catch (const std::invalid_argument& error) {
+    } catch (const EngineError& error) {
+        QCOMPARE(error.message().code(), EngineMessage::Code::PolicyBesideThreeWay);
         refusal = QString::fromUtf8(error.what());
     }
     QVERIFY2(refusal.contains(QStringLiteral("without --three-way")), qPrintable(refusal));

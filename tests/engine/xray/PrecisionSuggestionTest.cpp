@@ -21,7 +21,7 @@ namespace QTest {
 template <>
 char* toString(const ChoiceReason& reason)
 {
-    return qstrdup(describeChoiceReason(reason, {}).c_str());
+    return qstrdup(describeChoiceReason(reason, {}).english().c_str());
 }
 } // namespace QTest
 
@@ -322,7 +322,7 @@ void PrecisionSuggestionTest::theSameMeasurementsGiveTheSameSuggestion()
     for (const PrecisionMeasurements& input : {measured, reordered}) {
         const PrecisionSuggestion again = suggestPrecisions(input);
         QVERIFY(again.policy == first.policy);
-        QCOMPARE(suggestionMarkdown(again, {}), suggestionMarkdown(first, {}));
+        QCOMPARE(suggestionMarkdown(again), suggestionMarkdown(first));
     }
     QVERIFY(first.policy.modules.size() > 3); // a mixed policy, not a uniform one
     QCOMPARE(named(choiceOf(first, "layer3.1.bn2").chosen), named(ModulePrecision::Bf16));
@@ -352,7 +352,7 @@ void PrecisionSuggestionTest::theTableShowsEveryChoice()
     rows.push_back(gradient("fc.weight", 7, 100, 50));
     const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), std::nullopt, profileOf(0.5), rows},
                                                              SuggestionRule{});
-    const QString table = QString::fromStdString(suggestionMarkdown(suggestion, SuggestionRule{}));
+    const QString table = QString::fromStdString(suggestionMarkdown(suggestion));
     QVERIFY2(table.contains(QStringLiteral("| conv1 | 1.000 | — | 0.500 | 0 % | 0 % | fp16 | fastest allowed |")),
              qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("| fc | 1.000 | — | 0.500 | 50 % | 0 % | fp32 | fp16 fastest, but over "

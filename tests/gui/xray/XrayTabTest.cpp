@@ -206,7 +206,9 @@ private Q_SLOTS:
             const QString module = table.item(row, 0)->text();
             const bool nameable = !unnameable.contains(module) && !module.endsWith(QLatin1String(".relu"));
             QCOMPARE(bool(table.item(row, column)->flags() & Qt::ItemIsEditable), nameable);
-            QCOMPARE(table.item(row, column)->text(), QStringLiteral("amp")); // no policy yet: amp everywhere
+            // No policy yet: amp everywhere in the model; the optimizer and the step's own work are outside it.
+            const bool outside = module == QLatin1String("optimizer") || module == QLatin1String("(step)");
+            QCOMPARE(table.item(row, column)->text(), outside ? QStringLiteral("—") : QStringLiteral("amp"));
             for (int other = 0; other < column; ++other)
                 QVERIFY(!(table.item(row, other)->flags() & Qt::ItemIsEditable));
             (nameable ? editable : fixed) += 1;
@@ -259,6 +261,7 @@ private Q_SLOTS:
         ampwb::ModuleChoice rest{
             "", 3.0, 2.0, 4.0, std::nullopt, std::nullopt, ampwb::ModulePrecision::Bf16, ampwb::ChoiceReason::Fastest};
         suggestion.choices = {conv1, fc, rest};
+        suggestion.rule.minimumGain = 0.1; // the reasons quote the rule's own numbers
         xray.showSuggestion(suggestion);
 
         QTableWidget& table = *xray.moduleTable();
@@ -269,13 +272,18 @@ private Q_SLOTS:
         QCOMPARE(precisionOf(table, QStringLiteral("layer1.0.conv1")).text(), QStringLiteral("bf16"));
         QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("bf16"));
         QCOMPARE(xray.otherwiseBox()->currentText(), QStringLiteral("bf16"));
-        QCOMPARE(table.item(rowOf(table, QStringLiteral("conv1")), reasons)->text(),
-                 QStringLiteral("fastest measured"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("conv1")), reasons)->text(), QStringLiteral("fastest allowed"));
         QCOMPARE(table.item(rowOf(table, QStringLiteral("fc")), reasons)->text(),
-                 QStringLiteral("kept: the gain was too small"));
+                 QStringLiteral("bf16 or fp16 faster by under 10 %"));
         QCOMPARE(table.item(rowOf(table, QStringLiteral("relu")), reasons)->text(),
-                 QStringLiteral("fastest measured")); // the choice for everything else
+                 QStringLiteral("fastest allowed")); // the choice for everything else
         QVERIFY(table.item(rowOf(table, QStringLiteral("layer1.0.conv1")), reasons)->text().isEmpty());
+        // The optimizer is outside the model: no policy reaches it, so no precision or reason is shown for it.
+        const int optimizer = rowOf(table, QStringLiteral("optimizer"));
+        QVERIFY(optimizer >= 0);
+        QCOMPARE(table.item(optimizer, XrayTab::kPrecisionColumn)->text(), QStringLiteral("—"));
+        QVERIFY(table.item(optimizer, reasons)->text().isEmpty());
+        QVERIFY(!(table.item(optimizer, XrayTab::kPrecisionColumn)->flags() & Qt::ItemIsEditable));
         const QString behind = table.item(rowOf(table, QStringLiteral("fc")), reasons)->toolTip();
         QVERIFY2(behind.contains(QLatin1String("fp32 0.50 ms")) && behind.contains(QLatin1String("fp16 20.000 %")),
                  qPrintable(behind));
