@@ -108,6 +108,8 @@ RunRecord RunCatalog::describe(const QString& directory, const QString& name)
         record.precision = QString::fromStdString(ampwb::toString(config.precision)).toUpper();
         record.device = QString::fromStdString(config.device);
         record.dataset = QString::fromStdString(config.dataset);
+        if (config.precisionPolicy)
+            record.policy = QString::fromStdString(config.precisionPolicy->name);
     } catch (const std::exception&) {
         record.state = QStringLiteral("unreadable");
     }

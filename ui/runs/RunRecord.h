@@ -15,6 +15,7 @@ struct RunRecord {
     bool inComparison = false; ///< the fp32/ or amp/ run of a comparison folder
     QDateTime created;
     QString precision; ///< "FP32" or "AMP"
+    QString policy;    ///< the name of the precision policy it trained under (config.json), empty for none
     QString device;    ///< the device line the run folder records (English), or the device asked for before it has one
     /// `device` as a message, to show it in the user's language; none where config.json cannot say (older runs).
     std::optional<ampwb::EngineMessage> deviceMessage;

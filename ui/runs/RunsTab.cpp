@@ -67,7 +67,7 @@ QList<RunRecord> plottingOrder(QList<RunRecord> runs)
 }
 
 /// The runs' colours, in plotting order: the first FP32 run in FP32's colour and the first AMP run in AMP's, as in
-/// the Train and Compare tabs; any other run the palette's next colour.
+/// the Train and Compare tabs; any other run (a run under a precision policy too) the palette's next colour.
 QList<QColor> runColors(const QList<RunRecord>& runs)
 {
     QList<QColor> colors;
@@ -75,6 +75,10 @@ QList<QColor> runColors(const QList<RunRecord>& runs)
     bool ampShown = false;
     int next = 2; // the palette's first two are FP32's and AMP's
     for (const RunRecord& run : runs) {
+        if (!run.policy.isEmpty()) {
+            colors << RunPalette::at(next++);
+            continue;
+        }
         bool& shown = isAmp(run) ? ampShown : fp32Shown;
         colors << (shown ? RunPalette::at(next++)
                          : RunPalette::forPrecision(isAmp(run) ? ampwb::Precision::Amp : ampwb::Precision::Fp32));
@@ -475,10 +479,10 @@ EvaluationWindow* RunsTab::evaluateSelected(const QString& folder)
     QList<RunRecord> runs = selectedRuns();
     if (runs.isEmpty() || runs.size() > 2)
         return nullptr;
-    // An FP32 run is the one the other is measured against.
-    std::stable_sort(runs.begin(), runs.end(), [](const RunRecord& a, const RunRecord& b) {
-        return a.precision == "FP32" && b.precision != "FP32";
-    });
+    // A plain FP32 run is the one the other is measured against.
+    const auto plainFp32 = [](const RunRecord& run) { return run.precision == "FP32" && run.policy.isEmpty(); };
+    std::stable_sort(runs.begin(), runs.end(),
+                     [&](const RunRecord& a, const RunRecord& b) { return plainFp32(a) && !plainFp32(b); });
     QStringList directories;
     QStringList names;
     for (const RunRecord& run : runs) {

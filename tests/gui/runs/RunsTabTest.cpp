@@ -18,6 +18,7 @@
 
 #include <QDir>
 #include <QHeaderView>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -281,6 +282,43 @@ private Q_SLOTS:
         tab.findChild<QPushButton*>(QStringLiteral("deleteRun"))->click();
         QVERIFY(!QDir(environment.runsDirectory() + QStringLiteral("/renamed")).exists());
         QCOMPARE(tab.table().model()->rowCount(), 2);
+    }
+
+    void aPolicyRunIsShownAsItsPolicy()
+    {
+        ampwb::TrainingConfig config = environment.quickConfig(3);
+        config.name = "p";
+        config.precisionPolicy = ampwb::readPrecisionPolicy("amp-batchnorm-fp32");
+        config.precisionPolicy->name = "bn32"; // the legend's labels are short
+        const QString folder = QString::fromStdString(ampwb::Comparison(config).run().directory);
+        const auto removed = qScopeGuard([&] { QDir(folder).removeRecursively(); });
+        const QString policyRun = QStringLiteral("p/")
+                                + QString::fromStdString(ampwb::policyRunFolder(*config.precisionPolicy));
+
+        MainWindow window;
+        RunsTab& tab = window.runsTab();
+        tab.refresh();
+        const QAbstractItemModel* model = tab.table().model();
+        QMap<QString, QString> precisions;
+        for (int row = 0; row < model->rowCount(); ++row)
+            precisions[model->index(row, RunTableModel::Name).data().toString()] =
+                model->index(row, RunTableModel::Precision).data().toString();
+        QCOMPARE(precisions.value(policyRun), QStringLiteral("Policy bn32"));
+        QCOMPARE(precisions.value(QStringLiteral("p/amp")), QStringLiteral("AMP"));
+        QCOMPARE(precisions.value(QStringLiteral("p/fp32")), QStringLiteral("FP32"));
+
+        // Plotted beside the FP32 and AMP runs it was compared with, in a colour of its own.
+        select(tab, {QStringLiteral("p/fp32"), QStringLiteral("p/amp"), policyRun});
+        QVERIFY(tab.openSelected());
+        QCOMPARE(tab.histories().size(), size_t(3));
+        QMap<QString, QColor> colors;
+        for (const RunHistory& run : tab.histories().runs())
+            colors[run.label()] = run.color();
+        QCOMPARE(colors.value(QStringLiteral("p/fp32")), RunPalette::forPrecision(ampwb::Precision::Fp32));
+        QCOMPARE(colors.value(QStringLiteral("p/amp")), RunPalette::forPrecision(ampwb::Precision::Amp));
+        QVERIFY(colors.value(policyRun).isValid());
+        QVERIFY(colors.value(policyRun) != RunPalette::forPrecision(ampwb::Precision::Fp32));
+        QVERIFY(colors.value(policyRun) != RunPalette::forPrecision(ampwb::Precision::Amp));
     }
 };
 
