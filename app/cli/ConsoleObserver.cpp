@@ -10,6 +10,12 @@ using nlohmann::json;
 namespace ampwb::cli {
 namespace {
 
+/// A policy's name, or null for none.
+json policyName(const std::string& name)
+{
+    return name.empty() ? json(nullptr) : json(name);
+}
+
 json finite(double value)
 {
     return std::isfinite(value) ? json(value) : json(nullptr);
@@ -46,10 +52,12 @@ void ConsoleObserver::runStarted(const RunStarted& started)
 {
     firstStep = started.firstStep;
     start = std::chrono::steady_clock::now();
+    policies[started.runDirectory] = started.precisionPolicy ? started.precisionPolicy->name : std::string();
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "started"},
                    {"precision", toString(started.precision)},
                    {"amp_dtype", toString(started.ampDtype)},
+                   {"precision_policy", policyName(policies[started.runDirectory])},
                    {"run_directory", started.runDirectory},
                    {"device", started.deviceDescription.english()},
                    {"dataset", started.datasetDescription},
@@ -94,6 +102,7 @@ void ConsoleObserver::stepFinished(const StepMetrics& step)
         printLine({{"event", "step"},
                    {"precision", toString(step.precision)},
                    {"amp_dtype", toString(step.ampDtype)},
+                   {"policy_run", step.policyRun},
                    {"step", step.step},
                    {"epoch", step.epoch},
                    {"loss", finite(step.loss)},
@@ -136,6 +145,7 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
         printLine({{"event", "epoch"},
                    {"precision", toString(epoch.precision)},
                    {"amp_dtype", toString(epoch.ampDtype)},
+                   {"policy_run", epoch.policyRun},
                    {"epoch", epoch.epoch},
                    {"complete", epoch.complete},
                    {"steps", epoch.steps},
@@ -168,9 +178,11 @@ void ConsoleObserver::epochFinished(const EpochMetrics& epoch)
 void ConsoleObserver::runFinished(const RunSummary& summary)
 {
     if (style == ConsoleStyle::Json) {
+        const auto policy = policies.find(summary.runDirectory);
         printLine({{"event", "finished"},
                    {"precision", toString(summary.precision)},
                    {"amp_dtype", toString(summary.ampDtype)},
+                   {"precision_policy", policyName(policy != policies.end() ? policy->second : std::string())},
                    {"state", toString(summary.state)},
                    {"message", summary.message.english()},
                    {"run_directory", summary.runDirectory},

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <string>
 
 namespace ampwb::cli {
@@ -32,6 +33,7 @@ private:
     std::chrono::steady_clock::time_point lastDraw;
     int64_t firstStep = 1;
     std::chrono::steady_clock::time_point start;
+    std::map<std::string, std::string> policies; ///< the policy each started run trains under, by its folder
 };
 
 } // namespace ampwb::cli

@@ -39,6 +39,14 @@ void OptionTable::takePositional(std::function<void(const std::string& argument)
     storePositional = std::move(store);
 }
 
+const std::string* OptionTable::refusalOf(const std::string& name) const
+{
+    for (const auto& [refused, message] : refusals)
+        if (name == refused)
+            return &message;
+    return nullptr;
+}
+
 const Option* OptionTable::find(const std::string& name) const
 {
     for (const Group& group : groups) {
@@ -69,10 +77,8 @@ ParseOutcome OptionTable::parse(const std::vector<std::string>& arguments) const
         const size_t equals = argument.find('=');
         const bool inlineValue = equals != std::string::npos;
         const std::string name = argument.substr(0, equals);
-        for (const auto& [refused, message] : refusals) {
-            if (name == refused)
-                throw UsageError(message);
-        }
+        if (const std::string* message = refusalOf(name))
+            throw UsageError(*message);
         if ((name == "--help" || name == "-h") && !inlineValue) {
             outcome = ParseOutcome::HelpAsked;
             continue;
@@ -99,7 +105,8 @@ std::string OptionTable::help() const
     size_t longestLabel = 0;
     for (const Group& group : groups) {
         for (const Option& row : group.rows)
-            longestLabel = std::max(longestLabel, labelOf(row).size());
+            if (!refusalOf(row.name))
+                longestLabel = std::max(longestLabel, labelOf(row).size());
     }
     const size_t column = std::min(2 + longestLabel + 2, kMaxExplanationColumn);
     const std::string indent(column, ' ');
@@ -109,6 +116,8 @@ std::string OptionTable::help() const
         if (!group.heading.empty())
             help << group.heading << '\n';
         for (const Option& row : group.rows) {
+            if (refusalOf(row.name))
+                continue;
             const std::string label = "  " + labelOf(row);
             help << label;
             if (label.size() + 2 <= column)

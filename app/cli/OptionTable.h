@@ -38,7 +38,8 @@ public:
     /// Throws UsageError for an unknown option, a missing value, a value its row refuses, or an
     /// argument the command does not take.
     ParseOutcome parse(const std::vector<std::string>& arguments) const;
-    /// The option list `--help` prints: each row's name, value name and explanation, in table order.
+    /// The option list `--help` prints: each row's name, value name and explanation, in table order (refused
+    /// options left out).
     std::string help() const;
 
 private:
@@ -48,6 +49,8 @@ private:
     };
 
     const Option* find(const std::string& name) const;
+    /// What refusing `name` says, or nullptr when it is not refused.
+    const std::string* refusalOf(const std::string& name) const;
 
     std::vector<Group> groups;
     std::vector<std::pair<std::string, std::string>> refusals;

@@ -298,6 +298,12 @@ TrainingCommand::TrainingCommand(Kind kind)
     } else if (kind == Kind::SuggestPrecision) {
         for (const std::string option : {"--precision", "--precision-policy", "--amp-dtype"})
             table.refuse(option, option + " does not go with `precision suggest`, which measures fp32, bf16 and fp16.");
+        for (const std::string option : {"--epochs", "--max-steps"})
+            table.refuse(option, option
+                                     + " does not go with `precision suggest`, which trains 1 + --steps steps in "
+                                       "each precision.");
+        table.refuse("--grad-stats-every", "`precision suggest` measures the gradients at every step.");
+        table.refuse("--validation-limit", "`precision suggest` validates on one batch: its runs are measurements.");
         table.refuse("--nproc-per-node", "`precision suggest` measures in one process.");
         table.refuse("--json", "`precision suggest` prints a table; suggestion.md and suggested-policy.json hold it.");
         table.takePositional([this](const std::string& word) { words.push_back(word); });
@@ -482,7 +488,7 @@ int TrainingCommand::suggestPrecision()
         return outcome.code != 0 ? outcome.code : 1;
     std::printf("\n%s\nWritten to %s/suggested-policy.json (train --precision-policy FILE trains under it) and "
                 "suggestion.md.\n",
-                suggestionMarkdown(*suggestion, rule).c_str(), measurement.directory().c_str());
+                suggestionMarkdown(*suggestion).c_str(), measurement.directory().c_str());
     if (!policyOutput.empty()) {
         writeTextAtomically(policyOutput, precisionPolicyJson(suggestion->policy) + "\n");
         std::printf("Also written to %s.\n", policyOutput.c_str());

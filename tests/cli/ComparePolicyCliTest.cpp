@@ -3,6 +3,7 @@
 #include "CliProcess.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
@@ -16,6 +17,7 @@ private Q_SLOTS:
     void initTestCase();
     void helpNamesTheThirdRun();
     void comparesAPolicyWithFp32AndAmp();
+    void jsonEventsTellThePolicyRun();
 
 private:
     QTemporaryDir scratch;
@@ -80,6 +82,43 @@ void ComparePolicyCliTest::comparesAPolicyWithFp32AndAmp()
                  .value(QLatin1String("state"))
                  .toString(),
              QStringLiteral("finished"));
+}
+
+void ComparePolicyCliTest::jsonEventsTellThePolicyRun()
+{
+    const QString runs = scratch.filePath(QStringLiteral("json-runs"));
+    const CliResult result = runCli(
+        QStringList{QStringLiteral("compare"), QStringLiteral("--json")} + tinyRun(runs, QStringLiteral("policy"))
+            + QStringList{QStringLiteral("--precision-policy"), QStringLiteral("amp-batchnorm-fp32")},
+        scratch.path());
+    QVERIFY2(result.finished && result.status == QProcess::NormalExit && result.exitCode == 0,
+             qPrintable(result.describe()));
+    QMap<QString, int> policySteps; // by policy_run
+    QStringList startedPolicies;
+    QStringList finishedPolicies;
+    for (const QString& line : result.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QJsonObject event = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString kind = event.value(QLatin1String("event")).toString();
+        if (kind == QLatin1String("step"))
+            ++policySteps[event.value(QLatin1String("policy_run")).toBool() ? QStringLiteral("policy")
+                                                                            : QStringLiteral("reference")];
+        const QJsonValue policy = event.value(QLatin1String("precision_policy"));
+        if (kind == QLatin1String("started"))
+            startedPolicies << (policy.isNull() ? QStringLiteral("none") : policy.toString());
+        if (kind == QLatin1String("finished")) {
+            finishedPolicies << (policy.isNull() ? QStringLiteral("none") : policy.toString());
+            QCOMPARE(event.value(QLatin1String("run_directory"))
+                         .toString()
+                         .endsWith(QLatin1String("/policy-amp-batchnorm-fp32")),
+                     !policy.isNull());
+        }
+    }
+    // FP32 and AMP train without the policy, four steps each; the third run under it.
+    QCOMPARE(policySteps.value(QStringLiteral("reference")), 8);
+    QCOMPARE(policySteps.value(QStringLiteral("policy")), 4);
+    const QStringList expected{QStringLiteral("none"), QStringLiteral("none"), QStringLiteral("amp-batchnorm-fp32")};
+    QCOMPARE(startedPolicies, expected);
+    QCOMPARE(finishedPolicies, expected);
 }
 
 QTEST_GUILESS_MAIN(ComparePolicyCliTest)

@@ -101,6 +101,7 @@ private Q_SLOTS:
     void helpIsAskedAfterTheOptionsAreStored();
     void helpListsEveryRow();
     void helpColumnFollowsTheLongestName();
+    void helpLeavesOutARefusedRow();
 };
 
 void OptionTableTest::valuesAreStored_data()
@@ -240,6 +241,23 @@ void OptionTableTest::helpColumnFollowsTheLongestName()
                                                                   "  --force     replace existing files\n"));
     table.parse({"--force"});
     QVERIFY(force);
+}
+
+void OptionTableTest::helpLeavesOutARefusedRow()
+{
+    // A command that shares its rows with others but refuses one of them (`precision suggest` refuses train's
+    // --precision) does not list it, and its column follows the rows it lists.
+    OptionTable table;
+    table.add({
+        {"--out", "FILE", "where to write", [](const OptionValue&) {}},
+        {"--precision-policy", "NAME", "a policy", [](const OptionValue&) {}},
+    });
+    table.refuse("--precision-policy", "--precision-policy does not go with this command.");
+    QCOMPARE(QString::fromStdString(table.help()), QStringLiteral("  --out FILE  where to write\n"));
+    QCOMPARE(mistakeOf([&] {
+                 table.parse({"--precision-policy", "amp"});
+             }),
+             QStringLiteral("--precision-policy does not go with this command."));
 }
 
 QTEST_GUILESS_MAIN(OptionTableTest)

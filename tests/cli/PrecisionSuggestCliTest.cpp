@@ -48,6 +48,7 @@ private Q_SLOTS:
     void theSuggestedPolicyTrains();
     void refusesWhatItDoesNotDo_data();
     void refusesWhatItDoesNotDo();
+    void helpListsOnlyWhatItTakes();
 
 private:
     QTemporaryDir scratch;
@@ -63,8 +64,11 @@ void PrecisionSuggestCliTest::initTestCase()
     runs = scratch.filePath(QStringLiteral("runs"));
     folder = runs + QStringLiteral("/suggestion");
     output = scratch.filePath(QStringLiteral("policy.json"));
-    suggested = runCli(QStringList{QStringLiteral("precision"), QStringLiteral("suggest")}
-                           + tinyRun(runs, QStringLiteral("suggestion"))
+    // A tiny run's options, but for those `precision suggest` sets itself (its steps, its one validation batch).
+    QStringList options = tinyRun(runs, QStringLiteral("suggestion"));
+    for (const QString& own : {QStringLiteral("--max-steps"), QStringLiteral("--validation-limit")})
+        options.remove(options.indexOf(own), 2);
+    suggested = runCli(QStringList{QStringLiteral("precision"), QStringLiteral("suggest")} + options
                            + QStringList{QStringLiteral("--steps"), QStringLiteral("1"), QStringLiteral("--output"),
                                          output, QStringLiteral("--quiet")},
                        scratch.path());
@@ -103,7 +107,7 @@ void PrecisionSuggestCliTest::eachChoiceFollowsTheRuleOnTheRecordedMeasurements(
     QCOMPARE(measured.fp16->lastStep, int64_t(2));
     const SuggestionRule rule;
     const PrecisionSuggestion again = suggestPrecisions(measured, rule);
-    const QString table = QString::fromStdString(suggestionMarkdown(again, rule));
+    const QString table = QString::fromStdString(suggestionMarkdown(again));
     QVERIFY2(suggested.out.contains(table), qPrintable(table + QStringLiteral("\n---\n") + suggested.out));
     QCOMPARE(again.policy, readPrecisionPolicy((folder + QStringLiteral("/suggested-policy.json")).toStdString()));
 
@@ -155,6 +159,9 @@ void PrecisionSuggestCliTest::refusesWhatItDoesNotDo_data()
     QTest::newRow("--precision") << QStringList{"precision", "suggest", "--precision", "amp"} << "--precision";
     QTest::newRow("--precision-policy") << QStringList{"precision", "suggest", "--precision-policy", "amp"}
                                         << "--precision-policy";
+    QTest::newRow("--max-steps") << QStringList{"precision", "suggest", "--max-steps", "100"} << "1 + --steps steps";
+    QTest::newRow("--grad-stats-every") << QStringList{"precision", "suggest", "--grad-stats-every", "5"}
+                                        << "at every step";
     QTest::newRow("--max-flushed 2") << QStringList{"precision", "suggest", "--max-flushed", "2"} << "--max-flushed";
     QTest::newRow("--min-gain 1") << QStringList{"precision", "suggest", "--min-gain", "1"} << "--min-gain";
     QTest::newRow("--steps 0") << QStringList{"precision", "suggest", "--steps", "0"} << "--steps";
@@ -168,6 +175,24 @@ void PrecisionSuggestCliTest::refusesWhatItDoesNotDo()
     QVERIFY2(result.finished && result.exitCode == 2, qPrintable(result.describe()));
     QVERIFY2(result.err.contains(message), qPrintable(result.describe()));
     QVERIFY(QDir(runs).entryList({QStringLiteral("precision-suggestion-*")}, QDir::Dirs).isEmpty());
+}
+
+void PrecisionSuggestCliTest::helpListsOnlyWhatItTakes()
+{
+    const CliResult result = runCli({QStringLiteral("precision"), QStringLiteral("suggest"), QStringLiteral("--help")},
+                                    scratch.path());
+    QVERIFY2(result.finished && result.exitCode == 0, qPrintable(result.describe()));
+    // The option rows (indented, the option first); the introduction may name other commands' options.
+    const auto listed = [&result](const char* option) {
+        return result.out.contains(
+            QRegularExpression(QStringLiteral("^  %1[ \\n]").arg(QRegularExpression::escape(QLatin1String(option))),
+                               QRegularExpression::MultilineOption));
+    };
+    for (const char* taken : {"--steps", "--max-flushed", "--min-gain", "--output", "--image-size", "--data"})
+        QVERIFY2(listed(taken), taken);
+    for (const char* refused : {"--precision", "--precision-policy", "--amp-dtype", "--nproc-per-node", "--json",
+                                "--epochs", "--max-steps", "--grad-stats-every", "--validation-limit"})
+        QVERIFY2(!listed(refused), refused);
 }
 
 QTEST_GUILESS_MAIN(PrecisionSuggestCliTest)
