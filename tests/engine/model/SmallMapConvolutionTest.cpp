@@ -1,6 +1,7 @@
 // The small-map convolution: where it is taken, and that it gives autocast's own convolution's
-// output and input gradient exactly (or, computed by matrix products, up to one bf16 rounding) and
-// its weight gradient up to one bf16 rounding.
+// output and input gradient exactly (or, computed by matrix products, as accurately up to one bf16
+// rounding) and its weight gradient as accurately up to one bf16 rounding, against the exact (fp64)
+// products of the bf16 operands autocast hands the convolution.
 #include "amp/AutocastGuard.h"
 #include "model/SmallMapConvolution.h"
 #include "system/DeviceInfo.h"
@@ -41,13 +42,36 @@ Gradients gradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const
     return {output.detach(), x.grad().clone(), conv->weight.grad().clone(), output.grad_fn()->name()};
 }
 
-/// Whether `b` is `a` up to one bf16 rounding of `a`'s largest element (and says how close).
-bool withinOneBf16Rounding(const char* what, const torch::Tensor& a, const torch::Tensor& b)
+/// gradientsOf's output and gradients computed exactly (in fp64) from the operands autocast hands the convolution:
+/// the input, the weight and the output's gradient, each rounded to bf16.
+Gradients exactGradientsOf(torch::nn::Conv2d& conv, const torch::Tensor& input, const torch::Tensor& outputGradient,
+                           int64_t stride)
 {
-    const double largest = a.to(torch::kFloat).abs().max().item<double>();
-    const double difference = (b.to(torch::kFloat) - a.to(torch::kFloat)).abs().max().item<double>();
-    qInfo("%s: largest %.4g, largest difference %.3g (%.2g of it)", what, largest, difference, difference / largest);
-    return largest > 0.0 && difference <= largest / 128.0;
+    const auto rounded = [](const torch::Tensor& value) {
+        return value.detach().to(torch::kBFloat16).to(torch::kDouble).contiguous();
+    };
+    const torch::Tensor x = rounded(input).requires_grad_(true);
+    const torch::Tensor w = rounded(conv->weight).requires_grad_(true);
+    const torch::Tensor output = torch::conv2d(x, w, {}, stride, 1);
+    (output * rounded(outputGradient)).sum().backward();
+    return {output.detach(), x.grad(), w.grad(), {}};
+}
+
+/// Whether `tuned` is as close to `exact` as `autocast` is, up to one bf16 rounding of the largest exact element
+/// (and says how close each is). Autocast's own convolution rounds more than once on some CPUs (oneDNN's bf16
+/// without bf16 instructions, on AVX2): the tuned path need not repeat those roundings, only be no less accurate.
+bool asAccurateAsAutocast(const char* what, const torch::Tensor& exact, const torch::Tensor& autocast,
+                          const torch::Tensor& tuned)
+{
+    const double largest = exact.abs().max().item<double>();
+    const auto errorOf = [&exact](const torch::Tensor& value) {
+        return (value.to(torch::kDouble) - exact).abs().max().item<double>();
+    };
+    const double autocastError = errorOf(autocast);
+    const double tunedError = errorOf(tuned);
+    qInfo("%s: largest %.4g, largest error %.3g (%.2g of it), autocast's %.3g (%.2g of it)", what, largest, tunedError,
+          tunedError / largest, autocastError, autocastError / largest);
+    return largest > 0.0 && tunedError <= autocastError + largest / 128.0;
 }
 
 } // namespace
@@ -115,7 +139,7 @@ private Q_SLOTS:
         QCOMPARE(takesSmallMapPath(*conv, input), amx ? withAmx : withoutAmx);
     }
 
-    void gradientsAreAutocastsUpToBf16Rounding_data()
+    void gradientsAreAsAccurateAsAutocasts_data()
     {
         QTest::addColumn<int>("inChannels");
         QTest::addColumn<int>("outChannels");
@@ -144,7 +168,7 @@ private Q_SLOTS:
         QTest::newRow("256 to 256, 2×2, contiguous, whole maps") << 256 << 256 << 1 << 2 << false << whole;
     }
 
-    void gradientsAreAutocastsUpToBf16Rounding()
+    void gradientsAreAsAccurateAsAutocasts()
     {
         QFETCH(int, inChannels);
         QFETCH(int, outChannels);
@@ -172,19 +196,20 @@ private Q_SLOTS:
         QCOMPARE(smallMap.output.suggest_memory_format(), format);
         QCOMPARE(smallMap.input.sizes(), autocast.input.sizes());
         QCOMPARE(smallMap.input.suggest_memory_format(), autocast.input.suggest_memory_format());
+        const Gradients exact = exactGradientsOf(conv, input, outputGradient, stride);
         if (products != PatchProducts::WeightGradient) {
-            QVERIFY2(withinOneBf16Rounding("output", autocast.output, smallMap.output),
-                     "the outputs differ by more than one bf16 rounding");
-            QVERIFY2(withinOneBf16Rounding("input gradient", autocast.input, smallMap.input),
-                     "the input gradients differ by more than one bf16 rounding");
+            QVERIFY2(asAccurateAsAutocast("output", exact.output, autocast.output, smallMap.output),
+                     "the output is less accurate than autocast's by more than one bf16 rounding");
+            QVERIFY2(asAccurateAsAutocast("input gradient", exact.input, autocast.input, smallMap.input),
+                     "the input gradient is less accurate than autocast's by more than one bf16 rounding");
         } else {
             QVERIFY(torch::equal(smallMap.output, autocast.output));
             QVERIFY(torch::equal(smallMap.input, autocast.input));
         }
         QCOMPARE(smallMap.weight.scalar_type(), torch::kFloat);
         QCOMPARE(smallMap.weight.sizes(), autocast.weight.sizes());
-        QVERIFY2(withinOneBf16Rounding("weight gradient", autocast.weight, smallMap.weight),
-                 "the weight gradients differ by more than one bf16 rounding");
+        QVERIFY2(asAccurateAsAutocast("weight gradient", exact.weight, autocast.weight, smallMap.weight),
+                 "the weight gradient is less accurate than autocast's by more than one bf16 rounding");
         QCOMPARE(smallMap.weight.strides(), conv->weight.strides());
         if (products == PatchProducts::WholeMaps && outSide == 1) {
             // The taps that see only padding: zero in autocast's gradient, and exactly so here.
