@@ -11,14 +11,25 @@
 namespace ampwb {
 namespace {
 
-/// The modules a suggestion chooses for, in the model's order: those the X-ray times on their own.
-std::vector<std::string> suggestedModules()
+/// What a suggestion chooses for, in the model's order: the modules the X-ray times on their own, a
+/// convolution together with the batch norm right after it.
+struct ChosenModule {
+    std::string path;
+    std::string batchNorm; ///< empty for none
+};
+
+std::vector<ChosenModule> suggestedModules()
 {
-    std::vector<std::string> paths;
-    for (const PolicyModule& module : resNet18PolicyModules())
-        if (module.timedAlone)
-            paths.push_back(module.path);
-    return paths;
+    std::vector<ChosenModule> chosen;
+    for (const PolicyModule& module : resNet18PolicyModules()) {
+        if (!module.timedAlone)
+            continue;
+        if (module.isBatchNorm && !chosen.empty() && chosen.back().batchNorm.empty())
+            chosen.back().batchNorm = module.path;
+        else
+            chosen.push_back({module.path, {}});
+    }
+    return chosen;
 }
 
 /// Forward plus backward of the rows `counts` selects; none without a profile or without such rows.
@@ -46,12 +57,19 @@ struct FlushedFractions {
     std::optional<double> bf16;
 };
 
-/// The worst step's flushed fractions of the module's parameters' gradients (those named "<module>.…").
-FlushedFractions flushedFractionsOf(const std::string& module, const std::vector<GradientStatsRow>& gradients)
+/// Whether `parameter` ("layer1.0.conv1.weight") belongs to the module at `path`.
+bool belongsTo(const std::string& parameter, const std::string& path)
+{
+    return !path.empty() && parameter.rfind(path + ".", 0) == 0;
+}
+
+/// The worst step's flushed fractions of the module's parameters' gradients (those named "<module>.…", and
+/// "<batch norm>.…" for the batch norm chosen with it).
+FlushedFractions flushedFractionsOf(const ChosenModule& module, const std::vector<GradientStatsRow>& gradients)
 {
     std::map<int64_t, FlushCount> steps;
     for (const GradientStatsRow& row : gradients) {
-        if (row.range.parameter.rfind(module + ".", 0) != 0)
+        if (!belongsTo(row.range.parameter, module.path) && !belongsTo(row.range.parameter, module.batchNorm))
             continue;
         FlushCount& step = steps[row.step];
         step.fp16Flushed += row.range.fp16Scaled.underflow;
@@ -129,14 +147,20 @@ std::string fractionCell(const std::optional<double>& fraction)
 
 PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule)
 {
-    const std::vector<std::string> modules = suggestedModules();
-    const std::set<std::string> named(modules.begin(), modules.end());
+    const std::vector<ChosenModule> modules = suggestedModules();
+    std::set<std::string> named;
+    for (const ChosenModule& module : modules)
+        named.insert({module.path, module.batchNorm});
+    named.erase(std::string());
     PrecisionSuggestion suggestion;
     suggestion.rule = rule;
-    for (const std::string& module : modules) {
+    for (const ChosenModule& module : modules) {
         ModuleChoice& choice = suggestion.choices.emplace_back();
-        choice.module = module;
-        const auto isModule = [&module](const std::string& row) { return row == module; };
+        choice.module = module.path;
+        choice.batchNorm = module.batchNorm;
+        const auto isModule = [&module](const std::string& row) {
+            return row == module.path || (!module.batchNorm.empty() && row == module.batchNorm);
+        };
         choice.fp32Milliseconds = millisecondsOf(measurements.fp32, isModule);
         choice.bf16Milliseconds = millisecondsOf(measurements.bf16, isModule);
         choice.fp16Milliseconds = millisecondsOf(measurements.fp16, isModule);
@@ -156,7 +180,9 @@ PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements,
     suggestion.policy.otherwise = rest.chosen;
     for (const ModuleChoice& choice : suggestion.choices)
         if (!choice.module.empty() && choice.chosen != rest.chosen)
-            suggestion.policy.modules.emplace(choice.module, choice.chosen);
+            for (const std::string& path : {choice.module, choice.batchNorm})
+                if (!path.empty())
+                    suggestion.policy.modules.emplace(path, choice.chosen);
     return suggestion;
 }
 
@@ -190,8 +216,11 @@ std::string suggestionMarkdown(const PrecisionSuggestion& suggestion)
                        "| module | fp32 ms | bf16 ms | fp16 ms | fp16 flushed | bf16 flushed | chosen | reason |\n"
                        "|---|---:|---:|---:|---:|---:|---|---|\n";
     for (const ModuleChoice& choice : suggestion.choices)
-        text += "| " + (choice.module.empty() ? std::string("(otherwise)") : choice.module) + " | "
-              + cell(choice.fp32Milliseconds) + " | " + cell(choice.bf16Milliseconds) + " | "
+        text += "| "
+              + (choice.module.empty()      ? std::string("(otherwise)")
+                 : choice.batchNorm.empty() ? choice.module
+                                            : choice.module + " + " + choice.batchNorm)
+              + " | " + cell(choice.fp32Milliseconds) + " | " + cell(choice.bf16Milliseconds) + " | "
               + cell(choice.fp16Milliseconds) + " | " + fractionCell(choice.fp16FlushedFraction) + " | "
               + fractionCell(choice.bf16FlushedFraction) + " | " + toString(choice.chosen) + " | "
               + describeChoiceReason(choice.reason, rule).english() + " |\n";

@@ -42,7 +42,9 @@ enum class ChoiceReason {
     OnlyFp32Measured,   ///< no reduced precision was profiled for it (or fp32 was not: nothing to compare with)
 };
 
-/// One module's choice and the table behind it.
+/// One module's choice and the table behind it. A convolution and the batch norm after it are chosen together:
+/// autocast lowers no batch norm, so a batch norm computes in the type its convolution hands it; times and
+/// flushed fractions are then the pair's.
 struct ModuleChoice {
     std::string module; ///< a policy path ("layer2.0.conv1"), or "" for the policy's `otherwise` (what lies
                         ///< between modules: ReLU, pooling, the shortcuts' additions, the loss)
@@ -55,6 +57,7 @@ struct ModuleChoice {
     std::optional<double> bf16FlushedFraction;
     ModulePrecision chosen = ModulePrecision::Fp32;
     ChoiceReason reason = ChoiceReason::Fastest;
+    std::string batchNorm; ///< the batch norm chosen with `module` ("layer2.0.bn1"), or "" for none
 };
 
 /// A suggested policy and every choice in it, in the model's order (the `otherwise` choice last).
@@ -64,13 +67,14 @@ struct PrecisionSuggestion {
     SuggestionRule rule; ///< the rule the choices follow
 };
 
-/// Picks, per module of ResNet-18 a policy can name and the X-ray times apart (each convolution, batch norm,
-/// shortcut downsample and the head) and for the rest together, the fastest measured precision whose gradients
-/// stay representable, by `rule`: a module's time in a precision is its X-ray row's forward and backward, casts
-/// included (`otherwise`'s: the rows of no such module, but for the optimizer and the step's own work); fp32 is
-/// always allowed; a reduced precision (bf16, then fp16) replaces the one chosen so far when it is allowed and
-/// at least `rule.minimumGain` faster. The policy is named "suggested" and names the modules whose choice is not
-/// `otherwise`'s. The same measurements always give the same suggestion.
+/// Picks, per module of ResNet-18 a policy can name and the X-ray times apart (each convolution with the batch
+/// norm after it, each shortcut downsample and the head) and for the rest together, the fastest measured precision
+/// whose gradients stay representable, by `rule`: a module's time in a precision is its X-ray rows' forward and
+/// backward, casts included (`otherwise`'s: the rows of no such module, but for the optimizer and the step's own
+/// work); fp32 is always allowed; a reduced precision (bf16, then fp16) replaces the one chosen so far when it is
+/// allowed and at least `rule.minimumGain` faster. The policy is named "suggested" and names the modules (a
+/// convolution and its batch norm alike) whose choice is not `otherwise`'s. The same measurements always give
+/// the same suggestion.
 PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule = {});
 
 /// The reason in words, with the rule's numbers: "fastest allowed", "bf16 or fp16 faster by under 5 %", …

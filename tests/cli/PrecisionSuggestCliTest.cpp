@@ -78,9 +78,9 @@ void PrecisionSuggestCliTest::initTestCase()
 
 void PrecisionSuggestCliTest::printsTheTableAndWritesThePolicy()
 {
-    for (const char* text :
-         {"| module | fp32 ms | bf16 ms | fp16 ms | fp16 flushed | bf16 flushed | chosen | reason |", "| conv1 | ",
-          "| layer2.0.downsample | ", "| fc | ", "| (otherwise) | ", "Policy: suggested: ", "/suggested-policy.json"})
+    for (const char* text : {"| module | fp32 ms | bf16 ms | fp16 ms | fp16 flushed | bf16 flushed | chosen | reason |",
+                             "| conv1 + bn1 | ", "| layer3.1.conv2 + layer3.1.bn2 | ", "| layer2.0.downsample | ",
+                             "| fc | ", "| (otherwise) | ", "Policy: suggested: ", "/suggested-policy.json"})
         QVERIFY2(suggested.out.contains(QString::fromUtf8(text)), qPrintable(suggested.describe()));
     for (const char* run : {"fp32", "amp-bf16", "amp-fp16"})
         QCOMPARE(readJsonFile(folder + QLatin1Char('/') + QLatin1String(run) + QStringLiteral("/summary.json"))

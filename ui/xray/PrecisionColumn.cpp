@@ -88,8 +88,11 @@ void PrecisionColumn::showSuggestion(const ampwb::PrecisionSuggestion& suggestio
     chosen.name = "x-ray";
     suggestedBy = suggestion.rule;
     suggested.clear();
-    for (const ampwb::ModuleChoice& choice : suggestion.choices)
+    for (const ampwb::ModuleChoice& choice : suggestion.choices) {
         suggested[choice.module] = choice;
+        if (!choice.batchNorm.empty()) // chosen with its convolution
+            suggested[choice.batchNorm] = choice;
+    }
     showOtherwise();
     fill();
 }

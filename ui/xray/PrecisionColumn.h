@@ -41,7 +41,8 @@ private:
     int column;
     QComboBox& otherwise;
     ampwb::PrecisionPolicy chosen;
-    std::map<std::string, ampwb::ModuleChoice> suggested; ///< by module ("": the policy's otherwise)
-    ampwb::SuggestionRule suggestedBy;                    ///< the rule `suggested` follows
+    /// by module ("": the policy's otherwise; a batch norm: the choice made with its convolution)
+    std::map<std::string, ampwb::ModuleChoice> suggested;
+    ampwb::SuggestionRule suggestedBy; ///< the rule `suggested` follows
     bool filling = false;
 };

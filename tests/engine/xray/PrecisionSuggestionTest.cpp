@@ -42,6 +42,24 @@ const QStringList kModules = [] {
     return modules;
 }();
 
+/// What a suggestion chooses for, in the model's order: each convolution with the batch norm after it, each
+/// downsample and the head.
+const QStringList kChosen = [] {
+    QStringList chosen;
+    for (const QString& module : kModules)
+        if (!module.contains(QLatin1String("bn")))
+            chosen << module;
+    return chosen;
+}();
+
+/// The batch norm chosen with `module` (a convolution's: "layer1.0.conv2" → "layer1.0.bn2"), or "" for none.
+std::string batchNormOf(const QString& module)
+{
+    if (!module.contains(QLatin1String("conv")))
+        return {};
+    return QString(module).replace(QLatin1String("conv"), QLatin1String("bn")).toStdString();
+}
+
 /// The rows between modules that `otherwise` covers, and the step's work outside the model that it does not.
 const QStringList kBetweenModules{"relu", "maxpool", "layer1.0", "layer1.0.relu", "layer4.1.relu", "avgpool", "loss"};
 const QStringList kOutsideTheModel{"optimizer", "(step)"};
@@ -137,6 +155,7 @@ private Q_SLOTS:
     void theSameMeasurementsGiveTheSameSuggestion();
     void theSuggestedPolicyTrainsAResNet18();
     void theTableShowsEveryChoice();
+    void aBatchNormIsChosenWithItsConvolution();
 };
 
 void PrecisionSuggestionTest::choicesFollowTheRule_data()
@@ -186,7 +205,7 @@ void PrecisionSuggestionTest::choicesFollowTheRule()
     const auto profile = [&module](double milliseconds) -> std::optional<OperatorProfile> {
         if (milliseconds < 0)
             return std::nullopt;
-        return profileOf(4.0, {{module, milliseconds}});
+        return profileOf(4.0, {{module, milliseconds}, {QStringLiteral("layer2.0.bn1"), 0.0}}); // the pair's time
     };
     PrecisionMeasurements measured{profile(fp32), profile(bf16), profile(fp16), cleanGradients()};
     measured.gradients.push_back(gradient("layer2.0.conv1.weight", 4, 8, fp16Flushed, bf16Flushed));
@@ -202,6 +221,8 @@ void PrecisionSuggestionTest::choicesFollowTheRule()
     QCOMPARE(named(choice.chosen), named(chosen));
     QCOMPARE(choice.reason, reason);
     QCOMPARE(named(suggestion.policy.precisionOf(module.toStdString())), named(chosen));
+    QCOMPARE(choice.batchNorm, std::string("layer2.0.bn1"));
+    QCOMPARE(named(suggestion.policy.precisionOf("layer2.0.bn1", true)), named(chosen)); // chosen with it
     QCOMPARE(suggestion.policy.name, std::string("suggested"));
 }
 
@@ -248,7 +269,9 @@ void PrecisionSuggestionTest::aModuleWhoseFp16GradientsFlushIsNeverFp16()
     const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), profileOf(0.9), profileOf(0.1), rows});
 
     for (const ModuleChoice& choice : suggestion.choices) {
-        const bool flushes = flushing.contains(QString::fromStdString(choice.module));
+        // A convolution goes with its batch norm: the pair flushes when either does.
+        const bool flushes = flushing.contains(QString::fromStdString(choice.module))
+                          || flushing.contains(QString::fromStdString(choice.batchNorm));
         QVERIFY2(choice.chosen == (flushes ? ModulePrecision::Bf16 : ModulePrecision::Fp16), choice.module.c_str());
         QCOMPARE(choice.reason, flushes ? ChoiceReason::Fp16GradientsFlush : ChoiceReason::Fastest);
         if (!choice.module.empty())
@@ -297,8 +320,9 @@ void PrecisionSuggestionTest::modulesAreResNet18sInTheModelsOrder()
     QStringList modules;
     for (const ModuleChoice& choice : suggestion.choices)
         modules << QString::fromStdString(choice.module);
-    QCOMPARE(modules, kModules + QStringList{QString()});
+    QCOMPARE(modules, kChosen + QStringList{QString()});
     for (const ModuleChoice& choice : suggestion.choices) {
+        QCOMPARE(choice.batchNorm, batchNormOf(QString::fromStdString(choice.module)));
         QCOMPARE(named(choice.chosen), named(ModulePrecision::Fp32));
         QCOMPARE(choice.reason, ChoiceReason::OnlyFp32Measured);
     }
@@ -325,7 +349,9 @@ void PrecisionSuggestionTest::theSameMeasurementsGiveTheSameSuggestion()
         QCOMPARE(suggestionMarkdown(again), suggestionMarkdown(first));
     }
     QVERIFY(first.policy.modules.size() > 3); // a mixed policy, not a uniform one
-    QCOMPARE(named(choiceOf(first, "layer3.1.bn2").chosen), named(ModulePrecision::Bf16));
+    // layer3.1.bn2's fp16 gradients flush, so its pair with layer3.1.conv2 stays out of fp16, both of them.
+    QCOMPARE(named(choiceOf(first, "layer3.1.conv2").chosen), named(ModulePrecision::Bf16));
+    QCOMPARE(named(first.policy.precisionOf("layer3.1.bn2", true)), named(ModulePrecision::Bf16));
 }
 
 void PrecisionSuggestionTest::theSuggestedPolicyTrainsAResNet18()
@@ -353,7 +379,7 @@ void PrecisionSuggestionTest::theTableShowsEveryChoice()
     const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0), std::nullopt, profileOf(0.5), rows},
                                                              SuggestionRule{});
     const QString table = QString::fromStdString(suggestionMarkdown(suggestion));
-    QVERIFY2(table.contains(QStringLiteral("| conv1 | 1.000 | — | 0.500 | 0 % | 0 % | fp16 | fastest allowed |")),
+    QVERIFY2(table.contains(QStringLiteral("| conv1 + bn1 | 2.000 | — | 1.000 | 0 % | 0 % | fp16 | fastest allowed |")),
              qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("| fc | 1.000 | — | 0.500 | 50 % | 0 % | fp32 | fp16 fastest, but over "
                                            "0.1 % of its gradients flush to zero |")),
@@ -361,7 +387,35 @@ void PrecisionSuggestionTest::theTableShowsEveryChoice()
     QVERIFY2(table.contains(QStringLiteral("| (otherwise) | 7.000 | — | 3.500 | — | — | fp16 | fastest allowed |")),
              qPrintable(table));
     QVERIFY2(table.contains(QStringLiteral("Policy: suggested: fp16, and fp32 in fc")), qPrintable(table));
-    QCOMPARE(table.count(QStringLiteral("\n| ")), kModules.size() + 2); // the header, each module, `otherwise`
+    QCOMPARE(table.count(QStringLiteral("\n| ")), kChosen.size() + 2); // the header, each choice, `otherwise`
+}
+
+void PrecisionSuggestionTest::aBatchNormIsChosenWithItsConvolution()
+{
+    // bf16 makes layer1.0.bn1 ten times faster but layer1.0.conv1 three times slower: apart, the batch norm would be
+    // bf16, which autocast would not give it after an fp32 convolution. Together they stay fp32 (2.0 against 3.1
+    // ms). layer2.1.conv2 gains what its batch norm loses: together bf16 (1.6 against 2.0 ms).
+    const PrecisionSuggestion suggestion = suggestPrecisions({profileOf(1.0),
+                                                              profileOf(1.0, {{QStringLiteral("layer1.0.conv1"), 3.0},
+                                                                              {QStringLiteral("layer1.0.bn1"), 0.1},
+                                                                              {QStringLiteral("layer2.1.conv2"), 0.4},
+                                                                              {QStringLiteral("layer2.1.bn2"), 1.2}}),
+                                                              std::nullopt, cleanGradients()});
+    const ModuleChoice& slowConvolution = choiceOf(suggestion, "layer1.0.conv1");
+    QCOMPARE(slowConvolution.batchNorm, std::string("layer1.0.bn1"));
+    QVERIFY(slowConvolution.fp32Milliseconds && qFuzzyCompare(*slowConvolution.fp32Milliseconds, 2.0));
+    QVERIFY(slowConvolution.bf16Milliseconds && qFuzzyCompare(*slowConvolution.bf16Milliseconds, 3.1));
+    QCOMPARE(named(slowConvolution.chosen), named(ModulePrecision::Fp32));
+    QCOMPARE(named(choiceOf(suggestion, "layer2.1.conv2").chosen), named(ModulePrecision::Bf16));
+    // Every batch norm computes in its convolution's precision, and the policy says so.
+    for (const QString& module : kChosen) {
+        const std::string batchNorm = batchNormOf(module);
+        if (!batchNorm.empty())
+            QCOMPARE(named(suggestion.policy.precisionOf(batchNorm, true)),
+                     named(suggestion.policy.precisionOf(module.toStdString())));
+    }
+    QCOMPARE(named(suggestion.policy.precisionOf("layer2.1.bn2", true)), named(ModulePrecision::Bf16));
+    QCOMPARE(named(suggestion.policy.precisionOf("layer1.0.bn1", true)), named(ModulePrecision::Fp32));
 }
 
 QTEST_GUILESS_MAIN(PrecisionSuggestionTest)

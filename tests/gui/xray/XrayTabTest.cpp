@@ -253,9 +253,11 @@ private Q_SLOTS:
         ampwb::PrecisionSuggestion suggestion;
         suggestion.policy.name = "suggested";
         suggestion.policy.otherwise = ampwb::ModulePrecision::Bf16;
-        suggestion.policy.modules = {{"conv1", ampwb::ModulePrecision::Fp16}, {"fc", ampwb::ModulePrecision::Fp32}};
+        suggestion.policy.modules = {{"conv1", ampwb::ModulePrecision::Fp16},
+                                     {"bn1", ampwb::ModulePrecision::Fp16},
+                                     {"fc", ampwb::ModulePrecision::Fp32}};
         ampwb::ModuleChoice conv1{
-            "conv1", 2.0, 1.5, 1.0, 0.0001, 0.0, ampwb::ModulePrecision::Fp16, ampwb::ChoiceReason::Fastest};
+            "conv1", 2.0, 1.5, 1.0, 0.0001, 0.0, ampwb::ModulePrecision::Fp16, ampwb::ChoiceReason::Fastest, "bn1"};
         ampwb::ModuleChoice fc{
             "fc", 0.5, 0.49, 0.6, 0.2, 0.0, ampwb::ModulePrecision::Fp32, ampwb::ChoiceReason::NotFasterEnough};
         ampwb::ModuleChoice rest{
@@ -273,6 +275,11 @@ private Q_SLOTS:
         QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("bf16"));
         QCOMPARE(xray.otherwiseBox()->currentText(), QStringLiteral("bf16"));
         QCOMPARE(table.item(rowOf(table, QStringLiteral("conv1")), reasons)->text(), QStringLiteral("fastest allowed"));
+        // The stem's batch norm was chosen with its convolution: the same precision, reason and measurements.
+        QCOMPARE(precisionOf(table, QStringLiteral("bn1")).text(), QStringLiteral("fp16"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("bn1")), reasons)->text(), QStringLiteral("fastest allowed"));
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("bn1")), reasons)->toolTip(),
+                 table.item(rowOf(table, QStringLiteral("conv1")), reasons)->toolTip());
         QCOMPARE(table.item(rowOf(table, QStringLiteral("fc")), reasons)->text(),
                  QStringLiteral("bf16 or fp16 faster by under 10 %"));
         QCOMPARE(table.item(rowOf(table, QStringLiteral("relu")), reasons)->text(),
