@@ -424,10 +424,6 @@ so the scale stays 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Policy %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open a policy file…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2493,6 +2489,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>, and %1 in %2 modules</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Policy %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PrecisionColumn</name>
@@ -2801,10 +2801,6 @@ Chosen: %6 (%7).</source>
     </message>
     <message>
         <source>%1 + part of one</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Policy %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -426,10 +426,6 @@ FP32 和 AMP bf16 不需要缩放，
         <translation>不使用策略</translation>
     </message>
     <message>
-        <source>Policy %1</source>
-        <translation>策略 %1</translation>
-    </message>
-    <message>
         <source>Open a policy file…</source>
         <translation>打开策略文件…</translation>
     </message>
@@ -2505,6 +2501,10 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>, and %1 in %2 modules</source>
         <translation>，%2 个模块用 %1</translation>
     </message>
+    <message>
+        <source>Policy %1</source>
+        <translation>策略 %1</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionColumn</name>
@@ -2807,10 +2807,6 @@ Chosen: %6 (%7).</source>
     <message>
         <source>%1 + part of one</source>
         <translation>%1 + 未完成的一轮</translation>
-    </message>
-    <message>
-        <source>Policy %1</source>
-        <translation>策略 %1</translation>
     </message>
 </context>
 <context>

@@ -52,12 +52,13 @@ void ConsoleObserver::runStarted(const RunStarted& started)
 {
     firstStep = started.firstStep;
     start = std::chrono::steady_clock::now();
-    policies[started.runDirectory] = started.precisionPolicy ? started.precisionPolicy->name : std::string();
+    const std::string& policy = policies[started.runDirectory] = started.precisionPolicy ? started.precisionPolicy->name
+                                                                                         : std::string();
     if (style == ConsoleStyle::Json) {
         printLine({{"event", "started"},
                    {"precision", toString(started.precision)},
                    {"amp_dtype", toString(started.ampDtype)},
-                   {"precision_policy", policyName(policies[started.runDirectory])},
+                   {"precision_policy", policyName(policy)},
                    {"run_directory", started.runDirectory},
                    {"device", started.deviceDescription.english()},
                    {"dataset", started.datasetDescription},

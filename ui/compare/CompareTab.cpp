@@ -94,7 +94,7 @@ CompareTab::CompareTab(EngineController& controller, ampwb::DeviceInfo machineIn
     policyChoice->setObjectName(QStringLiteral("thirdRunPolicy"));
     policyChoice->addItem(tr("No policy"), kNoPolicy);
     for (const std::string& name : ampwb::precisionPolicyPresets()) {
-        policyChoice->addItem(tr("Policy %1").arg(QString::fromStdString(name)),
+        policyChoice->addItem(PolicyText::runLabel(QString::fromStdString(name)),
                               kPresetPrefix + QString::fromStdString(name));
         policyChoice->setItemData(policyChoice->count() - 1, PolicyText::presetDescription(name), Qt::ToolTipRole);
     }
@@ -215,7 +215,7 @@ void CompareTab::start(const ampwb::TrainingConfig& config, const LocalProcesses
         ampwb::TrainingConfig runConfig = comparedConfig;
         runConfig.precision = policy->usesReducedPrecision() ? ampwb::Precision::Amp : ampwb::Precision::Fp32;
         const int place = static_cast<int>(runHistories.runs().size());
-        runHistories.add(RunHistory(tr("Policy %1").arg(policyName), RunPalette::at(place))).config = runConfig;
+        runHistories.add(RunHistory(PolicyText::runLabel(policyName), RunPalette::at(place))).config = runConfig;
     }
     interleaved = stepInterleaveBox->isChecked() && processes.processes == 1; // a group cannot take turns
     watching = true;

@@ -2,6 +2,7 @@
 
 #include "DisplayFormat.h"
 #include "EngineText.h"
+#include "xray/PolicyText.h"
 
 namespace {
 
@@ -68,7 +69,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case State: return stateText(run.state);
     case Date: // ISO date and 24-hour time: unambiguous in every language
         return display ? run.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QVariant(run.created);
-    case Precision: return run.policy.isEmpty() ? run.precision : tr("Policy %1").arg(run.policy);
+    case Precision: return run.policy.isEmpty() ? run.precision : PolicyText::runLabel(run.policy);
     case Dataset: return run.dataset;
     case Epochs:
         // A run stopped early in its first epoch trained 0 whole epochs, not 1; it sorts between 0 and 1.

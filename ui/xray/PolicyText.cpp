@@ -2,6 +2,11 @@
 
 #include <QStringList>
 
+QString PolicyText::runLabel(const QString& name)
+{
+    return tr("Policy %1").arg(name);
+}
+
 QString PolicyText::precisionName(ampwb::ModulePrecision precision)
 {
     return QString::fromStdString(ampwb::toString(precision));

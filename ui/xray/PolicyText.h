@@ -19,6 +19,8 @@ public:
     static QString summarize(const ampwb::PrecisionPolicy& policy);
     /// What a preset of precisionPolicyPresets() does, in a sentence (empty for an unknown name).
     static QString presetDescription(const std::string& name);
+    /// "Policy NAME": a run under the policy named `name`, as the Compare and Runs tabs label it.
+    static QString runLabel(const QString& name);
     /// "fp32", "amp", "bf16" or "fp16": the names the policy files use, in every language.
     static QString precisionName(ampwb::ModulePrecision precision);
 
