@@ -32,7 +32,7 @@ std::vector<std::string> split(const std::string& text, char separator)
 }
 
 /// A cell's text in a message: in quotes, and cut short when long.
-std::string quoted(const std::string& text)
+std::string inQuotes(const std::string& text)
 {
     constexpr size_t kLongest = 40;
     return "\"" + (text.size() <= kLongest ? text : text.substr(0, kLongest) + "…") + "\"";
@@ -128,7 +128,7 @@ std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const Re
                 return;
             if (csv.names.front() != rules->keyColumn)
                 refuse(number, EngineMessage(EngineMessage::Code::HeaderNamesFirst,
-                                             {quoted(csv.names.front()), rules->keyColumn}));
+                                             {inQuotes(csv.names.front()), rules->keyColumn}));
             for (const std::string& name : csv.names)
                 whole.push_back(name == rules->keyColumn
                                 || std::find(rules->wholeColumns.begin(), rules->wholeColumns.end(), name)
@@ -154,7 +154,7 @@ std::optional<NumericCsv> NumericCsv::readWith(const std::string& path, const Re
             const std::optional<double> value = strictCsvNumber(cells[column]);
             if (!value)
                 refuse(number,
-                       EngineMessage(EngineMessage::Code::CellNotANumber, {name, quoted(trimmed(cells[column]))}));
+                       EngineMessage(EngineMessage::Code::CellNotANumber, {name, inQuotes(trimmed(cells[column]))}));
             if (column == 0 && !(isWhole(*value) && *value >= 1.0 && *value <= static_cast<double>(rules->maxKey)))
                 refuse(number, EngineMessage(EngineMessage::Code::CellNotWholeInRange,
                                              {name, trimmed(cells[column]), std::to_string(rules->maxKey)}));
