@@ -284,7 +284,7 @@ void ProcessGroupTest::aLocalStoreListensOnLoopbackOnly()
     ProcessGroup group(localRendezvous(0, 1, port.port()), shortTimeout);
     const QString portHex = QStringLiteral(":%1").arg(port.port(), 4, 16, QLatin1Char('0')).toUpper();
     QStringList listening;
-    for (const QString table : {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
+    for (const QString& table : {QStringLiteral("/proc/net/tcp"), QStringLiteral("/proc/net/tcp6")}) {
         QFile file(table);
         QVERIFY(file.open(QIODevice::ReadOnly));
         for (const QByteArray& line : file.readAll().split('\n')) {
