@@ -65,6 +65,7 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                    {"train_images", started.trainImages},
                    {"validation_images", started.validationImages},
                    {"image_size", started.imageSize},
+                   {"weights_stored_reduced", started.weightsStoredReduced},
                    {"loss_scaling", started.lossScaling},
                    {"steps_per_epoch", started.stepsPerEpoch},
                    {"total_steps", started.totalSteps},
@@ -85,6 +86,9 @@ void ConsoleObserver::runStarted(const RunStarted& started)
                 started.lossScaling ? ", dynamic loss scaling" : "");
     if (started.precisionPolicy)
         std::printf("  precision policy: %s\n", describePrecisionPolicy(*started.precisionPolicy).c_str());
+    if (started.weightsStoredReduced > 0)
+        std::printf("  weights: %lld values stored reduced, their fp32 masters stepped by the optimizer\n",
+                    static_cast<long long>(started.weightsStoredReduced));
     if (started.start) {
         const WeightsOrigin& origin = *started.start;
         const std::string fileHead = "its " + std::to_string(origin.fileClasses) + "-class head";

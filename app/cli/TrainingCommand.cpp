@@ -163,7 +163,8 @@ TrainingCommand::TrainingCommand(Kind kind)
              }},
             {"--precision-policy", "PRESET|FILE",
              "each module's precision: a preset (fp32, amp, amp-batchnorm-fp32,\n"
-             "amp-keep-small-maps-fp32, bf16-everywhere) or a JSON policy file\n"
+             "amp-keep-small-maps-fp32, bf16-everywhere, amp-reduced-weights) or a\n"
+             "JSON policy file\n"
              "(docs/precision-policy.md); instead of --precision (compare: a\n"
              "third run beside FP32 and AMP)",
              [this](const OptionValue& v) {

@@ -104,7 +104,8 @@ PrecisionPolicy PrecisionPolicy::resolvedFor(int64_t imageSize) const
 bool operator==(const PrecisionPolicy& left, const PrecisionPolicy& right)
 {
     return left.name == right.name && left.otherwise == right.otherwise && left.modules == right.modules
-        && left.batchNormFp32 == right.batchNormFp32 && left.smallMapsFp32 == right.smallMapsFp32;
+        && left.batchNormFp32 == right.batchNormFp32 && left.smallMapsFp32 == right.smallMapsFp32
+        && left.reducedWeights == right.reducedWeights;
 }
 
 std::string describePrecisionPolicy(const PrecisionPolicy& policy)
@@ -123,12 +124,14 @@ std::string describePrecisionPolicy(const PrecisionPolicy& policy)
         text += "; stages with maps under 8x8 in fp32";
     if (policy.batchNormFp32)
         text += "; batch norms in fp32";
+    if (policy.reducedWeights)
+        text += "; weights stored reduced, fp32 masters";
     return text;
 }
 
 std::vector<std::string> precisionPolicyPresets()
 {
-    return {"fp32", "amp", "amp-batchnorm-fp32", "amp-keep-small-maps-fp32", "bf16-everywhere"};
+    return {"fp32", "amp", "amp-batchnorm-fp32", "amp-keep-small-maps-fp32", "bf16-everywhere", "amp-reduced-weights"};
 }
 
 std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name)
@@ -144,6 +147,8 @@ std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name)
         policy.smallMapsFp32 = true;
     } else if (name == "bf16-everywhere") {
         policy.otherwise = ModulePrecision::Bf16;
+    } else if (name == "amp-reduced-weights") {
+        policy.reducedWeights = true;
     } else {
         return std::nullopt;
     }
@@ -179,6 +184,7 @@ std::string precisionPolicyJson(const PrecisionPolicy& policy, int indent)
                         {"otherwise", toString(policy.otherwise)},
                         {"batchNormFp32", policy.batchNormFp32},
                         {"smallMapsFp32", policy.smallMapsFp32},
+                        {"reducedWeights", policy.reducedWeights},
                         {"modules", modules}};
     return document.dump(indent);
 }
@@ -205,6 +211,8 @@ PrecisionPolicy parsePrecisionPolicy(const std::string& text, const EngineMessag
             policy.batchNormFp32 = flag(key, value);
         } else if (key == "smallMapsFp32") {
             policy.smallMapsFp32 = flag(key, value);
+        } else if (key == "reducedWeights") {
+            policy.reducedWeights = flag(key, value);
         } else if (key == "modules") {
             if (!value.is_object())
                 refuse(source, EngineMessage(EngineMessage::Code::PolicyModulesNotMap, {value.dump()}));

@@ -34,6 +34,10 @@ struct PrecisionPolicy {
     /// The stages whose feature maps are under 8×8 at the run's image size in fp32, and the head when layer4's
     /// are (a path `modules` names keeps its own precision): resolvedFor() applies the rule.
     bool smallMapsFp32 = false;
+    /// The weights' storage level (Apex O2's, MS-AMP's): each convolution's and the head's weights are stored in
+    /// the precision their module computes in, so that autocast casts none of them, and their fp32 master
+    /// copies are what the optimizer steps (training/MasterWeights). Batch norms' weights stay fp32.
+    bool reducedWeights = false;
 
     /// The precision the module at `path` computes in (batch norms: see batchNormFp32).
     ModulePrecision precisionOf(const std::string& path, bool isBatchNorm = false) const;
@@ -53,12 +57,13 @@ std::vector<std::string> precisionPolicyPresets();
 /// A preset by name: "fp32" (nothing reduced), "amp" (autocast's own lists), "amp-batchnorm-fp32" (AMP with
 /// every batch norm in fp32), "amp-keep-small-maps-fp32" (AMP, but the stages whose feature maps are under 8×8
 /// in fp32: where autocast's casts cost more than its products save on the CPUs measured), "bf16-everywhere"
-/// (autocast in bf16 whatever the device: on CUDA instead of AMP's fp16). nullopt for an unknown name.
+/// (autocast in bf16 whatever the device: on CUDA instead of AMP's fp16), "amp-reduced-weights" (AMP with the
+/// weights stored in AMP's type and fp32 masters for the optimizer). nullopt for an unknown name.
 std::optional<PrecisionPolicy> presetPrecisionPolicy(const std::string& name);
 
 /// A policy from a preset name or a JSON file (`{"name": …, "otherwise": "amp", "batchNormFp32": false,
-/// "smallMapsFp32": false, "modules": {"layer4": "fp32", …}}`). Throws std::runtime_error naming the file and the
-/// problem (unknown key, precision or name, not JSON, unreadable).
+/// "smallMapsFp32": false, "reducedWeights": false, "modules": {"layer4": "fp32", …}}`). Throws std::runtime_error
+/// naming the file and the problem (unknown key, precision or name, not JSON, unreadable).
 PrecisionPolicy readPrecisionPolicy(const std::string& presetOrFile);
 /// The policy as the JSON readPrecisionPolicy reads (and config.json records under "precisionPolicy"); `indent`
 /// as nlohmann::json::dump takes it (-1: on one line).

@@ -25,6 +25,9 @@ struct RunStarted {
     AmpDtype ampDtype = AmpDtype::Auto; ///< AMP's autocast type, resolved for the device (Auto in FP32)
     /// Each module's precision, its rules resolved for the run's image size (none: `precision` everywhere).
     std::optional<PrecisionPolicy> precisionPolicy;
+    /// The weight values the policy stores in a reduced type, their fp32 masters kept for the optimizer
+    /// (PrecisionPolicy::reducedWeights; 0: every weight fp32).
+    int64_t weightsStoredReduced = 0;
     bool lossScaling = false;
     int64_t trainImages = 0;
     int64_t validationImages = 0;

@@ -824,8 +824,8 @@ const char* englishText(EngineMessage::Code code)
     case Code::PolicyUnknownKey:
         return QT_TRANSLATE_NOOP(
             "EngineText",
-            "has the key \"%1\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\", \"smallMapsFp32\" "
-            "and \"modules\".");
+            "has the key \"%1\"; a policy has \"name\", \"otherwise\", \"batchNormFp32\", \"smallMapsFp32\", "
+            "\"reducedWeights\" and \"modules\".");
     case Code::PolicyNeitherPresetNorFile:
         return QT_TRANSLATE_NOOP(
             "EngineText",

@@ -24,6 +24,7 @@
 #include "training/Evaluation.h"
 #include "training/GradScaler.h"
 #include "training/LearningRate.h"
+#include "training/MasterWeights.h"
 #include "training/OnePassSgd.h"
 #include "training/RunSpeed.h"
 #include "training/SharedSettings.h"
@@ -140,8 +141,8 @@ private:
     void openData();
     /// The model: the starting weights given a head for the data's classes, or a new one.
     void buildModel(std::optional<StartingModel> start);
-    /// Under a precision policy: each module's precision for this device and image size, and the step's own
-    /// autocast region (the policy's "otherwise").
+    /// Under a precision policy: each module's precision for this device and image size, the step's own
+    /// autocast region (the policy's "otherwise"), and where the policy stores weights reduced, their masters.
     void applyPrecisionPolicy();
     /// SGD over the parameters that train, in groups by learning rate (learningRateScales).
     void makeOptimizer();
@@ -232,6 +233,7 @@ private:
     int64_t totalSteps = 0;
     std::optional<c10::ScalarType> autocast;            ///< the type AMP's autocast casts to (none: FP32)
     std::shared_ptr<const ModulePrecisions> precisions; ///< each module's precision, under a precision policy
+    std::unique_ptr<MasterWeights> masterWeights;       ///< under a policy that stores weights reduced
     Clock::time_point sessionStart = Clock::now();
     Clock::time_point lastCheckpoint = Clock::now();
     RunSpeed speed;
@@ -426,6 +428,8 @@ void Trainer::Session::applyPrecisionPolicy()
     model->setModulePrecisions(precisions);
     // The step's own region is the policy's "otherwise"; the modules open theirs inside it.
     autocast = precisions->outerType();
+    if (config.precisionPolicy->reducedWeights)
+        masterWeights = std::make_unique<MasterWeights>(model, *precisions);
 }
 
 void Trainer::Session::makeOptimizer()
@@ -435,17 +439,21 @@ void Trainer::Session::makeOptimizer()
                              .weight_decay(config.weightDecay)
                              .nesterov(config.nesterov);
     // A frozen backbone is left out, so it gets neither updates nor weight decay. Its own learning
-    // rate puts the backbone in a group of its own; the schedule scales each group's rate.
+    // rate puts the backbone in a group of its own; the schedule scales each group's rate. Weights stored
+    // reduced are stepped as their fp32 masters.
+    const auto stepped = [this](const std::vector<torch::Tensor>& parameters) {
+        return masterWeights ? masterWeights->forOptimizer(parameters) : parameters;
+    };
     std::vector<torch::optim::OptimizerParamGroup> groups;
     if (config.freezeBackbone) {
-        groups.emplace_back(model->headParameters());
+        groups.emplace_back(stepped(model->headParameters()));
         learningRateScales = {1.0};
     } else if (config.backboneLearningRateScale != 1.0) {
-        groups.emplace_back(model->backboneParameters());
-        groups.emplace_back(model->headParameters());
+        groups.emplace_back(stepped(model->backboneParameters()));
+        groups.emplace_back(stepped(model->headParameters()));
         learningRateScales = {config.backboneLearningRateScale, 1.0};
     } else {
-        groups.emplace_back(model->parameters());
+        groups.emplace_back(stepped(model->parameters()));
         learningRateScales = {1.0};
     }
     if (!config.enginePaths.uses(TunedPath::OnePassSgd)) {
@@ -470,8 +478,10 @@ void Trainer::Session::restoreCheckpoint()
 {
     // Every rank of a group loads the checkpoint (the optimizer's momentum too), and before DDP starts: libtorch
     // loads a parameter by giving it the file's storage, and a started DDP then no longer averaged its gradients.
-    if (resuming())
-        progress = loadCheckpoint(RunFolder(trainer.resumeDirectory).checkpointPath(), model, *optimizer, *scaler);
+    if (!resuming())
+        return;
+    const MasterWeights::Fp32Model fp32(masterWeights.get()); // the checkpoint holds the masters
+    progress = loadCheckpoint(RunFolder(trainer.resumeDirectory).checkpointPath(), model, *optimizer, *scaler);
 }
 
 void Trainer::Session::startDataParallel()
@@ -511,7 +521,7 @@ void Trainer::Session::makeTrainingStep()
     settings.clipGradNorm = config.clipGradNorm;
     settings.stockConvolutions = !config.enginePaths.uses(TunedPath::SmallMapConvolutions);
     settings.channelsLast = config.channelsLast;
-    trainingStep.emplace(model, *optimizer, *scaler, autocastCopies, settings, std::move(hooks));
+    trainingStep.emplace(model, *optimizer, *scaler, autocastCopies, settings, std::move(hooks), masterWeights.get());
 }
 
 void Trainer::Session::openTrainLoader()
@@ -589,6 +599,7 @@ void Trainer::Session::describeStart(const EngineMessage& deviceWords)
     started.ampDtype = summary.ampDtype;
     if (precisions)
         started.precisionPolicy = precisions->policy();
+    started.weightsStoredReduced = masterWeights ? masterWeights->storedValues() : 0;
     started.lossScaling = scaler->isEnabled();
     started.trainImages = data.train->size();
     started.validationImages = config.validation ? data.validation->size() : 0;
@@ -906,14 +917,17 @@ double Trainer::Session::recordGradientStats(double lossScale)
     const NamedScope notTimed(stepscope::kNotTimed);
     synchronizeDevice(device); // so that the time below is the measurement's, not the backward's
     const Clock::time_point start = Clock::now();
-    // The ranges of the true gradients: a loss scaler's are unscaled first (exact for its powers of two).
+    // The ranges of the true gradients: a loss scaler's are unscaled first, in fp32 (exact for its powers of
+    // two; weights stored reduced have their gradients in their own type).
     const bool scaled = scaler->isEnabled();
     std::vector<GradientRange> ranges;
     for (const auto& item : model->named_parameters()) {
-        const torch::Tensor& gradient = item.value().grad();
-        if (gradient.defined()) // a frozen backbone has none
-            ranges.push_back(
-                measureGradientRange(item.key(), scaled ? gradient / lossScale : gradient, scaled ? lossScale : 1.0));
+        const torch::Tensor gradient = item.value().grad();
+        if (!gradient.defined()) // a frozen backbone has none
+            continue;
+        const torch::Tensor values = gradient.to(torch::kFloat);
+        ranges.push_back(
+            measureGradientRange(item.key(), scaled ? values / lossScale : values, scaled ? lossScale : 1.0));
     }
     folder->appendGradientStats(step, ranges);
     return secondsSince(start);
@@ -955,6 +969,7 @@ void Trainer::Session::checkpoint()
 {
     if (!folder)
         return;
+    const MasterWeights::Fp32Model fp32(masterWeights.get()); // the weights as the optimizer has them
     saveCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler, progress);
     lastCheckpoint = Clock::now();
 }

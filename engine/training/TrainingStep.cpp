@@ -7,6 +7,7 @@
 #include "system/CudaSupport.h"
 #include "system/NamedScope.h"
 #include "training/GradScaler.h"
+#include "training/MasterWeights.h"
 #include "xray/StepScopes.h"
 
 #include <torch/nn/functional/loss.h>
@@ -46,13 +47,15 @@ private:
 } // namespace
 
 TrainingStep::TrainingStep(ResNet18 model, torch::optim::Optimizer& optimizer, GradScaler& scaler,
-                           AutocastWeightCopies& autocastCopies, StepSettings settings, StepHooks hooks)
+                           AutocastWeightCopies& autocastCopies, StepSettings settings, StepHooks hooks,
+                           MasterWeights* masterWeights)
     : model(std::move(model))
     , optimizer(optimizer)
     , scaler(scaler)
     , autocastCopies(autocastCopies)
     , settings(std::move(settings))
     , hooks(std::move(hooks))
+    , masterWeights(masterWeights)
 {
 }
 
@@ -117,18 +120,27 @@ void TrainingStep::scaledBackward(const torch::Tensor& loss)
 bool TrainingStep::unscaleStepUpdate(bool finiteLoss)
 {
     const NamedScope optimizerScope(stepscope::kOptimizer);
+    if (masterWeights)
+        masterWeights->gradientsToMasters();
     if (settings.clipGradNorm > 0.0) {
-        scaler.unscale(optimizer); // clip the true gradients, not the scaled ones
-        torch::nn::utils::clip_grad_norm_(model->parameters(), settings.clipGradNorm);
+        scaler.unscale(optimizer);             // clip the true gradients, not the scaled ones
+        std::vector<torch::Tensor> parameters; // the optimizer's: the masters where weights are stored reduced
+        for (const auto& group : optimizer.param_groups())
+            parameters.insert(parameters.end(), group.params().begin(), group.params().end());
+        torch::nn::utils::clip_grad_norm_(parameters, settings.clipGradNorm);
     }
+    bool stepped = false;
     if (!scaler.isEnabled()) {
         // Without loss scaling nothing checks the gradients: a non-finite loss's are not stepped with.
         if (finiteLoss)
             optimizer.step();
-        return finiteLoss;
+        stepped = finiteLoss;
+    } else {
+        stepped = scaler.step(optimizer);
+        scaler.update();
     }
-    const bool stepped = scaler.step(optimizer);
-    scaler.update();
+    if (stepped && masterWeights)
+        masterWeights->mastersToModel();
     return stepped;
 }
 

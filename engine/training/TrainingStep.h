@@ -15,6 +15,7 @@ namespace ampwb {
 
 class AutocastWeightCopies;
 class GradScaler;
+class MasterWeights;
 struct Batch;
 
 /// How a TrainingStep runs: where, in what precision, with what clipping and which convolutions.
@@ -52,10 +53,12 @@ struct StepOutcome {
 /// its profiler scope (xray/StepScopes.h), the step is timed, and the hooks act at its points.
 class TrainingStep {
 public:
-    /// A step of `model` with `optimizer` and `scaler`, the optimizer writing AMP's `autocastCopies`;
-    /// the references must outlive it.
+    /// A step of `model` with `optimizer` and `scaler`, the optimizer writing AMP's `autocastCopies`; where a
+    /// policy stores weights reduced, the optimizer steps `masterWeights` (else nullptr). The references and
+    /// the pointer must outlive it.
     TrainingStep(ResNet18 model, torch::optim::Optimizer& optimizer, GradScaler& scaler,
-                 AutocastWeightCopies& autocastCopies, StepSettings settings, StepHooks hooks);
+                 AutocastWeightCopies& autocastCopies, StepSettings settings, StepHooks hooks,
+                 MasterWeights* masterWeights = nullptr);
 
     /// `batch` on the step's device, in the step's memory order: the loop's `x.to(device)`.
     Batch toDevice(const Batch& batch) const;
@@ -76,6 +79,7 @@ private:
     AutocastWeightCopies& autocastCopies;
     StepSettings settings;
     StepHooks hooks;
+    MasterWeights* masterWeights;
 };
 
 } // namespace ampwb

@@ -9,7 +9,10 @@ context of its precision, entered by a forward pre-hook and left by a forward ho
 dtype=…) for "bf16"/"fp16"/"amp" (amp = bf16, the CPU's AMP type), torch.autocast("cpu", enabled=False) for
 "fp32" with the module's floating inputs cast to fp32 first. A module takes the precision of the longest
 path naming it or a module around it, else "otherwise", which is also the context around the whole forward
-and the loss; with batchNormFp32 every BatchNorm2d is fp32. Then STEPS steps of SGD (lr 0.01, momentum 0.9)
+and the loss; with batchNormFp32 every BatchNorm2d is fp32. With reducedWeights, Apex O2's master weights: the
+parameters of every module but the batch norms that computes in a reduced type are stored in that type
+(param.data = param.data.to(type)), the optimizer steps fp32 master copies of them, each step giving a master its
+parameter's gradient in fp32 and the parameter its master's new value. Then STEPS steps of SGD (lr 0.01, momentum 0.9)
 on one fixed batch of 8 images of 32×32 px, in train mode, one thread. Writes with torch.save a dict:
 
   param:<name>   the state dict before the first step
@@ -60,6 +63,23 @@ def add_regions(model, policy):
         module.register_forward_hook(leave)
 
 
+def store_reduced(model, policy):
+    """Each reduced module's parameters in its type; returns the optimizer's parameters and the (param, master)
+    pairs."""
+    masters = {}
+    for path, module in model.named_modules():
+        if not path or isinstance(module, torch.nn.BatchNorm2d):
+            continue
+        dtype = TYPES[precision_of(policy, path, False)]
+        if dtype is None:
+            continue
+        for parameter in module.parameters(recurse=False):
+            masters[parameter] = parameter.detach().clone()
+            parameter.data = parameter.data.to(dtype)
+    stepped = [masters.get(parameter, parameter) for parameter in model.parameters()]
+    return stepped, list(masters.items())
+
+
 def main():
     output, policy_path, steps = sys.argv[1], sys.argv[2], int(sys.argv[3])
     with open(policy_path) as file:
@@ -73,7 +93,8 @@ def main():
     result["input"] = x
     result["target"] = target
     add_regions(model, policy)
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    stepped, pairs = store_reduced(model, policy) if policy.get("reducedWeights", False) else (model.parameters(), [])
+    optimizer = torch.optim.SGD(stepped, lr=0.01, momentum=0.9)
     outer = TYPES[policy.get("otherwise", "amp")]
     model.train()
     losses = []
@@ -82,7 +103,12 @@ def main():
         with torch.autocast("cpu", dtype=outer or torch.bfloat16, enabled=outer is not None):
             loss = F.cross_entropy(model(x), target)
         loss.backward()
+        for parameter, master in pairs:
+            master.grad = None if parameter.grad is None else parameter.grad.float()
         optimizer.step()
+        with torch.no_grad():
+            for parameter, master in pairs:
+                parameter.copy_(master)
         losses.append(loss.item())
     result["losses"] = torch.tensor(losses, dtype=torch.float64)
     torch.save(result, output)

@@ -8,6 +8,7 @@
 #include "model/ResNet18StateDict.h"
 #include "model/SmallMapConvolution.h"
 #include "run/PrecisionPolicy.h"
+#include "training/MasterWeights.h"
 
 #include "TestSupport.h"
 
@@ -102,6 +103,7 @@ private Q_SLOTS:
     void everyModuleAutocastIsAmpBitForBit_data();
     void everyModuleAutocastIsAmpBitForBit();
     void mixedPolicyChangesTheResult();
+    void mixedPolicyMatchesPythonsNestedAutocast_data();
     void mixedPolicyMatchesPythonsNestedAutocast();
 
 private:
@@ -205,6 +207,8 @@ void ModulePrecisionsTest::badPolicyFilesAreRefusedByName_data()
                                         << "it must be true or false";
     QTest::newRow("smallMapsFp32 a number") << R"({"smallMapsFp32": 1})"
                                             << "gives \"smallMapsFp32\" 1; it must be true or false";
+    QTest::newRow("reducedWeights a string") << R"({"reducedWeights": "bf16"})"
+                                             << "gives \"reducedWeights\" \"bf16\"; it must be true or false";
 }
 
 void ModulePrecisionsTest::badPolicyFilesAreRefusedByName()
@@ -299,10 +303,20 @@ void ModulePrecisionsTest::mixedPolicyChangesTheResult()
     QVERIFY(!sameBits(stepOf(c10::kBFloat16, preset("amp-batchnorm-fp32")), amp));
 }
 
+void ModulePrecisionsTest::mixedPolicyMatchesPythonsNestedAutocast_data()
+{
+    QTest::addColumn<bool>("reducedWeights");
+    QTest::newRow("fp32 weights, autocast's casts") << false;
+    // The script stores them as Apex O2 does: param.data in the module's type, SGD on fp32 master copies.
+    QTest::newRow("weights stored reduced, fp32 masters") << true;
+}
+
 void ModulePrecisionsTest::mixedPolicyMatchesPythonsNestedAutocast()
 {
     AMPWB_REQUIRE_REFERENCE_PYTHON();
+    QFETCH(bool, reducedWeights);
     PrecisionPolicy policy = preset("amp-batchnorm-fp32");
+    policy.reducedWeights = reducedWeights;
     policy.modules = {{"layer3", ModulePrecision::Fp32},
                       {"layer4.1", ModulePrecision::Fp32},
                       {"layer2.0.conv1", ModulePrecision::Fp32},
@@ -327,9 +341,20 @@ void ModulePrecisionsTest::mixedPolicyMatchesPythonsNestedAutocast()
         for (auto& [name, tensor] : stateDictOf(*model))
             tensor.copy_(reference.at("param:" + name));
     }
-    model->setModulePrecisions(std::make_shared<ModulePrecisions>(policy, c10::DeviceType::CPU, c10::kBFloat16));
+    const auto precisions = std::make_shared<ModulePrecisions>(policy, c10::DeviceType::CPU, c10::kBFloat16);
+    model->setModulePrecisions(precisions);
     model->train();
-    torch::optim::SGD optimizer(model->parameters(), torch::optim::SGDOptions(0.01).momentum(0.9));
+    std::optional<MasterWeights> masters;
+    if (reducedWeights) {
+        masters.emplace(model, *precisions);
+        // layer1, layer2 (but layer2.0.conv1) and the stem's convolutions; fc and layer3-4 compute in fp32.
+        QCOMPARE(model->named_parameters()["layer1.0.conv1.weight"].scalar_type(), c10::kBFloat16);
+        QCOMPARE(model->named_parameters()["layer2.0.conv1.weight"].scalar_type(), c10::kFloat);
+        QCOMPARE(model->named_parameters()["layer1.0.bn1.weight"].scalar_type(), c10::kFloat);
+        QCOMPARE(model->named_parameters()["fc.weight"].scalar_type(), c10::kFloat);
+    }
+    torch::optim::SGD optimizer(masters ? masters->forOptimizer(model->parameters()) : model->parameters(),
+                                torch::optim::SGDOptions(0.01).momentum(0.9));
     const torch::Tensor losses = reference.at("losses");
     for (int step = 0; step < kSteps; ++step) {
         optimizer.zero_grad();
@@ -339,7 +364,11 @@ void ModulePrecisionsTest::mixedPolicyMatchesPythonsNestedAutocast()
             loss = torch::nn::functional::cross_entropy(model->forward(reference.at("input")), reference.at("target"));
         }
         loss.backward();
+        if (masters)
+            masters->gradientsToMasters();
         optimizer.step();
+        if (masters)
+            masters->mastersToModel();
         // The same operators in the same precisions on the same library: the same losses, to fp32's last bit
         // at most (the loss is an fp32 sum; only the kernels' own threading could reorder it, and both use one).
         const double expected = losses[step].item<double>();

@@ -1,7 +1,10 @@
 // A run under a precision policy: a policy of one precision trains bit for bit as that precision's run, a mixed
-// one trains as neither, and the policy is recorded in config.json and taken up again by a resume.
+// one trains as neither, and the policy is recorded in config.json and taken up again by a resume. Weights stored
+// reduced with fp32 masters train as autocast's casts of fp32 weights do, and the checkpoint holds the masters.
 #include "training/Trainer.h"
 
+#include "model/ResNet18.h"
+#include "modelfiles/CheckpointArchive.h"
 #include "run/PrecisionPolicy.h"
 #include "run/RunFolder.h"
 
@@ -23,6 +26,7 @@ struct Trained {
     RunSummary summary;
     std::vector<double> losses;
     bool lossScaling = false;
+    int64_t weightsStoredReduced = 0;
 };
 
 Trained train(const TrainingConfig& config, const QString& resumeDirectory = {})
@@ -35,6 +39,7 @@ Trained train(const TrainingConfig& config, const QString& resumeDirectory = {})
     for (const StepMetrics& step : recorder.steps)
         trained.losses.push_back(step.loss);
     trained.lossScaling = recorder.started.lossScaling;
+    trained.weightsStoredReduced = recorder.started.weightsStoredReduced;
     return trained;
 }
 
@@ -65,6 +70,9 @@ private Q_SLOTS:
     void onePrecisionEverywhereTrainsAsThatPrecision_data();
     void onePrecisionEverywhereTrainsAsThatPrecision();
     void mixedPolicyIsRecordedAndResumed();
+    void reducedWeightsTrainAsAutocastsCasts_data();
+    void reducedWeightsTrainAsAutocastsCasts();
+    void reducedWeightsCheckpointHoldsTheMasters();
 
 private:
     QTemporaryDir runs;
@@ -149,6 +157,95 @@ void PrecisionPolicyTrainingTest::mixedPolicyIsRecordedAndResumed()
     QVERIFY2(resumed.summary.state == RunState::Finished, resumed.summary.message.english().c_str());
     TrainingConfig whole = config;
     whole.name = "mixed-whole";
+    whole.maxSteps = 4;
+    const Trained uninterrupted = train(whole);
+    QCOMPARE(resumed.losses.size(), size_t(2));
+    QVERIFY2(resumed.losses[0] == uninterrupted.losses[2] && resumed.losses[1] == uninterrupted.losses[3],
+             qPrintable(lossesText(resumed.losses) + QStringLiteral(" after a resume; ")
+                        + lossesText(uninterrupted.losses)));
+}
+
+void PrecisionPolicyTrainingTest::reducedWeightsTrainAsAutocastsCasts_data()
+{
+    QTest::addColumn<int>("precision");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<bool>("libtorchOnly");
+    QTest::newRow("bf16, tuned paths") << int(ModulePrecision::Bf16) << 4 << false;
+    QTest::newRow("bf16, stock libtorch") << int(ModulePrecision::Bf16) << 4 << true;
+    QTest::newRow("fp16, loss scaled") << int(ModulePrecision::Fp16) << 2 << false;
+}
+
+void PrecisionPolicyTrainingTest::reducedWeightsTrainAsAutocastsCasts()
+{
+    // A convolution's weight gradient is computed in its reduced type either way: autocast's cast hands it on as
+    // fp32, a weight stored reduced keeps it so until its master takes it as fp32. The same values reach the same
+    // optimizer, so the runs agree bit for bit; a layer left in fp32 keeps its fp32 weights.
+    QFETCH(int, precision);
+    QFETCH(int, steps);
+    QFETCH(bool, libtorchOnly);
+    PrecisionPolicy policy = everyModule(static_cast<ModulePrecision>(precision));
+    policy.modules["layer4"] = ModulePrecision::Fp32;
+    TrainingConfig config = smallConfig(runs.path(), "casts");
+    config.name = "casts-" + policy.name + (libtorchOnly ? "-stock" : "");
+    config.maxSteps = steps;
+    config.precisionPolicy = policy;
+    if (libtorchOnly)
+        config.enginePaths = EnginePaths::stock();
+    const Trained casts = train(config);
+    QVERIFY2(casts.summary.state == RunState::Finished, casts.summary.message.english().c_str());
+    QCOMPARE(casts.losses.size(), size_t(steps));
+
+    config.name += "-stored";
+    config.precisionPolicy->reducedWeights = true;
+    const Trained stored = train(config);
+    QVERIFY2(stored.summary.state == RunState::Finished, stored.summary.message.english().c_str());
+    // Every convolution's and the head's values but layer4's; no batch norm's.
+    int64_t reducedValues = 0;
+    for (const auto& parameter : ResNet18(10)->named_parameters()) {
+        const std::string& name = parameter.key();
+        const bool batchNorm = name.find(".bn") != std::string::npos || name.rfind("bn1.", 0) == 0
+                            || name.find("downsample.1.") != std::string::npos;
+        if (!batchNorm && name.rfind("layer4.", 0) != 0)
+            reducedValues += parameter.value().numel();
+    }
+    QCOMPARE(casts.weightsStoredReduced, int64_t(0));
+    QCOMPARE(stored.weightsStoredReduced, reducedValues);
+    QCOMPARE(stored.lossScaling, casts.lossScaling);
+    QVERIFY2(stored.losses == casts.losses,
+             qPrintable(lossesText(stored.losses) + QStringLiteral(" stored reduced; autocast's casts: ")
+                        + lossesText(casts.losses)));
+    QCOMPARE(stored.summary.finalValidationLoss, casts.summary.finalValidationLoss);
+    QCOMPARE(casts.lossScaling, precision == int(ModulePrecision::Fp16));
+}
+
+void PrecisionPolicyTrainingTest::reducedWeightsCheckpointHoldsTheMasters()
+{
+    TrainingConfig config = smallConfig(runs.path(), "stored");
+    config.maxSteps = 2;
+    config.precisionPolicy = *presetPrecisionPolicy("amp-reduced-weights");
+    const Trained first = train(config);
+    QVERIFY2(first.summary.state == RunState::Finished, first.summary.message.english().c_str());
+    const QString folder = QString::fromStdString(first.summary.runDirectory);
+    QVERIFY(RunFolder::readConfig(folder.toStdString()).precisionPolicy->reducedWeights);
+
+    // The checkpoint's weights are fp32 (the masters): a classifier or an export reads full precision.
+    CheckpointArchive checkpoint = openCheckpoint(RunFolder(folder.toStdString()).checkpointPath(),
+                                                  torch::Device(torch::kCPU));
+    ResNet18 saved(checkpoint.classCount);
+    torch::serialize::InputArchive modelArchive;
+    checkpoint.archive.read("model", modelArchive);
+    saved->load(modelArchive);
+    for (const auto& parameter : saved->named_parameters())
+        QVERIFY2(parameter.value().scalar_type() == torch::kFloat, parameter.key().c_str());
+
+    // A resume stores them reduced again from the masters and goes on as a run of four steps does; the masters
+    // are not the rounded weights (else the runs would part after the resume).
+    TrainingConfig longer = config;
+    longer.maxSteps = 4;
+    const Trained resumed = train(longer, folder);
+    QVERIFY2(resumed.summary.state == RunState::Finished, resumed.summary.message.english().c_str());
+    TrainingConfig whole = config;
+    whole.name = "stored-whole";
     whole.maxSteps = 4;
     const Trained uninterrupted = train(whole);
     QCOMPARE(resumed.losses.size(), size_t(2));
