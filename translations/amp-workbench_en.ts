@@ -1604,10 +1604,6 @@ vs %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot; and &quot;modules&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is neither a precision policy preset (%2) nor a policy file: there is no file of that name.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1765,6 +1761,10 @@ vs %2</source>
     </message>
     <message>
         <source>The two evaluations are not of the same images: image %1 is missing from one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot;, &quot;reducedWeights&quot; and &quot;modules&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2493,6 +2493,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Policy %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>; weights stored reduced, fp32 masters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP, with the convolutions&apos; and the head&apos;s weights stored in AMP&apos;s type and fp32 master copies stepped by the optimizer (Apex O2&apos;s weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PrecisionColumn</name>
@@ -2524,6 +2532,14 @@ Chosen: %6 (%7).</source>
     </message>
     <message>
         <source>%1 is the step&apos;s work outside the model (the optimizer on the fp32 weights, and the step&apos;s own work): no policy reaches it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights stored reduced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store each convolution&apos;s and the head&apos;s weights in the precision its module computes in, with fp32 master copies that the optimizer steps (Apex O2&apos;s weights): no casts of the weights in each step; batch norms&apos; weights stay fp32</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

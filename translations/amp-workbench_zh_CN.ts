@@ -1616,10 +1616,6 @@ vs %2</source>
         <translation>模块“%1”</translation>
     </message>
     <message>
-        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot; and &quot;modules&quot;.</source>
-        <translation>含有键“%1”；策略的键为“name”、“otherwise”、“batchNormFp32”、“smallMapsFp32”和“modules”。</translation>
-    </message>
-    <message>
         <source>&quot;%1&quot; is neither a precision policy preset (%2) nor a policy file: there is no file of that name.</source>
         <translation>“%1”既不是精度策略预设（%2），也不是策略文件：没有该名称的文件。</translation>
     </message>
@@ -1778,6 +1774,10 @@ vs %2</source>
     <message>
         <source>The two evaluations are not of the same images: image %1 is missing from one of them.</source>
         <translation>两次评估的图像不同：其中一次缺少图像 %1。</translation>
+    </message>
+    <message>
+        <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot;, &quot;reducedWeights&quot; and &quot;modules&quot;.</source>
+        <translation>含有键“%1”；策略的键为“name”、“otherwise”、“batchNormFp32”、“smallMapsFp32”、“reducedWeights”和“modules”。</translation>
     </message>
 </context>
 <context>
@@ -2505,6 +2505,14 @@ Each image is shown with its five most likely classes and how long it took.</sou
         <source>Policy %1</source>
         <translation>策略 %1</translation>
     </message>
+    <message>
+        <source>; weights stored reduced, fp32 masters</source>
+        <translation>；权重以低精度存储，另存 fp32 主权重</translation>
+    </message>
+    <message>
+        <source>AMP, with the convolutions&apos; and the head&apos;s weights stored in AMP&apos;s type and fp32 master copies stepped by the optimizer (Apex O2&apos;s weights)</source>
+        <translation>AMP，且卷积层和分类头的权重以 AMP 的类型存储，优化器更新其 fp32 主权重副本（Apex O2 的权重方式）</translation>
+    </message>
 </context>
 <context>
     <name>PrecisionColumn</name>
@@ -2539,6 +2547,14 @@ Chosen: %6 (%7).</source>
     <message>
         <source>%1 is the step&apos;s work outside the model (the optimizer on the fp32 weights, and the step&apos;s own work): no policy reaches it.</source>
         <translation>%1 是模型之外的步骤工作（在 fp32 权重上运行的优化器，以及步骤本身的工作）：任何策略都管不到它。</translation>
+    </message>
+    <message>
+        <source>Weights stored reduced</source>
+        <translation>权重低精度存储</translation>
+    </message>
+    <message>
+        <source>Store each convolution&apos;s and the head&apos;s weights in the precision its module computes in, with fp32 master copies that the optimizer steps (Apex O2&apos;s weights): no casts of the weights in each step; batch norms&apos; weights stay fp32</source>
+        <translation>将每个卷积层和分类头的权重以其模块的计算精度存储，并保留由优化器更新的 fp32 主权重副本（Apex O2 的权重方式）：每一步不再转换权重；批归一化的权重保持 fp32</translation>
     </message>
 </context>
 <context>

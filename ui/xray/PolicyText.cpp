@@ -53,6 +53,8 @@ QString PolicyText::rulesText(const ampwb::PrecisionPolicy& policy)
         text += tr("; stages with maps under 8×8 in fp32");
     if (policy.batchNormFp32)
         text += tr("; batch norms in fp32");
+    if (policy.reducedWeights)
+        text += tr("; weights stored reduced, fp32 masters");
     return text;
 }
 
@@ -69,5 +71,8 @@ QString PolicyText::presetDescription(const std::string& name)
                   "more than its products save on the CPUs measured");
     if (name == "bf16-everywhere")
         return tr("Autocast in bf16 whatever the device (on CUDA instead of AMP's fp16)");
+    if (name == "amp-reduced-weights")
+        return tr("AMP, with the convolutions' and the head's weights stored in AMP's type and fp32 master "
+                  "copies stepped by the optimizer (Apex O2's weights)");
     return {};
 }

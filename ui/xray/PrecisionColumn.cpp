@@ -5,6 +5,7 @@
 
 #include "model/PolicyModules.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLocale>
 #include <QPalette>
@@ -58,17 +59,23 @@ QTableWidgetItem* cellAt(QTableWidget& table, int row, int column)
 } // namespace
 
 PrecisionColumn::PrecisionColumn(QTableWidget& precisionTable, int precisionColumn, QComboBox& otherwiseBox,
-                                 QObject* parent)
+                                 QCheckBox& reducedWeightsBox, QObject* parent)
     : QObject(parent)
     , table(precisionTable)
     , column(precisionColumn)
     , otherwise(otherwiseBox)
+    , reducedWeights(reducedWeightsBox)
 {
     for (const ampwb::ModulePrecision precision : kPrecisions)
         otherwise.addItem(PolicyText::precisionName(precision), static_cast<int>(precision));
     otherwise.setToolTip(tr("The precision of every part the column does not set: ReLU, pooling, the shortcuts' "
                             "additions, the loss, and the modules left in italics"));
+    reducedWeights.setText(tr("Weights stored reduced"));
+    reducedWeights.setToolTip(tr("Store each convolution's and the head's weights in the precision its module "
+                                 "computes in, with fp32 master copies that the optimizer steps (Apex O2's "
+                                 "weights): no casts of the weights in each step; batch norms' weights stay fp32"));
     connect(&otherwise, &QComboBox::currentIndexChanged, this, &PrecisionColumn::onOtherwiseChosen);
+    connect(&reducedWeights, &QCheckBox::toggled, this, [this](bool on) { chosen.reducedWeights = on; });
     connect(&table, &QTableWidget::itemChanged, this, &PrecisionColumn::onItemChanged);
     prefill(std::nullopt);
 }
@@ -78,6 +85,8 @@ void PrecisionColumn::prefill(const std::optional<ampwb::PrecisionPolicy>& polic
     chosen = policy.value_or(ampwb::PrecisionPolicy{});
     chosen.name = "x-ray";
     suggested.clear();
+    const QSignalBlocker quiet(reducedWeights);
+    reducedWeights.setChecked(chosen.reducedWeights);
     showOtherwise();
     fill();
 }
@@ -86,6 +95,7 @@ void PrecisionColumn::showSuggestion(const ampwb::PrecisionSuggestion& suggestio
 {
     chosen = suggestion.policy;
     chosen.name = "x-ray";
+    chosen.reducedWeights = reducedWeights.isChecked();
     suggestedBy = suggestion.rule;
     suggested.clear();
     for (const ampwb::ModuleChoice& choice : suggestion.choices) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+class QCheckBox;
 class QComboBox;
 class QTableWidget;
 class QTableWidgetItem;
@@ -20,12 +21,14 @@ class PrecisionColumn : public QObject {
     Q_OBJECT
 public:
     /// The precisions go into `table`'s `column`, the suggestion's reasons into the one after it; `otherwise`
-    /// chooses the precision of everything no module names.
-    PrecisionColumn(QTableWidget& table, int column, QComboBox& otherwise, QObject* parent = nullptr);
+    /// chooses the precision of everything no module names, `reducedWeights` whether the policy stores weights in
+    /// their module's precision (PrecisionPolicy::reducedWeights).
+    PrecisionColumn(QTableWidget& table, int column, QComboBox& otherwise, QCheckBox& reducedWeights,
+                    QObject* parent = nullptr);
 
     /// Starts from `policy`'s precisions (none: amp everywhere).
     void prefill(const std::optional<ampwb::PrecisionPolicy>& policy);
-    /// Takes the suggestion's precisions and shows why each was chosen.
+    /// Takes the suggestion's precisions and shows why each was chosen (the weights stored as they were).
     void showSuggestion(const ampwb::PrecisionSuggestion& suggestion);
     /// The policy the column shows, named "x-ray".
     const ampwb::PrecisionPolicy& policy() const { return chosen; }
@@ -40,6 +43,7 @@ private:
     QTableWidget& table;
     int column;
     QComboBox& otherwise;
+    QCheckBox& reducedWeights;
     ampwb::PrecisionPolicy chosen;
     /// by module ("": the policy's otherwise; a batch norm: the choice made with its convolution)
     std::map<std::string, ampwb::ModuleChoice> suggested;

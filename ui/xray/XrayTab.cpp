@@ -9,6 +9,7 @@
 #include "xray/ProfileComparison.h"
 #include "xray/ProfileFiles.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -163,6 +164,7 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     , modulesTitle(new QLabel(this))
     , modules(new QTableWidget(this))
     , otherwise(new QComboBox(this))
+    , reducedWeights(new QCheckBox(this))
     , precisions(nullptr)
     , trainWithPolicy(new QPushButton(QIcon(QStringLiteral(":/icons/start.svg")), tr("Train with this policy"), this))
     , suggest(new QPushButton(tr("Suggest precisions"), this))
@@ -195,7 +197,8 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     modules->horizontalHeader()->setSectionResizeMode(kPrecisionColumn + 1, QHeaderView::Stretch);
     modules->setItemDelegateForColumn(kPrecisionColumn, new PrecisionDelegate(modules));
     otherwise->setObjectName(QStringLiteral("xrayOtherwise"));
-    precisions = new PrecisionColumn(*modules, kPrecisionColumn, *otherwise, this);
+    reducedWeights->setObjectName(QStringLiteral("xrayReducedWeights"));
+    precisions = new PrecisionColumn(*modules, kPrecisionColumn, *otherwise, *reducedWeights, this);
     trainWithPolicy->setObjectName(QStringLiteral("xrayTrainWithPolicy"));
     trainWithPolicy->setToolTip(tr("Make the precision column the Train tab's precision policy and start a run "
                                    "with the configuration on the left"));
@@ -233,6 +236,7 @@ XrayTab::XrayTab(EngineController& controller, QWidget* parent)
     otherwiseLabel->setBuddy(otherwise);
     policyRow->addWidget(otherwiseLabel);
     policyRow->addWidget(otherwise);
+    policyRow->addWidget(reducedWeights);
     policyRow->addWidget(suggest);
     policyRow->addWidget(trainWithPolicy);
     modulesLayout->addLayout(policyRow);

@@ -15,6 +15,7 @@
 class EngineController;
 class GradientRangeChart;
 class PrecisionColumn;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -83,6 +84,7 @@ private:
     QLabel* modulesTitle;
     QTableWidget* modules;
     QComboBox* otherwise;
+    QCheckBox* reducedWeights;
     PrecisionColumn* precisions;
     QPushButton* trainWithPolicy;
     QPushButton* suggest;

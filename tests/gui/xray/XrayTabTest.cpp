@@ -259,9 +259,10 @@ private Q_SLOTS:
         ampwb::ModuleChoice conv1{
             "conv1", 2.0, 1.5, 1.0, 0.0001, 0.0, ampwb::ModulePrecision::Fp16, ampwb::ChoiceReason::Fastest, "bn1"};
         ampwb::ModuleChoice fc{
-            "fc", 0.5, 0.49, 0.6, 0.2, 0.0, ampwb::ModulePrecision::Fp32, ampwb::ChoiceReason::NotFasterEnough};
+            "fc", 0.5, 0.49, 0.6, 0.2, 0.0, ampwb::ModulePrecision::Fp32, ampwb::ChoiceReason::NotFasterEnough, ""};
         ampwb::ModuleChoice rest{
-            "", 3.0, 2.0, 4.0, std::nullopt, std::nullopt, ampwb::ModulePrecision::Bf16, ampwb::ChoiceReason::Fastest};
+            "", 3.0, 2.0, 4.0, std::nullopt, std::nullopt, ampwb::ModulePrecision::Bf16, ampwb::ChoiceReason::Fastest,
+            ""};
         suggestion.choices = {conv1, fc, rest};
         suggestion.rule.minimumGain = 0.1; // the reasons quote the rule's own numbers
         xray.showSuggestion(suggestion);
@@ -309,9 +310,14 @@ private Q_SLOTS:
         QVERIFY(xray.openFolder(comparisonFolder));
         chooseInEditor(xray, QStringLiteral("fc"), QStringLiteral("fp32"));
         chooseInEditor(xray, QStringLiteral("layer1.0.conv1"), QStringLiteral("bf16"));
+        // Weights stored in their modules' precision, fp32 masters for the optimizer.
+        auto* reducedWeights = xray.findChild<QCheckBox*>(QStringLiteral("xrayReducedWeights"));
+        QVERIFY(reducedWeights && !reducedWeights->isChecked());
+        reducedWeights->click();
         ampwb::PrecisionPolicy expected;
         expected.name = "x-ray";
         expected.modules = {{"fc", ampwb::ModulePrecision::Fp32}, {"layer1.0.conv1", ampwb::ModulePrecision::Bf16}};
+        expected.reducedWeights = true;
         QSignalSpy finished(&window.engine(), &EngineController::workFinished);
         QTest::mouseClick(xray.trainWithPolicyButton(), Qt::LeftButton);
         QVERIFY(window.engine().isBusy());
