@@ -2,6 +2,7 @@
 
 #include "modelfiles/ArchiveFileSink.h"
 #include "system/AtomicFile.h"
+#include "training/MasterWeights.h"
 
 #include <torch/serialize.h>
 
@@ -86,14 +87,30 @@ void loadOptimizer(torch::serialize::InputArchive& archive, torch::optim::SGD& o
     }
 }
 
+/// `module`'s parameters, buffers and children into `archive`, nested as Module::save nests them (what
+/// Module::load reads), each weight stored reduced as its fp32 master. The parameters themselves are left as they
+/// are: changing a parameter's type resets its gradient accumulator, and a running DDP's hooks with it.
+void saveModule(const torch::nn::Module& module, const MasterWeights* masters, torch::serialize::OutputArchive& archive)
+{
+    for (const auto& parameter : module.named_parameters(/*recurse=*/false))
+        archive.write(parameter.key(), masters ? masters->masterOf(parameter.value()) : parameter.value());
+    for (const auto& buffer : module.named_buffers(/*recurse=*/false))
+        archive.write(buffer.key(), buffer.value(), /*is_buffer=*/true);
+    for (const auto& child : module.named_children()) {
+        torch::serialize::OutputArchive childArchive(archive.compilation_unit());
+        saveModule(*child.value(), masters, childArchive);
+        archive.write(child.key(), childArchive);
+    }
+}
+
 } // namespace
 
 void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer, const GradScaler& scaler,
-                    const TrainingProgress& progress)
+                    const TrainingProgress& progress, const MasterWeights* masters)
 {
     torch::serialize::OutputArchive archive;
     torch::serialize::OutputArchive modelArchive;
-    model->save(modelArchive);
+    saveModule(*model, masters, modelArchive);
     archive.write("model", modelArchive);
     torch::serialize::OutputArchive optimizerArchive;
     optimizer.save(optimizerArchive);

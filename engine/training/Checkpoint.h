@@ -32,10 +32,12 @@ struct TrainingProgress {
     EpochProgress currentEpoch;
 };
 
-/// Saves model weights (fp32 master copy), optimizer momentum, scaler state and progress
-/// atomically: a crash while writing leaves the previous checkpoint intact.
+class MasterWeights;
+
+/// Saves model weights (fp32: the masters of weights stored reduced, where `masters` is given), optimizer
+/// momentum, scaler state and progress atomically: a crash while writing leaves the previous checkpoint intact.
 void saveCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer, const GradScaler& scaler,
-                    const TrainingProgress& progress);
+                    const TrainingProgress& progress, const MasterWeights* masters = nullptr);
 
 /// Restores what saveCheckpoint wrote into an already built model/optimizer/scaler.
 TrainingProgress loadCheckpoint(const std::string& path, ResNet18& model, torch::optim::SGD& optimizer,

@@ -34,8 +34,10 @@ public:
     /// After the optimizer's step: each stored parameter holds its master's values, rounded to its type.
     void mastersToModel();
 
-    /// While it lives the model's stored parameters are their fp32 masters, for saving or loading a checkpoint;
-    /// values loaded into them in that time become the masters' (and, rounded, the parameters').
+    /// While it lives the model's stored parameters are their fp32 masters, for loading a checkpoint: values loaded
+    /// into them become the masters' (and, rounded, the parameters'). Only before a DDP starts: changing a
+    /// parameter's type resets its gradient accumulator, which DDP's hooks sit on (saveCheckpoint writes the masters
+    /// without it).
     class Fp32Model {
     public:
         /// Does nothing for nullptr (a run whose weights are all fp32).

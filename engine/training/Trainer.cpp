@@ -969,8 +969,7 @@ void Trainer::Session::checkpoint()
 {
     if (!folder)
         return;
-    const MasterWeights::Fp32Model fp32(masterWeights.get()); // the weights as the optimizer has them
-    saveCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler, progress);
+    saveCheckpoint(folder->checkpointPath(), model, *optimizer, *scaler, progress, masterWeights.get());
     lastCheckpoint = Clock::now();
 }
 
