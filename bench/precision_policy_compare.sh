@@ -5,14 +5,16 @@
 # memory (host RSS on the CPU, the allocator's on CUDA) from its summary.json, then per image size each policy's
 # median (and range) over the rounds, its speed against FP32's run of the same round and its median peak memory.
 # Results: docs/BENCHMARKS.md.
-#   bash bench/precision_policy_compare.sh [rounds] [steps] [sizes] [policies]
+#   bash bench/precision_policy_compare.sh [rounds] [steps] [sizes] [policies] [train options]
 #   e.g. bash bench/precision_policy_compare.sh 3 40 "28 64" "fp32 amp amp-keep-small-maps-fp32"
+#        bash bench/precision_policy_compare.sh 3 20 28 "amp amp-reduced-weights" --stock-libtorch
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 steps=${2:-40}
 sizes=${3:-"28 64"}
 policies=${4:-"fp32 amp amp-batchnorm-fp32 amp-keep-small-maps-fp32"}
+options=("${@:5}")
 cli=${AMPWB_CLI:-build/app/cli/amp-workbench-cli}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -24,7 +26,7 @@ for round in $(seq 1 "$rounds"); do
             name="r$round-$size-$policy"
             "$cli" train --quiet --data synthetic --synthetic-size $((128 * steps)) --image-size "$size" \
                 --max-steps "$steps" --no-validation --precision-policy "$policy" --run-dir "$work" --name "$name" \
-                >/dev/null
+                "${options[@]}" >/dev/null
             figures=$(python3 -c 'import json,sys; s = json.load(open(sys.argv[1]))
 print(s["median_step_ms"], round(s["peak_memory_bytes"] / 2**20), sep="\t")' "$work/$name/summary.json")
             printf '%s\t%s\t%s\t%s\n' "$round" "$size" "$policy" "$figures" | tee -a "$results"

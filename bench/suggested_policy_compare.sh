@@ -5,14 +5,17 @@
 # gets (batch 128, no environment variables). Prints each run's median step time and final top-1 from its
 # summary.json, then per image size the median (and range) over the seeds of each run's step time, its speed
 # against FP32 and against the faster of FP32 and AMP, and its top-1. Results: docs/BENCHMARKS.md.
-#   bash bench/suggested_policy_compare.sh [seeds] [steps] [sizes] [data]
+#   bash bench/suggested_policy_compare.sh [seeds] [steps] [sizes] [data] [validation images]
 #   e.g. bash bench/suggested_policy_compare.sh "0 1 2" 300 "28 64" fashion-mnist
+# The validation images default to the whole set; fewer keep 64 px runs short where AMP's steps are slow.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-"0 1 2"}
 steps=${2:-300}
 sizes=${3:-"28 64"}
 data=${4:-fashion-mnist}
+validation=()
+if [[ -n "${5:-}" ]]; then validation=(--validation-limit "$5"); fi
 cli=${AMPWB_CLI:-build/app/cli/amp-workbench-cli}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -23,7 +26,7 @@ for size in $sizes; do
         policy="$work/suggested-$size-$seed.json"
         "$cli" precision suggest --quiet --data "$data" --image-size "$size" --seed "$seed" --steps 5 \
             --run-dir "$work" --name "suggest-$size-$seed" --output "$policy" >/dev/null
-        "$cli" compare --quiet --data "$data" --image-size "$size" --seed "$seed" --max-steps "$steps" \
+        "$cli" compare --quiet --data "$data" --image-size "$size" --seed "$seed" --max-steps "$steps" "${validation[@]}" \
             --precision-policy "$policy" --run-dir "$work" --name "compare-$size-$seed" >/dev/null
         for run in "$work/compare-$size-$seed"/*/; do
             python3 - "$size" "$seed" "$run" <<'EOF' | tee -a "$results"
