@@ -1767,6 +1767,10 @@ vs %2</source>
         <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot;, &quot;reducedWeights&quot; and &quot;modules&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>follows the modules: fp32 where all are, else their most common 16-bit type (the loss then in fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>
@@ -2515,19 +2519,11 @@ Chosen: %6 (%7).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The precision of every part the column does not set: ReLU, pooling, the shortcuts&apos; additions, the loss, and the modules left in italics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Set for %1. Double-click to choose another precision.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>From the policy&apos;s rule (in italics). Double-click to set a precision for %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A policy cannot name %1: it computes in the precision chosen for everything else.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2540,6 +2536,18 @@ Chosen: %6 (%7).</source>
     </message>
     <message>
         <source>Store each convolution&apos;s and the head&apos;s weights in the precision its module computes in, with fp32 master copies that the optimizer steps (Apex O2&apos;s weights): no casts of the weights in each step; batch norms&apos; weights stay fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The autocast region around the modules: the precision of every module left in italics. ReLU, pooling and the shortcuts&apos; additions compute in the type their input arrives in; the loss in fp32 inside autocast (bf16, fp16, AMP), in its input&apos;s type under fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: autocast lowers none of its operators, so they compute in the type %2 hands them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: it runs in the region chosen for everything else.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1779,6 +1779,10 @@ vs %2</source>
         <source>has the key &quot;%1&quot;; a policy has &quot;name&quot;, &quot;otherwise&quot;, &quot;batchNormFp32&quot;, &quot;smallMapsFp32&quot;, &quot;reducedWeights&quot; and &quot;modules&quot;.</source>
         <translation>含有键“%1”；策略的键为“name”、“otherwise”、“batchNormFp32”、“smallMapsFp32”、“reducedWeights”和“modules”。</translation>
     </message>
+    <message>
+        <source>follows the modules: fp32 where all are, else their most common 16-bit type (the loss then in fp32)</source>
+        <translation>跟随各模块：全部为 fp32 时取 fp32，否则取各模块中最常见的 16 位类型（此时损失以 fp32 计算）</translation>
+    </message>
 </context>
 <context>
     <name>EvaluationWindow</name>
@@ -2529,20 +2533,12 @@ Chosen: %6 (%7).</source>
 选择：%6（%7）。</translation>
     </message>
     <message>
-        <source>The precision of every part the column does not set: ReLU, pooling, the shortcuts&apos; additions, the loss, and the modules left in italics</source>
-        <translation>该列未设定的所有部分的精度：ReLU、池化、残差连接的加法、损失，以及以斜体显示的模块</translation>
-    </message>
-    <message>
         <source>Set for %1. Double-click to choose another precision.</source>
         <translation>已为 %1 设定。双击可选择其他精度。</translation>
     </message>
     <message>
         <source>From the policy&apos;s rule (in italics). Double-click to set a precision for %1.</source>
         <translation>来自策略的规则（斜体）。双击可为 %1 设定精度。</translation>
-    </message>
-    <message>
-        <source>A policy cannot name %1: it computes in the precision chosen for everything else.</source>
-        <translation>策略无法命名 %1：它按“其余部分”所选的精度计算。</translation>
     </message>
     <message>
         <source>%1 is the step&apos;s work outside the model (the optimizer on the fp32 weights, and the step&apos;s own work): no policy reaches it.</source>
@@ -2555,6 +2551,18 @@ Chosen: %6 (%7).</source>
     <message>
         <source>Store each convolution&apos;s and the head&apos;s weights in the precision its module computes in, with fp32 master copies that the optimizer steps (Apex O2&apos;s weights): no casts of the weights in each step; batch norms&apos; weights stay fp32</source>
         <translation>将每个卷积层和分类头的权重以其模块的计算精度存储，并保留由优化器更新的 fp32 主权重副本（Apex O2 的权重方式）：每一步不再转换权重；批归一化的权重保持 fp32</translation>
+    </message>
+    <message>
+        <source>The autocast region around the modules: the precision of every module left in italics. ReLU, pooling and the shortcuts&apos; additions compute in the type their input arrives in; the loss in fp32 inside autocast (bf16, fp16, AMP), in its input&apos;s type under fp32</source>
+        <translation>各模块外围的 autocast 区域：以斜体显示的每个模块所用的精度。ReLU、池化和残差连接的加法按输入传来的类型计算；损失在 autocast 内（bf16、fp16、AMP）以 fp32 计算，在 fp32 下按其输入的类型计算</translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: autocast lowers none of its operators, so they compute in the type %2 hands them.</source>
+        <translation>策略无法命名 %1：autocast 不降低其任何算子的精度，因此它们按 %2 传来的类型计算。</translation>
+    </message>
+    <message>
+        <source>A policy cannot name %1: it runs in the region chosen for everything else.</source>
+        <translation>策略无法命名 %1：它在为“其余部分”所选的区域中运行。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 #include <torch/nn/modules/batchnorm.h>
 #include <torch/nn/modules/container/sequential.h>
 
+#include <algorithm>
+
 namespace ampwb {
 
 const std::vector<PolicyModule>& resNet18PolicyModules()
@@ -31,6 +33,31 @@ const std::vector<PolicyModule>& resNet18PolicyModules()
         return found;
     }();
     return modules;
+}
+
+std::string moduleFeeding(const std::string& scope)
+{
+    const auto isModule = [](const std::string& path) {
+        const auto& modules = resNet18PolicyModules();
+        return std::any_of(modules.begin(), modules.end(),
+                           [&path](const PolicyModule& module) { return module.path == path; });
+    };
+    if (scope == "relu" || scope == "maxpool")
+        return "bn1";
+    if (scope == "avgpool") {
+        const auto& modules = resNet18PolicyModules();
+        const auto last = std::find_if(modules.rbegin(), modules.rend(), [](const PolicyModule& module) {
+            return module.isBatchNorm && module.timedAlone;
+        });
+        return last != modules.rend() ? last->path : std::string();
+    }
+    const std::string relu = ".relu";
+    if (scope.size() > relu.size() && scope.compare(scope.size() - relu.size(), relu.size(), relu) == 0) {
+        const std::string firstNorm = scope.substr(0, scope.size() - relu.size()) + ".bn1";
+        return isModule(firstNorm) ? firstNorm : std::string();
+    }
+    const std::string secondNorm = scope + ".bn2";
+    return isModule(secondNorm) ? secondNorm : std::string();
 }
 
 } // namespace ampwb

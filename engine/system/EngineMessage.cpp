@@ -277,6 +277,7 @@ const EnumName<EngineMessage::Code> kCodeNames[] = {
     {EngineMessage::Code::ChoiceGainTooSmall, "ChoiceGainTooSmall"},
     {EngineMessage::Code::ChoiceFp16Flushes, "ChoiceFp16Flushes"},
     {EngineMessage::Code::ChoiceNothingToCompare, "ChoiceNothingToCompare"},
+    {EngineMessage::Code::ChoiceFollowsTheModules, "ChoiceFollowsTheModules"},
     {EngineMessage::Code::SuggestionNotDistributed, "SuggestionNotDistributed"},
     {EngineMessage::Code::SuggestionRunWithoutProfile, "SuggestionRunWithoutProfile"},
     {EngineMessage::Code::SuggestionWithoutGradientRanges, "SuggestionWithoutGradientRanges"},
@@ -889,6 +890,9 @@ const char* englishText(EngineMessage::Code code)
     case Code::ChoiceFp16Flushes:
         return QT_TRANSLATE_NOOP("EngineText", "fp16 fastest, but over %1 of its gradients flush to zero");
     case Code::ChoiceNothingToCompare: return QT_TRANSLATE_NOOP("EngineText", "nothing to compare fp32 with");
+    case Code::ChoiceFollowsTheModules:
+        return QT_TRANSLATE_NOOP("EngineText", "follows the modules: fp32 where all are, else their most common "
+                                               "16-bit type (the loss then in fp32)");
     case Code::SuggestionNotDistributed:
         return QT_TRANSLATE_NOOP("EngineText",
                                  "A precision suggestion is measured in one process, not in a data-parallel group.");

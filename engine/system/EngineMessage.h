@@ -301,6 +301,7 @@ public:
         ChoiceGainTooSmall,
         ChoiceFp16Flushes,
         ChoiceNothingToCompare,
+        ChoiceFollowsTheModules,
         SuggestionNotDistributed,
         SuggestionRunWithoutProfile,
         SuggestionWithoutGradientRanges,

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
-#include <set>
 
 namespace ampwb {
 namespace {
@@ -32,16 +31,22 @@ std::vector<ChosenModule> suggestedModules()
     return chosen;
 }
 
-/// Forward plus backward of the rows `counts` selects; none without a profile or without such rows.
+/// Forward plus backward of the rows `counts` selects, added in the order of their names (the same sum whatever
+/// order the profile lists them in); none without a profile or without such rows.
 template <typename Selection>
 std::optional<double> millisecondsOf(const std::optional<OperatorProfile>& profile, Selection counts)
 {
     if (!profile)
         return std::nullopt;
-    std::optional<double> total;
+    std::map<std::string, double> selected;
     for (const ModuleTime& row : profile->modules)
         if (counts(row.module))
-            total = total.value_or(0.0) + row.forwardMilliseconds + row.backwardMilliseconds;
+            selected[row.module] += row.forwardMilliseconds + row.backwardMilliseconds;
+    if (selected.empty())
+        return std::nullopt;
+    double total = 0.0;
+    for (const auto& [module, milliseconds] : selected)
+        total += milliseconds;
     return total;
 }
 
@@ -148,33 +153,54 @@ std::string fractionCell(const std::optional<double>& fraction)
 PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule)
 {
     const std::vector<ChosenModule> modules = suggestedModules();
-    std::set<std::string> named;
-    for (const ChosenModule& module : modules)
-        named.insert({module.path, module.batchNorm});
-    named.erase(std::string());
+    // Each X-ray row's module in the table: its own, the one chosen with it (a batch norm's convolution), or for a
+    // row between modules the one whose output it takes; rows of none are `otherwise`'s.
+    std::map<std::string, std::string> chosenFor;
+    for (const ChosenModule& module : modules) {
+        chosenFor[module.path] = module.path;
+        if (!module.batchNorm.empty())
+            chosenFor[module.batchNorm] = module.path;
+    }
+    const auto tableRowOf = [&chosenFor](const std::string& row) {
+        const auto own = chosenFor.find(row);
+        if (own != chosenFor.end())
+            return own->second;
+        const auto fed = chosenFor.find(row == stepscope::kLoss ? std::string("fc") : moduleFeeding(row));
+        return fed != chosenFor.end() ? fed->second : std::string();
+    };
+    const auto timesOf = [&measurements, &tableRowOf](ModuleChoice& choice) {
+        const auto counts = [&](const std::string& row) {
+            return !outsidePolicyReach(row) && tableRowOf(row) == choice.module;
+        };
+        choice.fp32Milliseconds = millisecondsOf(measurements.fp32, counts);
+        choice.bf16Milliseconds = millisecondsOf(measurements.bf16, counts);
+        choice.fp16Milliseconds = millisecondsOf(measurements.fp16, counts);
+    };
+
     PrecisionSuggestion suggestion;
     suggestion.rule = rule;
+    std::map<ModulePrecision, int> reducedChoices;
     for (const ChosenModule& module : modules) {
         ModuleChoice& choice = suggestion.choices.emplace_back();
         choice.module = module.path;
         choice.batchNorm = module.batchNorm;
-        const auto isModule = [&module](const std::string& row) {
-            return row == module.path || (!module.batchNorm.empty() && row == module.batchNorm);
-        };
-        choice.fp32Milliseconds = millisecondsOf(measurements.fp32, isModule);
-        choice.bf16Milliseconds = millisecondsOf(measurements.bf16, isModule);
-        choice.fp16Milliseconds = millisecondsOf(measurements.fp16, isModule);
+        timesOf(choice);
         const FlushedFractions flushed = flushedFractionsOf(module, measurements.gradients);
         choice.fp16FlushedFraction = flushed.fp16;
         choice.bf16FlushedFraction = flushed.bf16;
         choose(choice, rule);
+        if (choice.chosen != ModulePrecision::Fp32)
+            ++reducedChoices[choice.chosen];
     }
+    // `otherwise` is the region around the modules. What lies between them computes in the type its input arrives
+    // in whatever the region, but the loss computes in fp32 only inside autocast (which lists it as fp32) or on
+    // fp32 logits: so fp32 where every module is, else the 16-bit type most modules chose (bf16 on a tie).
     ModuleChoice& rest = suggestion.choices.emplace_back();
-    const auto isRest = [&named](const std::string& row) { return !named.count(row) && !outsidePolicyReach(row); };
-    rest.fp32Milliseconds = millisecondsOf(measurements.fp32, isRest);
-    rest.bf16Milliseconds = millisecondsOf(measurements.bf16, isRest);
-    rest.fp16Milliseconds = millisecondsOf(measurements.fp16, isRest);
-    choose(rest, rule);
+    timesOf(rest);
+    rest.reason = ChoiceReason::FollowsTheModules;
+    rest.chosen = reducedChoices.empty()                                                        ? ModulePrecision::Fp32
+                : reducedChoices[ModulePrecision::Fp16] > reducedChoices[ModulePrecision::Bf16] ? ModulePrecision::Fp16
+                                                                                                : ModulePrecision::Bf16;
 
     suggestion.policy.name = "suggested";
     suggestion.policy.otherwise = rest.chosen;
@@ -194,6 +220,7 @@ EngineMessage describeChoiceReason(ChoiceReason reason, const SuggestionRule& ru
     case ChoiceReason::NotFasterEnough: return EngineMessage(Code::ChoiceGainTooSmall, {percent(rule.minimumGain)});
     case ChoiceReason::Fp16GradientsFlush:
         return EngineMessage(Code::ChoiceFp16Flushes, {percent(rule.maxFlushedFraction)});
+    case ChoiceReason::FollowsTheModules: return EngineMessage(Code::ChoiceFollowsTheModules);
     case ChoiceReason::OnlyFp32Measured: break;
     }
     return EngineMessage(Code::ChoiceNothingToCompare);
@@ -212,7 +239,9 @@ std::string suggestionMarkdown(const PrecisionSuggestion& suggestion)
                      + " of their non-zero values (fp16 under the fp16 run's loss scale), a 16-bit one only when at "
                        "least "
                      + percent(rule.minimumGain) + " faster than the wider one; times are forward + backward per step, "
-                     + "casts included.\n\n"
+                     + "casts included, with what takes the module's output up to the next module (ReLU, pooling, the "
+                       "shortcut's addition, after the head the loss), which computes in the type the module hands "
+                       "it.\n\n"
                        "| module | fp32 ms | bf16 ms | fp16 ms | fp16 flushed | bf16 flushed | chosen | reason |\n"
                        "|---|---:|---:|---:|---:|---:|---|---|\n";
     for (const ModuleChoice& choice : suggestion.choices)

@@ -40,15 +40,18 @@ enum class ChoiceReason {
     NotFasterEnough,    ///< a reduced precision was faster, but by less than the rule's gain: kept the wider one
     Fp16GradientsFlush, ///< fp16 would have been chosen, but more of its gradients flush to zero than allowed
     OnlyFp32Measured,   ///< no reduced precision was profiled for it (or fp32 was not: nothing to compare with)
+    FollowsTheModules,  ///< `otherwise`: fp32 where every module is, else the 16-bit type most modules chose
 };
 
 /// One module's choice and the table behind it. A convolution and the batch norm after it are chosen together:
 /// autocast lowers no batch norm, so a batch norm computes in the type its convolution hands it; times and
 /// flushed fractions are then the pair's.
 struct ModuleChoice {
-    std::string module; ///< a policy path ("layer2.0.conv1"), or "" for the policy's `otherwise` (what lies
-                        ///< between modules: ReLU, pooling, the shortcuts' additions, the loss)
-    std::optional<double> fp32Milliseconds; ///< forward + backward per step, casts included; none: not profiled
+    std::string module; ///< a policy path ("layer2.0.conv1"), or "" for the policy's `otherwise` (the autocast
+                        ///< region around the modules)
+    /// Forward + backward per step, casts included, of the module's rows and those between modules that take its
+    /// output (moduleFeeding; the loss takes the head's); none: not profiled. `otherwise`'s: rows of no module.
+    std::optional<double> fp32Milliseconds;
     std::optional<double> bf16Milliseconds;
     std::optional<double> fp16Milliseconds;
     /// The worst measured step's flushed values over the finite non-zero ones of the module's gradients; none
@@ -68,13 +71,15 @@ struct PrecisionSuggestion {
 };
 
 /// Picks, per module of ResNet-18 a policy can name and the X-ray times apart (each convolution with the batch
-/// norm after it, each shortcut downsample and the head) and for the rest together, the fastest measured precision
-/// whose gradients stay representable, by `rule`: a module's time in a precision is its X-ray rows' forward and
-/// backward, casts included (`otherwise`'s: the rows of no such module, but for the optimizer and the step's own
-/// work); fp32 is always allowed; a reduced precision (bf16, then fp16) replaces the one chosen so far when it is
-/// allowed and at least `rule.minimumGain` faster. The policy is named "suggested" and names the modules (a
-/// convolution and its batch norm alike) whose choice is not `otherwise`'s. The same measurements always give
-/// the same suggestion.
+/// norm after it, each shortcut downsample and the head), the fastest measured precision whose gradients stay
+/// representable, by `rule`: a module's time in a precision is its X-ray rows' forward and backward, casts
+/// included, with the rows between modules that take its output (ReLU, pooling, the shortcut's addition: autocast
+/// lowers none of them, so they compute in the type it hands them; the loss with the head); fp32 is always
+/// allowed; a reduced precision (bf16, then fp16) replaces the one chosen so far when it is allowed and at least
+/// `rule.minimumGain` faster. `otherwise` is fp32 where every module is, else the 16-bit type most modules chose
+/// (bf16 on a tie), so that the loss computes in fp32 inside autocast. The policy is named "suggested" and names
+/// the modules (a convolution and its batch norm alike) whose choice is not `otherwise`'s. The same measurements
+/// always give the same suggestion.
 PrecisionSuggestion suggestPrecisions(const PrecisionMeasurements& measurements, const SuggestionRule& rule = {});
 
 /// The reason in words, with the rule's numbers: "fastest allowed", "bf16 or fp16 faster by under 5 %", …

@@ -68,8 +68,10 @@ PrecisionColumn::PrecisionColumn(QTableWidget& precisionTable, int precisionColu
 {
     for (const ampwb::ModulePrecision precision : kPrecisions)
         otherwise.addItem(PolicyText::precisionName(precision), static_cast<int>(precision));
-    otherwise.setToolTip(tr("The precision of every part the column does not set: ReLU, pooling, the shortcuts' "
-                            "additions, the loss, and the modules left in italics"));
+    otherwise.setToolTip(tr("The autocast region around the modules: the precision of every module left in "
+                            "italics. ReLU, pooling and the shortcuts' additions compute in the type their input "
+                            "arrives in; the loss in fp32 inside autocast (bf16, fp16, AMP), in its input's type "
+                            "under fp32"));
     reducedWeights.setText(tr("Weights stored reduced"));
     reducedWeights.setToolTip(tr("Store each convolution's and the head's weights in the precision its module "
                                  "computes in, with fp32 master copies that the optimizer steps (Apex O2's "
@@ -127,10 +129,13 @@ void PrecisionColumn::fill()
         const std::string path = module.toStdString();
         const bool outside = ampwb::outsidePolicyReach(path);
         const bool set = chosen.modules.count(path) > 0;
+        // Between modules (ReLU, pooling, an addition) the type is that of the module whose output comes in.
+        const std::string feeding = nameable ? std::string() : ampwb::moduleFeeding(path);
         QTableWidgetItem* cell = cellAt(table, row, column);
-        cell->setText(outside ? tr("—")
-                              : PolicyText::precisionName(nameable ? chosen.precisionOf(path, named->isBatchNorm)
-                                                                   : chosen.otherwise));
+        cell->setText(outside            ? tr("—")
+                      : nameable         ? PolicyText::precisionName(chosen.precisionOf(path, named->isBatchNorm))
+                      : !feeding.empty() ? PolicyText::precisionName(chosen.precisionOf(feeding, true))
+                                         : PolicyText::precisionName(chosen.otherwise));
         cell->setFlags(nameable ? Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable
                                 : Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         QFont font = table.font();
@@ -140,7 +145,7 @@ void PrecisionColumn::fill()
             cell->setForeground(inherited);
         else
             cell->setData(Qt::ForegroundRole, {});
-        const auto choice = outside ? suggested.end() : suggested.find(nameable ? path : std::string());
+        const auto choice = outside ? suggested.end() : suggested.find(nameable ? path : feeding);
         QString tip = nameable ? (set ? tr("Set for %1. Double-click to choose another precision.").arg(module)
                                       : tr("From the policy's rule (in italics). Double-click to set a precision "
                                            "for %1.")
@@ -148,9 +153,11 @@ void PrecisionColumn::fill()
                     : outside  ? tr("%1 is the step's work outside the model (the optimizer on the fp32 "
                                      "weights, and the step's own work): no policy reaches it.")
                                     .arg(module)
-                              : tr("A policy cannot name %1: it computes in the precision chosen for everything "
-                                   "else.")
-                                    .arg(module);
+                    : !feeding.empty()
+                        ? tr("A policy cannot name %1: autocast lowers none of its operators, so they compute in the "
+                             "type %2 hands them.")
+                              .arg(module, QString::fromStdString(feeding))
+                        : tr("A policy cannot name %1: it runs in the region chosen for everything else.").arg(module);
         if (choice != suggested.end())
             tip += QLatin1Char('\n') + measurementsText(choice->second, suggestedBy);
         cell->setToolTip(tip);

@@ -228,8 +228,16 @@ private Q_SLOTS:
         precisionOf(table, QStringLiteral("relu")).setText(QStringLiteral("fp16"));
         QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("amp"));
 
+        // Between modules the type is that of the module whose output comes in: the block's ReLU computes in
+        // layer4.0.bn1's bf16; the loss runs in the region around the modules.
+        QCOMPARE(precisionOf(table, QStringLiteral("layer4.0.relu")).text(), QStringLiteral("bf16"));
+        QVERIFY(precisionOf(table, QStringLiteral("layer4.0.relu")).toolTip().contains(QLatin1String("layer4.0.bn1")));
+        QCOMPARE(precisionOf(table, QStringLiteral("loss")).text(), QStringLiteral("amp"));
+
         xray.otherwiseBox()->setCurrentIndex(xray.otherwiseBox()->findText(QStringLiteral("fp32")));
         QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("fp32"));
+        QCOMPARE(precisionOf(table, QStringLiteral("loss")).text(), QStringLiteral("fp32"));
+        QCOMPARE(precisionOf(table, QStringLiteral("layer4.0.relu")).text(), QStringLiteral("bf16"));
         QCOMPARE(precisionOf(table, QStringLiteral("layer3.0.conv1")).text(), QStringLiteral("fp32"));
         ampwb::PrecisionPolicy expected;
         expected.name = "x-ray";
@@ -260,9 +268,15 @@ private Q_SLOTS:
             "conv1", 2.0, 1.5, 1.0, 0.0001, 0.0, ampwb::ModulePrecision::Fp16, ampwb::ChoiceReason::Fastest, "bn1"};
         ampwb::ModuleChoice fc{
             "fc", 0.5, 0.49, 0.6, 0.2, 0.0, ampwb::ModulePrecision::Fp32, ampwb::ChoiceReason::NotFasterEnough, ""};
-        ampwb::ModuleChoice rest{
-            "", 3.0, 2.0, 4.0, std::nullopt, std::nullopt, ampwb::ModulePrecision::Bf16, ampwb::ChoiceReason::Fastest,
-            ""};
+        ampwb::ModuleChoice rest{"",
+                                 3.0,
+                                 2.0,
+                                 4.0,
+                                 std::nullopt,
+                                 std::nullopt,
+                                 ampwb::ModulePrecision::Bf16,
+                                 ampwb::ChoiceReason::FollowsTheModules,
+                                 ""};
         suggestion.choices = {conv1, fc, rest};
         suggestion.rule.minimumGain = 0.1; // the reasons quote the rule's own numbers
         xray.showSuggestion(suggestion);
@@ -273,7 +287,8 @@ private Q_SLOTS:
         QCOMPARE(precisionOf(table, QStringLiteral("conv1")).text(), QStringLiteral("fp16"));
         QCOMPARE(precisionOf(table, QStringLiteral("fc")).text(), QStringLiteral("fp32"));
         QCOMPARE(precisionOf(table, QStringLiteral("layer1.0.conv1")).text(), QStringLiteral("bf16"));
-        QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("bf16"));
+        QCOMPARE(precisionOf(table, QStringLiteral("relu")).text(), QStringLiteral("fp16")); // bn1's output
+        QCOMPARE(precisionOf(table, QStringLiteral("loss")).text(), QStringLiteral("bf16"));
         QCOMPARE(xray.otherwiseBox()->currentText(), QStringLiteral("bf16"));
         QCOMPARE(table.item(rowOf(table, QStringLiteral("conv1")), reasons)->text(), QStringLiteral("fastest allowed"));
         // The stem's batch norm was chosen with its convolution: the same precision, reason and measurements.
@@ -283,8 +298,11 @@ private Q_SLOTS:
                  table.item(rowOf(table, QStringLiteral("conv1")), reasons)->toolTip());
         QCOMPARE(table.item(rowOf(table, QStringLiteral("fc")), reasons)->text(),
                  QStringLiteral("bf16 or fp16 faster by under 10 %"));
-        QCOMPARE(table.item(rowOf(table, QStringLiteral("relu")), reasons)->text(),
-                 QStringLiteral("fastest allowed")); // the choice for everything else
+        QCOMPARE(table.item(rowOf(table, QStringLiteral("relu")), reasons)->toolTip(),
+                 table.item(rowOf(table, QStringLiteral("conv1")), reasons)->toolTip()); // counted with its input's
+        QVERIFY(table.item(rowOf(table, QStringLiteral("loss")), reasons)
+                    ->text()
+                    .startsWith(QLatin1String("follows the modules"))); // the choice for everything else
         QVERIFY(table.item(rowOf(table, QStringLiteral("layer1.0.conv1")), reasons)->text().isEmpty());
         // The optimizer is outside the model: no policy reaches it, so no precision or reason is shown for it.
         const int optimizer = rowOf(table, QStringLiteral("optimizer"));
