@@ -8,6 +8,7 @@
 #   bash bench/precision_policy_compare.sh [rounds] [steps] [sizes] [policies] [train options]
 #   e.g. bash bench/precision_policy_compare.sh 3 40 "28 64" "fp32 amp amp-keep-small-maps-fp32"
 #        bash bench/precision_policy_compare.sh 3 20 28 "amp amp-reduced-weights" --stock-libtorch
+# A policy named "none" trains FP32 without a policy (`--precision fp32`): what a policy's own scopes cost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -24,8 +25,10 @@ for round in $(seq 1 "$rounds"); do
     for size in $sizes; do
         for policy in $policies; do
             name="r$round-$size-$policy"
+            precision=(--precision-policy "$policy")
+            if [[ "$policy" == none ]]; then precision=(--precision fp32); fi
             "$cli" train --quiet --data synthetic --synthetic-size $((128 * steps)) --image-size "$size" \
-                --max-steps "$steps" --no-validation --precision-policy "$policy" --run-dir "$work" --name "$name" \
+                --max-steps "$steps" --no-validation "${precision[@]}" --run-dir "$work" --name "$name" \
                 "${options[@]}" >/dev/null
             figures=$(python3 -c 'import json,sys; s = json.load(open(sys.argv[1]))
 print(s["median_step_ms"], round(s["peak_memory_bytes"] / 2**20), sep="\t")' "$work/$name/summary.json")
