@@ -35,13 +35,16 @@ const std::vector<PolicyModule>& resNet18PolicyModules()
     return modules;
 }
 
+const PolicyModule* findPolicyModule(const std::string& path)
+{
+    const auto& modules = resNet18PolicyModules();
+    const auto found = std::find_if(modules.begin(), modules.end(),
+                                    [&path](const PolicyModule& module) { return module.path == path; });
+    return found != modules.end() ? &*found : nullptr;
+}
+
 std::string moduleFeeding(const std::string& scope)
 {
-    const auto isModule = [](const std::string& path) {
-        const auto& modules = resNet18PolicyModules();
-        return std::any_of(modules.begin(), modules.end(),
-                           [&path](const PolicyModule& module) { return module.path == path; });
-    };
     if (scope == "relu" || scope == "maxpool")
         return "bn1";
     if (scope == "avgpool") {
@@ -54,10 +57,10 @@ std::string moduleFeeding(const std::string& scope)
     const std::string relu = ".relu";
     if (scope.size() > relu.size() && scope.compare(scope.size() - relu.size(), relu.size(), relu) == 0) {
         const std::string firstNorm = scope.substr(0, scope.size() - relu.size()) + ".bn1";
-        return isModule(firstNorm) ? firstNorm : std::string();
+        return findPolicyModule(firstNorm) ? firstNorm : std::string();
     }
     const std::string secondNorm = scope + ".bn2";
-    return isModule(secondNorm) ? secondNorm : std::string();
+    return findPolicyModule(secondNorm) ? secondNorm : std::string();
 }
 
 } // namespace ampwb

@@ -17,11 +17,7 @@ namespace {
 /// The ResNet-18 module a policy can name at `path`; none for "relu", "maxpool", "loss", "optimizer"…
 const ampwb::PolicyModule* policyModule(const QString& path)
 {
-    const std::string wanted = path.toStdString();
-    for (const ampwb::PolicyModule& module : ampwb::resNet18PolicyModules())
-        if (module.path == wanted)
-            return &module;
-    return nullptr;
+    return ampwb::findPolicyModule(path.toStdString());
 }
 
 constexpr ampwb::ModulePrecision kPrecisions[] = {ampwb::ModulePrecision::Fp32, ampwb::ModulePrecision::Bf16,
